@@ -1,0 +1,90 @@
+/**
+ * What a game gives the engine. The engine owns the turn structure (phases,
+ * priority, the stack, whose turn it is); a game owns its pieces and says what
+ * its moves do. A game never counts seats or passes, and the engine never
+ * looks inside a card.
+ */
+import type { z } from 'zod';
+import type { JsonValue } from './move.js';
+import type { Random, Seed } from './random.js';
+import type { StackItem } from '../stack/stack.js';
+
+/** A phase of the turn, in order; `housekeeping` names a game routine run on entering it. */
+export interface PhaseDefinition {
+  readonly name: string;
+  readonly housekeeping?: string;
+}
+
+/** Whose turn it is, for a game routine. */
+export interface TurnInfo {
+  readonly activeSeat: string;
+  readonly turn: number;
+  readonly seats: readonly string[];
+}
+
+/** A game's own refusal: its code goes into `reason` under the engine code `REFUSED`. */
+export interface GameRefusal {
+  readonly reason: string;
+  readonly message: string;
+}
+
+/** What playing a move did: the game's new state and, maybe, one item to put on the stack. */
+export interface MoveOutcome<G> {
+  readonly game: G;
+  readonly stack?: { readonly card: string; readonly type: string };
+}
+
+/**
+ * One of a game's own move types.
+ * - `sorcery` speed: the seat must hold priority, be the active seat, in the
+ *   game's sorcery phase, with the stack empty.
+ * - `instant` speed: the seat must hold priority; any phase, any stack.
+ */
+export interface GameMoveDefinition<G, O, P = unknown> {
+  readonly speed: 'sorcery' | 'instant';
+  /** Validates (and normalises) the payload; a failure is `INVALID_PAYLOAD`. */
+  readonly payload: z.ZodType<P>;
+  /** The game's own conditions, checked after the engine's; null allows the move. */
+  check(game: G, seat: string, payload: P, options: O): GameRefusal | null;
+  /** Plays a move that passed every check. Must not throw. */
+  play(game: G, seat: string, payload: P, options: O): MoveOutcome<G>;
+  /** A short text for move tables. */
+  notation(payload: P): string;
+  /** The payloads worth offering `seat` now (for `legalMoves`); each is still checked. */
+  candidates(game: G, seat: string): readonly P[];
+}
+
+/** A game: its identity, seat bounds, options, phases, moves and pieces. */
+export interface GameDefinition<G = unknown, O = unknown> {
+  readonly id: string;
+  readonly version: string;
+  readonly title: string;
+  readonly seats: { readonly min: number; readonly max: number };
+  /** Validates the options; its output (defaults filled) is what the game reads. */
+  readonly options: z.ZodType<O>;
+  /** Checks the options against the seats (a deck for a seat not at the table, …); null when they fit. */
+  checkOptions?(options: O, seats: readonly string[]): { readonly path: string; readonly message: string } | null;
+  /** The phases of a turn, in order. */
+  readonly phases: readonly PhaseDefinition[];
+  /** The phase in which sorcery-speed moves are allowed. */
+  readonly sorceryPhase: string;
+  /** The game's pieces at the start, before the first turn. */
+  setup(input: { seats: readonly string[]; options: O; seed: Seed; random: Random }): G;
+  readonly moves: Readonly<Record<string, GameMoveDefinition<G, O, any>>>;
+  /** Routines named by phases' `housekeeping`. Must not throw. */
+  readonly housekeeping: Readonly<Record<string, (game: G, turn: TurnInfo, options: O) => G>>;
+  /** Resolves the top item of the stack. Must not throw. */
+  resolve(game: G, item: StackItem, options: O): G;
+  /** Whether the game is over once turn `turn` ends. */
+  isLastTurn(turn: number, options: O): boolean;
+  /** The winners of a finished game, in table order. */
+  winners(game: G, seats: readonly string[]): string[];
+  /** A seat's public state, as `state.seats[seat]` shows it. */
+  seatView(game: G, seat: string): { [key: string]: JsonValue };
+  /** Why the game has no use for an engine move it does not play, by move type. */
+  readonly unusedEngineMoves: Readonly<Record<string, GameRefusal>>;
+}
+
+/** Any game, as the engine handles it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any>;

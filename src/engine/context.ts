@@ -1,0 +1,92 @@
+/**
+ * The table machine's context: the turn structure's bookkeeping, the game's
+ * pieces and the ply log. Plain, immutable, JSON-serialisable data, so that
+ * `getPersistedSnapshot()` carries all of it.
+ */
+import type { TableProblem } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import type { JsonValue, Move } from '../core/move.js';
+import { seededRandom, type Seed } from '../core/random.js';
+import { emptyLog, type PlyLog } from '../log/plyLog.js';
+import type { Direction } from '../order/seatOrder.js';
+import type { Stack } from '../stack/stack.js';
+import { readTableInput } from './input.js';
+
+/** One accepted move, as the log and the export keep it. */
+export interface Ply {
+  /** The seat that submitted the move, taken before it was applied; null for the application. */
+  readonly actor: string | null;
+  /** The seat the move was made for: the actor, or for a seatless pass the seat that held priority. */
+  readonly seat: string | null;
+  readonly move: Move;
+  readonly notation: string;
+  /** The round when the move was made, from 1. */
+  readonly round: number;
+  /** Plies within that round, from 1. */
+  readonly playOrder: number;
+  readonly turn: number;
+  readonly phase: string;
+}
+
+/** Everything a table knows. */
+export interface TableContext {
+  readonly table: string;
+  readonly seats: readonly string[];
+  readonly seed: Seed;
+  /** The options as given, for the log. */
+  readonly givenOptions: { readonly [key: string]: JsonValue };
+  /** The options as the game reads them, defaults filled. */
+  readonly options: unknown;
+  /** Set when the opening was refused: the machine then stays in `invalid`. */
+  readonly problem: TableProblem | null;
+  readonly status: 'playing' | 'over';
+  readonly winners: readonly string[];
+  /** The current phase's name, kept beside the chart's state for the pure rule functions. */
+  readonly phase: string;
+  readonly turn: number;
+  readonly round: number;
+  /** The seat whose turn opens each round. */
+  readonly roundOpener: string;
+  readonly direction: Direction;
+  /** Whose turn it is: changes once a turn. */
+  readonly activeSeat: string;
+  /** Who may act now: changes constantly; null when nobody may. */
+  readonly prioritySeat: string | null;
+  /** Consecutive passes. */
+  readonly passes: number;
+  readonly stack: Stack;
+  readonly nextStackId: number;
+  readonly plies: PlyLog<Ply>;
+  /** Plies made so far in the current round. */
+  readonly playOrder: number;
+  /** The game's pieces. */
+  readonly game: unknown;
+}
+
+/**
+ * The context of a table that opens with `input`, before its first phase
+ * starts. An invalid opening gives a context that carries the problem instead
+ * of throwing.
+ *
+ * @example
+ * openingContext(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 }).activeSeat // 'seat:ann'
+ */
+export function openingContext(game: AnyGame, input: unknown): TableContext {
+  const read = readTableInput(game, input);
+  const firstPhase = game.phases[0]?.name ?? 'PLAY';
+  if (!read.ok) {
+    return {
+      table: '', seats: [], seed: 0, givenOptions: {}, options: {}, problem: read.problem,
+      status: 'over', winners: [], phase: firstPhase, turn: 1, round: 1, roundOpener: '', direction: 1,
+      activeSeat: '', prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog(), playOrder: 0, game: null,
+    };
+  }
+  const { table, seats, seed, givenOptions, options } = read.opening;
+  const first = seats[0] as string;
+  return {
+    table, seats, seed, givenOptions, options, problem: null,
+    status: 'playing', winners: [], phase: firstPhase, turn: 1, round: 1, roundOpener: first, direction: 1,
+    activeSeat: first, prioritySeat: first, passes: 0, stack: [], nextStackId: 1, plies: emptyLog(), playOrder: 0,
+    game: game.setup({ seats, options, seed, random: seededRandom(seed) }),
+  };
+}

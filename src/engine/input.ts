@@ -1,0 +1,86 @@
+/**
+ * Reading what opens a table: its id, seats, seed and options, as CONTRACT.md
+ * bounds them. A problem names the field that is wrong.
+ */
+import { z } from 'zod';
+import type { TableProblem } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import { isValidId, type JsonValue } from '../core/move.js';
+import { secureSeed, type Seed } from '../core/random.js';
+
+/** What an application gives to open a table. */
+export interface TableInput {
+  readonly table: string;
+  readonly seats: readonly string[];
+  /** The source of all randomness; drawn from a secure source when absent. */
+  readonly seed?: Seed;
+  /** The game's options, validated by its schema. */
+  readonly options?: unknown;
+}
+
+/** A table's opening, validated: the options both as given (for the log) and as the game reads them. */
+export interface TableOpening {
+  readonly table: string;
+  readonly seats: readonly string[];
+  readonly seed: Seed;
+  readonly givenOptions: { [key: string]: JsonValue };
+  readonly options: unknown;
+}
+
+const seedSchema = z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(256)]);
+
+function zodPath(prefix: string, issue: z.core.$ZodIssue): string {
+  return [prefix, ...issue.path.map(String)].join('.');
+}
+
+/**
+ * Validates an opening for `game`, filling the seed from a secure source when
+ * absent. Never throws.
+ *
+ * @example
+ * readTableInput(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:ann'] })
+ * // { ok: false, problem: { code: 'DUPLICATE_SEAT', path: 'seats.1', ... } }
+ */
+export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening: TableOpening } | { ok: false; problem: TableProblem } {
+  const fail = (code: TableProblem['code'], path: string, message: string) => ({ ok: false as const, problem: { code, path, message } });
+  if (typeof raw !== 'object' || raw === null) return fail('INVALID_OPTIONS', 'table', 'a table is opened with { table, seats, seed?, options? }');
+  const input = raw as Record<string, unknown>;
+  if (!isValidId(input.table)) return fail('INVALID_SEAT_ID', 'table', 'a table id starts with an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most');
+  if (!Array.isArray(input.seats)) return fail('SEAT_COUNT', 'seats', 'seats is a list of seat ids in table order');
+  const seen = new Set<string>();
+  for (const [i, seat] of input.seats.entries()) {
+    if (!isValidId(seat)) return fail('INVALID_SEAT_ID', `seats.${i}`, `${JSON.stringify(seat) ?? String(seat)} is not a seat id: an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most`);
+    if (seen.has(seat)) return fail('DUPLICATE_SEAT', `seats.${i}`, `${seat} is given twice`);
+    seen.add(seat);
+  }
+  const { min, max } = game.seats;
+  if (input.seats.length < min || input.seats.length > max) {
+    return fail('SEAT_COUNT', 'seats', `${game.id} seats ${min === max ? min : `${min} to ${max}`}, not ${input.seats.length}`);
+  }
+  let seed: Seed;
+  if (input.seed === undefined) seed = secureSeed();
+  else {
+    const parsed = seedSchema.safeParse(input.seed);
+    if (!parsed.success) return fail('INVALID_OPTIONS', 'seed', 'a seed is an integer or a text of 1 to 256 characters');
+    seed = parsed.data;
+  }
+  const given = input.options ?? {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) return fail('INVALID_OPTIONS', 'options', 'options is an object');
+  const parsed = game.options.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+    return fail('INVALID_OPTIONS', zodPath('options', issue), issue.message);
+  }
+  const misfit = game.checkOptions?.(parsed.data, input.seats as string[]) ?? null;
+  if (misfit !== null) return fail('INVALID_OPTIONS', `options.${misfit.path}`, misfit.message);
+  return {
+    ok: true,
+    opening: {
+      table: input.table,
+      seats: Object.freeze([...(input.seats as string[])]),
+      seed,
+      givenOptions: JSON.parse(JSON.stringify(given)) as { [key: string]: JsonValue },
+      options: parsed.data,
+    },
+  };
+}

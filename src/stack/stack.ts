@@ -1,0 +1,55 @@
+/**
+ * The LIFO stack as pure data: an immutable array, bottom first and top last
+ * (the order CONTRACT.md prints it in). Every function returns a new stack.
+ */
+
+/** An item waiting on the stack: its id, the seat that controls it, and what it is. */
+export interface StackItem {
+  readonly id: number;
+  readonly seat: string;
+  readonly card: string;
+  readonly type: string;
+}
+
+/** A stack, bottom first. */
+export type Stack<T = StackItem> = readonly T[];
+
+/**
+ * A new stack with `item` on top.
+ *
+ * @example
+ * push([], item) // [item]
+ */
+export function push<T>(stack: Stack<T>, item: T): Stack<T> {
+  return [...stack, item];
+}
+
+/**
+ * The top item, or undefined when the stack is empty.
+ *
+ * @example
+ * peek([a, b]) // b: the most recently added
+ */
+export function peek<T>(stack: Stack<T>): T | undefined {
+  return stack[stack.length - 1];
+}
+
+/**
+ * The stack without its top item (the empty stack stays empty).
+ *
+ * @example
+ * pop([a, b]) // [a]
+ */
+export function pop<T>(stack: Stack<T>): Stack<T> {
+  return stack.length === 0 ? stack : stack.slice(0, -1);
+}
+
+/**
+ * Whether nothing waits on the stack.
+ *
+ * @example
+ * isEmpty([]) // true
+ */
+export function isEmpty<T>(stack: Stack<T>): boolean {
+  return stack.length === 0;
+}

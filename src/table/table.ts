@@ -1,0 +1,156 @@
+/**
+ * A table: the actor of the table machine behind a small, typed API that is
+ * safe on bad input. A refused move throws `IllegalMove` (or comes back as a
+ * value from `tryPlay`) and never reaches the actor, so the table stays
+ * exactly as it was.
+ */
+import { createActor, type Actor, type Snapshot } from 'xstate';
+import { IllegalMove, InvalidTable, refusal, type Refusal } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import { readMove } from '../core/move.js';
+import type { Ply, TableContext } from '../engine/context.js';
+import type { TableInput } from '../engine/input.js';
+import { checkMove, legalMovesFor, seatsToAct, type LegalMoves } from '../engine/rules.js';
+import { last, size, toArray } from '../log/plyLog.js';
+import { createTableMachine, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
+import { logView, stateView, type TableLog, type TableState } from './view.js';
+
+/** Options of a single `play`. */
+export interface PlayOptions {
+  /**
+   * The ply index the caller expects this move to take (the number of plies
+   * so far). A move sent against an older view of the table is refused: STALE.
+   */
+  readonly expect?: number;
+}
+
+/** The outcome of `tryPlay`: the ply, or the refusal. */
+export type PlayResult = { readonly ok: true; readonly ply: Ply } | { readonly ok: false; readonly error: IllegalMove };
+
+/** A table of a game, open for moves. */
+export interface Table {
+  readonly game: AnyGame;
+  /** The XState actor, for inspection and for `actor.on(...)` subscriptions. */
+  readonly actor: Actor<TableMachine>;
+  /** Plays a move. Throws `IllegalMove` (the table unchanged) when it is refused. */
+  play(move: unknown, options?: PlayOptions): Ply;
+  /** Plays a move, returning the refusal instead of throwing it. */
+  tryPlay(move: unknown, options?: PlayOptions): PlayResult;
+  /** Why `move` would be refused now, or null. Changes nothing. */
+  check(move: unknown, options?: PlayOptions): Refusal | null;
+  /** What `seat` may do now, and each other move type with the code and reason it is blocked. */
+  legalMoves(seat: string): LegalMoves;
+  /** The seats that may act now. */
+  toAct(): string[];
+  /** Subscribes to what the table emits (`turn.started`, `stack.pushed`, …). */
+  on<T extends TableEmitted['type']>(type: T, handler: (event: Extract<TableEmitted, { type: T }>) => void): { unsubscribe(): void };
+  /** The log: the table's truth. */
+  readonly log: TableLog;
+  /** The public state. */
+  readonly state: TableState;
+  /** Every ply so far, in order. */
+  readonly plies: Ply[];
+  /** The machine's context (read-only): for tools and tests. */
+  readonly context: TableContext;
+  /** XState's persisted snapshot: give it to `restoreTable` to continue. */
+  persist(): Snapshot<unknown>;
+  /** Stops the actor. */
+  stop(): void;
+}
+
+function wrap(game: AnyGame, actor: Actor<TableMachine>): Table {
+  let failure: unknown = null;
+  actor.subscribe({ error: (error) => (failure = error) });
+  actor.start();
+  const context = (): TableContext => actor.getSnapshot().context;
+  if (context().problem !== null) {
+    actor.stop();
+    throw new InvalidTable(context().problem!);
+  }
+
+  const check = (move: unknown, options?: PlayOptions): Refusal | null => {
+    const refused = checkMove(game, context(), move);
+    if (refused !== null) return refused;
+    const plies = size(context().plies);
+    if (options?.expect !== undefined && options.expect !== plies) {
+      return refusal('STALE', `the move expected ply ${options.expect}, and the table is at ply ${plies}`);
+    }
+    return null;
+  };
+
+  const tryPlay = (move: unknown, options?: PlayOptions): PlayResult => {
+    const refused = check(move, options);
+    if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
+    const read = readMove(move);
+    if (!read.ok) return { ok: false, error: new IllegalMove(read.refusal) };
+    const before = size(context().plies);
+    actor.send(read.move);
+    if (actor.getSnapshot().status === 'error' || failure !== null) {
+      throw new Error(`plystack bug: the table machine failed on ${read.move.type}: ${String(failure)}`);
+    }
+    const ply = last(context().plies);
+    if (ply === undefined || size(context().plies) !== before + 1) {
+      throw new Error(`plystack bug: ${read.move.type} passed every check but the machine recorded no ply`);
+    }
+    return { ok: true, ply };
+  };
+
+  let viewOf: { ctx: TableContext; state: TableState } | null = null;
+  let logOf: { ctx: TableContext; log: TableLog } | null = null;
+
+  return {
+    game,
+    actor,
+    play(move, options) {
+      const result = tryPlay(move, options);
+      if (!result.ok) throw result.error;
+      return result.ply;
+    },
+    tryPlay,
+    check,
+    legalMoves: (seat) => legalMovesFor(game, context(), seat),
+    toAct: () => seatsToAct(context()),
+    on: (type, handler) => actor.on(type, handler as never),
+    get log() {
+      const ctx = context();
+      if (logOf?.ctx !== ctx) logOf = { ctx, log: logView(game, ctx) };
+      return logOf.log;
+    },
+    get state() {
+      const ctx = context();
+      if (viewOf?.ctx !== ctx) viewOf = { ctx, state: stateView(game, ctx) };
+      return viewOf.state;
+    },
+    get plies() {
+      return toArray(context().plies);
+    },
+    get context() {
+      return context();
+    },
+    persist: () => actor.getPersistedSnapshot(),
+    stop: () => actor.stop(),
+  };
+}
+
+/**
+ * Opens a table of `game`. Throws `InvalidTable` naming the field that is
+ * wrong (seat ids, duplicates, seat count, options).
+ *
+ * @example
+ * const table = createTable(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 })
+ * table.play({ type: 'engine.pass', seat: 'seat:ann' })
+ */
+export function createTable(game: AnyGame, input: TableInput): Table {
+  return wrap(game, createActor(createTableMachine(game), { input }));
+}
+
+/**
+ * Continues a table from XState's persisted snapshot (`table.persist()`), as
+ * the original would have.
+ *
+ * @example
+ * const again = restoreTable(mundane, JSON.parse(JSON.stringify(table.persist())))
+ */
+export function restoreTable(game: AnyGame, persisted: Snapshot<unknown>): Table {
+  return wrap(game, createActor(createTableMachine(game), { snapshot: persisted as never }));
+}
