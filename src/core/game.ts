@@ -54,6 +54,14 @@ export interface GameMoveDefinition<G, O, P = unknown> {
   candidates(game: G, seat: string): readonly P[];
 }
 
+/**
+ * How a game's plies lay out in a move table (CONTRACT.md, `turnModel`):
+ * `sequential` each seat once a round, `skip-turn` absent seats as empty
+ * cells, `simultaneous` a round's moves in one row, `sequenced` a seat may make
+ * several plies in a round (one sparse row per ply).
+ */
+export type TurnModel = 'sequential' | 'sequenced' | 'simultaneous' | 'skip-turn';
+
 /** A game: its identity, seat bounds, options, phases, moves and pieces. */
 export interface GameDefinition<G = unknown, O = unknown> {
   readonly id: string;
@@ -66,6 +74,8 @@ export interface GameDefinition<G = unknown, O = unknown> {
   checkOptions?(options: O, seats: readonly string[]): { readonly path: string; readonly message: string } | null;
   /** The phases of a turn, in order. */
   readonly phases: readonly PhaseDefinition[];
+  /** The move-table layout its rules make possible with these options (a priority game is `sequenced`). */
+  turnModel(options: O): TurnModel;
   /** The phase in which sorcery-speed moves are allowed. */
   readonly sorceryPhase: string;
   /** The game's pieces at the start, before the first turn. */

@@ -26,6 +26,38 @@ export interface ReplayOptions {
   readonly games?: Readonly<Record<string, AnyGame>>;
 }
 
+/** How far a replay got: the table after the accepted moves, and the first refusal if any. */
+export interface ReplayOutcome {
+  readonly table: Table;
+  /** Moves accepted. */
+  readonly applied: number;
+  /** The first refused move, with its index in `move`; null when every move applied. */
+  readonly error: IllegalMove | null;
+}
+
+/**
+ * Replays a log as far as it goes: stops at the first refused move and says
+ * which. Throws only `InvalidTable`, when the log itself is wrong.
+ *
+ * @example
+ * const { table, applied, error } = replayLog(log)
+ * if (error) console.error(`move ${error.move}: ${error.code}`)
+ */
+export function replayLog(log: unknown, options: ReplayOptions = {}): ReplayOutcome {
+  const table = openFromLog(log, options.games ?? builtInGames);
+  const moves = (log as { moves: unknown[] }).moves;
+  const count = options.upto === undefined ? moves.length : Math.min(Math.max(0, options.upto), moves.length);
+  for (let i = 0; i < count; i++) {
+    const result = table.tryPlay(moves[i]);
+    if (!result.ok) {
+      const { error } = result;
+      const at = new IllegalMove({ code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) }, i);
+      return { table, applied: i, error: at };
+    }
+  }
+  return { table, applied: count, error: null };
+}
+
 /**
  * Rebuilds a table from its log. Throws `InvalidTable` when the log itself is
  * wrong (its field named in `path`), and `IllegalMove` with the index of the
@@ -36,15 +68,10 @@ export interface ReplayOptions {
  * again.state // deep-equals table.state
  */
 export function replay(log: unknown, options: ReplayOptions = {}): Table {
-  const table = openFromLog(log, options.games ?? builtInGames);
-  const moves = (log as { moves: unknown[] }).moves;
-  const count = options.upto === undefined ? moves.length : Math.min(Math.max(0, options.upto), moves.length);
-  for (let i = 0; i < count; i++) {
-    const result = table.tryPlay(moves[i]);
-    if (!result.ok) {
-      const { error } = result;
-      throw new IllegalMove({ code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) }, i);
-    }
+  const { table, error } = replayLog(log, options);
+  if (error !== null) {
+    table.stop();
+    throw error;
   }
   return table;
 }

@@ -129,6 +129,8 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
     { name: 'DO_STUFF' },
     { name: 'WIND_DOWN' },
   ],
+  // Priority windows let a seat act out of turn, several times a round.
+  turnModel: () => 'sequenced',
   sorceryPhase: 'PLAN',
   setup({ seats, options, random }) {
     const cards: Record<string, Card> = {};

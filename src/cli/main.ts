@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * The `plystack` CLI: a thin shell over the library. `run` parses the
+ * arguments, runs one command and returns its exit code.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { EXIT, usage, type Command } from './commands.js';
+import { demoCommand } from './demoCommand.js';
+import type { Io } from './io.js';
+import { replayCommand } from './replayCommand.js';
+
+export const commands: readonly Command[] = [replayCommand, demoCommand];
+
+function help(): string {
+  return ['plystack: a game\'s turn structure as XState statecharts', '', ...commands.map(usage)].join('\n\n');
+}
+
+/**
+ * Runs the CLI with `argv` (without node and the script) and returns the exit code.
+ *
+ * @example
+ * await run(['replay', 'game.json', '--json'], processIo)
+ */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.err : io.out)(help());
+    return name === undefined ? EXIT.invalid : EXIT.ok;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (command === undefined) {
+    io.err(`command: no command ${JSON.stringify(name)}\n\n${help()}`);
+    return EXIT.invalid;
+  }
+  const options: NonNullable<ParseArgsConfig['options']> = {};
+  for (const [key, spec] of Object.entries(command.options)) options[key] = { type: spec.type };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage(command)}`);
+    return EXIT.invalid;
+  }
+  return command.run({ positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> }, io);
+}
+
+/** The process's standard streams and files. */
+export const processIo: Io = {
+  out: (text) => void process.stdout.write(`${text}\n`),
+  err: (text) => void process.stderr.write(`${text}\n`),
+  async readStdin() {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+  readFile: (path) => readFile(path, 'utf8'),
+  writeFile: (path, text) => writeFile(path, text, 'utf8'),
+};
+
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  // A reader that closes early (`| head`) ends the output, not the process with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  run(process.argv.slice(2), processIo).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      process.stderr.write(`plystack: unexpected failure: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}
