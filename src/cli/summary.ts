@@ -14,7 +14,7 @@ import type { Table } from '../table/table.js';
  */
 export function tableReport(table: Table): string {
   const { log, state } = table;
-  const turnModel = table.game.turnModel(table.context.options);
+  const turnModel = table.game.turnModel(table.context.opening.options);
   const rows = layOutRows(table.plies, log.seats, turnModel);
   const lines = [
     `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${log.moves.length} plies · turn model ${turnModel}`,

@@ -107,6 +107,8 @@ export function payloadProblem(value: unknown): string | null {
  * readMove('pass')                                     // { ok: false, refusal: { code: 'INVALID_PAYLOAD', ... } }
  */
 export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; refusal: Refusal } {
+  // A move this function already produced is frozen and known: reading it again costs nothing.
+  if (typeof raw === 'object' && raw !== null && readMoves.has(raw)) return { ok: true, move: raw as Move };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !isPlainObject(raw)) {
     return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
   }
@@ -130,8 +132,12 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
     ...(record.seat !== undefined ? { seat: record.seat as string } : {}),
     ...(record.payload !== undefined ? { payload: deepFreeze(JSON.parse(JSON.stringify(record.payload)) as JsonValue) } : {}),
   };
-  return { ok: true, move: Object.freeze(move) };
+  readMoves.add(Object.freeze(move));
+  return { ok: true, move };
 }
+
+/** Moves produced by `readMove`: already checked, copied and frozen. */
+const readMoves = new WeakSet<object>();
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {

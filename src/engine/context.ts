@@ -28,9 +28,10 @@ export interface Ply {
   readonly phase: string;
 }
 
-/** Everything a table knows. */
-export interface TableContext {
+/** What a table opened with: it never changes. */
+export interface Opening {
   readonly table: string;
+  /** The seats in table order. */
   readonly seats: readonly string[];
   readonly seed: Seed;
   /** The options as given, for the log. */
@@ -39,17 +40,33 @@ export interface TableContext {
   readonly options: unknown;
   /** Set when the opening was refused: the machine then stays in `invalid`. */
   readonly problem: TableProblem | null;
-  readonly status: 'playing' | 'over';
-  readonly winners: readonly string[];
-  /** The current phase's name, kept beside the chart's state for the pure rule functions. */
-  readonly phase: string;
-  readonly turn: number;
+}
+
+/** Whose turn it is, and where the turn stands in the rounds. */
+export interface TurnState {
+  /** The turn counter, from 1. */
+  readonly number: number;
+  /** The round, from 1. */
   readonly round: number;
   /** The seat whose turn opens each round. */
   readonly roundOpener: string;
   readonly direction: Direction;
   /** Whose turn it is: changes once a turn. */
   readonly activeSeat: string;
+}
+
+/**
+ * Everything a table knows. Kept to a dozen top-level fields in groups:
+ * XState copies the context's top level on every `assign`, and V8 copies a
+ * small object much faster than a wide one.
+ */
+export interface TableContext {
+  readonly opening: Opening;
+  readonly status: 'playing' | 'over';
+  readonly winners: readonly string[];
+  /** The current phase's name, kept beside the chart's state for the pure rule functions. */
+  readonly phase: string;
+  readonly turn: TurnState;
   /** Who may act now: changes constantly; null when nobody may. */
   readonly prioritySeat: string | null;
   /** Consecutive passes. */
@@ -69,24 +86,23 @@ export interface TableContext {
  * of throwing.
  *
  * @example
- * openingContext(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 }).activeSeat // 'seat:ann'
+ * openingContext(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 }).turn.activeSeat // 'seat:ann'
  */
 export function openingContext(game: AnyGame, input: unknown): TableContext {
   const read = readTableInput(game, input);
-  const firstPhase = game.phases[0]?.name ?? 'PLAY';
+  const phase = game.phases[0]?.name ?? 'PLAY';
+  const common = { status: 'playing' as const, winners: [], phase, prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0 };
   if (!read.ok) {
-    return {
-      table: '', seats: [], seed: 0, givenOptions: {}, options: {}, problem: read.problem,
-      status: 'over', winners: [], phase: firstPhase, turn: 1, round: 1, roundOpener: '', direction: 1,
-      activeSeat: '', prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog(), playOrder: 0, game: null,
-    };
+    const opening: Opening = { table: '', seats: [], seed: 0, givenOptions: {}, options: {}, problem: read.problem };
+    return { ...common, opening, status: 'over', turn: { number: 1, round: 1, roundOpener: '', direction: 1, activeSeat: '' }, game: null };
   }
   const { table, seats, seed, givenOptions, options } = read.opening;
   const first = seats[0] as string;
   return {
-    table, seats, seed, givenOptions, options, problem: null,
-    status: 'playing', winners: [], phase: firstPhase, turn: 1, round: 1, roundOpener: first, direction: 1,
-    activeSeat: first, prioritySeat: first, passes: 0, stack: [], nextStackId: 1, plies: emptyLog(), playOrder: 0,
+    ...common,
+    opening: { table, seats, seed, givenOptions, options, problem: null },
+    turn: { number: 1, round: 1, roundOpener: first, direction: 1, activeSeat: first },
+    prioritySeat: first,
     game: game.setup({ seats, options, seed, random: seededRandom(seed) }),
   };
 }

@@ -33,8 +33,8 @@ export function actingSeat(ctx: TableContext, move: Move): string | null {
  * engineRefusal(mundane, ctx, 'PlayCard', 'seat:bob') // { code: 'NO_PRIORITY', ... } while seat:ann holds it
  */
 export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, seat: string | undefined): Refusal | null {
-  if (ctx.status === 'over') return refusal('GAME_OVER', `the game at ${ctx.table || 'this table'} is over`);
-  if (seat !== undefined && !ctx.seats.includes(seat)) return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.table}`);
+  if (ctx.status === 'over') return refusal('GAME_OVER', `the game at ${ctx.opening.table || 'this table'} is over`);
+  if (seat !== undefined && !ctx.opening.seats.includes(seat)) return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.opening.table}`);
   const unused = game.unusedEngineMoves[type];
   if (unused !== undefined) return refusal('REFUSED', unused.message, unused.reason);
   const definition = game.moves[type];
@@ -47,7 +47,7 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
     return refusal('NO_PRIORITY', `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat ?? 'nobody'} does`);
   }
   if (definition?.speed === 'sorcery') {
-    if (acting !== ctx.activeSeat) return refusal('NOT_YOUR_TURN', `${type} is sorcery speed: only the active seat ${ctx.activeSeat} may make it`);
+    if (acting !== ctx.turn.activeSeat) return refusal('NOT_YOUR_TURN', `${type} is sorcery speed: only the active seat ${ctx.turn.activeSeat} may make it`);
     if (ctx.phase !== game.sorceryPhase) return refusal('WRONG_TIMING', `${type} is sorcery speed: only in ${game.sorceryPhase}, and it is ${ctx.phase}`);
     if (ctx.stack.length > 0) return refusal('WRONG_TIMING', `${type} is sorcery speed: only with the stack empty, and ${ctx.stack.length} item(s) wait on it`);
   }
@@ -63,7 +63,7 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
  */
 export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
   const read = readMove(raw);
-  if (!read.ok) return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.table} is over`) : read.refusal;
+  if (!read.ok) return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.opening.table} is over`) : read.refusal;
   const { move } = read;
   const engine = engineRefusal(game, ctx, move.type, move.seat);
   if (engine !== null) return engine;
@@ -78,7 +78,7 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
     const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
     return refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`);
   }
-  const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.options);
+  const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.opening.options);
   return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
 }
 

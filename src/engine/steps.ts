@@ -24,9 +24,9 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
     seat: actingSeat(ctx, move),
     move,
     notation,
-    round: ctx.round,
+    round: ctx.turn.round,
     playOrder: ctx.playOrder + 1,
-    turn: ctx.turn,
+    turn: ctx.turn.number,
     phase: ctx.phase,
   };
 }
@@ -43,12 +43,12 @@ export function countPass(ctx: TableContext): Change {
 
 /** Priority moves to the next seat in the turn's direction. */
 export function priorityToNextSeat(ctx: TableContext): Change {
-  return ctx.prioritySeat === null ? {} : { prioritySeat: nextSeat(ctx.seats, ctx.prioritySeat, ctx.direction) };
+  return ctx.prioritySeat === null ? {} : { prioritySeat: nextSeat(ctx.opening.seats, ctx.prioritySeat, ctx.turn.direction) };
 }
 
 /** The active seat receives priority and the consecutive-pass counter resets. */
 export function priorityToActiveSeat(ctx: TableContext): Change {
-  return { prioritySeat: ctx.activeSeat, passes: 0 };
+  return { prioritySeat: ctx.turn.activeSeat, passes: 0 };
 }
 
 /**
@@ -59,7 +59,7 @@ export function priorityToActiveSeat(ctx: TableContext): Change {
 export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Change & { pushed?: StackItem } {
   const definition = game.moves[move.type];
   if (definition === undefined || move.seat === undefined) return {};
-  const outcome = definition.play(ctx.game, move.seat, definition.payload.parse(move.payload), ctx.options);
+  const outcome = definition.play(ctx.game, move.seat, definition.payload.parse(move.payload), ctx.opening.options);
   if (outcome.stack === undefined) return { game: outcome.game };
   const item: StackItem = { id: ctx.nextStackId, seat: move.seat, card: outcome.stack.card, type: outcome.stack.type };
   return { game: outcome.game, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, pushed: item, ...priorityToActiveSeat(ctx) };
@@ -69,7 +69,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
 export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolved?: StackItem } {
   const item = peek(ctx.stack);
   if (item === undefined) return {};
-  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.options), resolved: item };
+  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item };
 }
 
 /** A phase begins: the active seat receives priority. */
@@ -81,7 +81,7 @@ export function enterPhase(ctx: TableContext, phase: string): Change {
 export function housekeeping(game: AnyGame, ctx: TableContext, routine: string): Change {
   const run = game.housekeeping[routine];
   if (run === undefined) return {};
-  return { game: run(ctx.game, { activeSeat: ctx.activeSeat, turn: ctx.turn, seats: ctx.seats }, ctx.options) };
+  return { game: run(ctx.game, { activeSeat: ctx.turn.activeSeat, turn: ctx.turn.number, seats: ctx.opening.seats }, ctx.opening.options) };
 }
 
 /**
@@ -89,17 +89,15 @@ export function housekeeping(game: AnyGame, ctx: TableContext, routine: string):
  * turn comes back to the seat that opened the round, a new round begins.
  */
 export function passTurn(ctx: TableContext): Change {
-  const activeSeat = nextSeat(ctx.seats, ctx.activeSeat, ctx.direction);
-  const newRound = activeSeat === ctx.roundOpener;
+  const activeSeat = nextSeat(ctx.opening.seats, ctx.turn.activeSeat, ctx.turn.direction);
+  const newRound = activeSeat === ctx.turn.roundOpener;
   return {
-    activeSeat,
-    turn: ctx.turn + 1,
-    round: newRound ? ctx.round + 1 : ctx.round,
+    turn: { ...ctx.turn, activeSeat, number: ctx.turn.number + 1, round: newRound ? ctx.turn.round + 1 : ctx.turn.round },
     playOrder: newRound ? 0 : ctx.playOrder,
   };
 }
 
 /** The game is over: nobody holds priority and the winners are named. */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
-  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, ctx.seats) };
+  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, ctx.opening.seats) };
 }

@@ -5,8 +5,8 @@
  *   turn      the turn progression; inside it, the game's phases in order
  *             (mundane: RESET → WAKE_UP → PLAN → DO_STUFF → WIND_DOWN). When
  *             the last phase is done the turn passes to the next seat.
- *   priority  who may act: a seat holding priority acts or passes; after a
- *             pass the chart decides whether priority moves on.
+ *   priority  who may act: the seat holding priority acts or passes; a
+ *             pass moves priority on, unless every other seat already passed.
  *   stack     empty or holding items; when every seat has passed in a row,
  *             the top item resolves.
  *
@@ -18,7 +18,7 @@
  * Guards and actions are one line each, naming the pure functions of
  * `src/engine`; the config below only uses names.
  */
-import { and, enqueueActions, setup, type MachineConfig } from 'xstate';
+import { and, assign, enqueueActions, setup, type MachineConfig } from 'xstate';
 import type { Refusal } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { readMove, type JsonValue } from '../core/move.js';
@@ -53,7 +53,7 @@ const machines = new WeakMap<AnyGame, ReturnType<typeof buildTableMachine>>();
  * The table machine for `game`, built once per game and shared by its tables.
  * Its input is `{ table, seats, seed?, options? }`; an opening that fails
  * validation leaves the actor in the `invalid` state with the problem in
- * `context.problem` (it never reaches XState's error status).
+ * `context.opening.problem` (it never reaches XState's error status).
  *
  * @example
  * const actor = createActor(createTableMachine(mundane), { input: { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 1 } }).start()
@@ -77,12 +77,13 @@ function buildTableMachine(game: AnyGame) {
       emitted: {} as TableEmitted,
     },
     guards: {
-      tableIsInvalid: ({ context }) => context.problem !== null,
+      tableIsInvalid: ({ context }) => context.opening.problem !== null,
       moveIsLegal: ({ context, event }) => checkMove(game, context, event) === null,
-      allSeatsPassed: ({ context }) => context.passes >= context.seats.length,
+      allSeatsPassed: ({ context }) => context.passes >= context.opening.seats.length,
+      isLastToPass: ({ context }) => context.passes + 1 >= context.opening.seats.length,
       stackIsEmpty: ({ context }) => context.stack.length === 0,
       stackHasItems: ({ context }) => context.stack.length > 0,
-      isLastTurn: ({ context }) => game.isLastTurn(context.turn, context.options),
+      isLastTurn: ({ context }) => game.isLastTurn(context.turn.number, context.opening.options),
     },
     actions: {
       recordPly: enqueueActions(({ context, event, enqueue }) => {
@@ -92,7 +93,7 @@ function buildTableMachine(game: AnyGame) {
         enqueue.assign(step.recordPly(context, ply));
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
       }),
-      countPass: enqueueActions(({ context, enqueue }) => enqueue.assign(step.countPass(context))),
+      countPass: assign(({ context }) => step.countPass(context)),
       passPriorityToNextSeat: enqueueActions(({ context, enqueue }) => {
         const change = step.priorityToNextSeat(context);
         enqueue.assign(change);
@@ -100,7 +101,7 @@ function buildTableMachine(game: AnyGame) {
       }),
       returnPriorityToActiveSeat: enqueueActions(({ context, enqueue }) => {
         enqueue.assign(step.priorityToActiveSeat(context));
-        if (context.prioritySeat !== context.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.activeSeat });
+        if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
       }),
       playGameMove: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
@@ -119,15 +120,13 @@ function buildTableMachine(game: AnyGame) {
       }),
       enterPhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
         enqueue.assign(step.enterPhase(context, params.phase));
-        enqueue.emit({ type: 'phase.changed', phase: params.phase, seat: context.activeSeat, turn: context.turn });
-        if (context.prioritySeat !== context.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.activeSeat });
+        enqueue.emit({ type: 'phase.changed', phase: params.phase, seat: context.turn.activeSeat, turn: context.turn.number });
+        if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
       }),
-      runHousekeeping: enqueueActions(({ context, enqueue }, params: { routine: string }) =>
-        enqueue.assign(step.housekeeping(game, context, params.routine)),
-      ),
-      endTurn: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'turn.ended', seat: context.activeSeat, turn: context.turn })),
-      passTurnToNextSeat: enqueueActions(({ context, enqueue }) => enqueue.assign(step.passTurn(context))),
-      startTurn: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'turn.started', seat: context.activeSeat, turn: context.turn })),
+      runHousekeeping: assign(({ context }, params: { routine: string }) => step.housekeeping(game, context, params.routine)),
+      endTurn: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'turn.ended', seat: context.turn.activeSeat, turn: context.turn.number })),
+      passTurnToNextSeat: assign(({ context }) => step.passTurn(context)),
+      startTurn: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'turn.started', seat: context.turn.activeSeat, turn: context.turn.number })),
       finishGame: enqueueActions(({ context, enqueue }) => {
         const change = step.finishGame(game, context);
         enqueue.assign(change);
@@ -160,7 +159,13 @@ function buildTableMachine(game: AnyGame) {
   // Every move a seat holding priority may make; the guard asks the pure rules.
   const priorityMoves: Record<string, unknown> = {};
   for (const type of moveTypes(game)) {
-    if (type === 'engine.pass') priorityMoves[type] = { guard: 'moveIsLegal', target: 'passed', actions: ['recordPly', 'countPass'] };
+    if (type === 'engine.pass') {
+      priorityMoves[type] = [
+        // every other seat has passed in a row: this pass closes the window (the stack or the phase moves on)
+        { guard: and(['moveIsLegal', 'isLastToPass']), actions: ['recordPly', 'countPass'] },
+        { guard: 'moveIsLegal', actions: ['recordPly', 'countPass', 'passPriorityToNextSeat'] },
+      ];
+    }
     else if (game.moves[type] !== undefined) priorityMoves[type] = { guard: 'moveIsLegal', actions: ['recordPly', 'playGameMove'] };
   }
 
@@ -195,9 +200,6 @@ function buildTableMachine(game: AnyGame) {
             initial: 'held',
             states: {
               held: { on: priorityMoves },
-              passed: {
-                always: [{ guard: 'allSeatsPassed', target: 'held' }, { target: 'held', actions: 'passPriorityToNextSeat' }],
-              },
             },
           },
           stack: {

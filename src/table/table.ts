@@ -63,9 +63,9 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>): Table {
   actor.subscribe({ error: (error) => (failure = error) });
   actor.start();
   const context = (): TableContext => actor.getSnapshot().context;
-  if (context().problem !== null) {
+  if (context().opening.problem !== null) {
     actor.stop();
-    throw new InvalidTable(context().problem!);
+    throw new InvalidTable(context().opening.problem!);
   }
 
   const check = (move: unknown, options?: PlayOptions): Refusal | null => {

@@ -48,16 +48,16 @@ export interface TableLog {
  */
 export function stateView(game: AnyGame, ctx: TableContext): TableState {
   const seats: TableState['seats'] = {};
-  if (ctx.problem === null) for (const seat of ctx.seats) seats[seat] = game.seatView(ctx.game, seat);
+  if (ctx.opening.problem === null) for (const seat of ctx.opening.seats) seats[seat] = game.seatView(ctx.game, seat);
   return {
     status: ctx.status,
     phase: ctx.phase,
-    turn: ctx.turn,
-    round: ctx.round,
-    activeSeat: ctx.status === 'over' && ctx.problem !== null ? null : ctx.activeSeat,
+    turn: ctx.turn.number,
+    round: ctx.turn.round,
+    activeSeat: ctx.status === 'over' && ctx.opening.problem !== null ? null : ctx.turn.activeSeat,
     prioritySeat: ctx.prioritySeat,
     passes: ctx.passes,
-    direction: ctx.direction,
+    direction: ctx.turn.direction,
     toAct: seatsToAct(ctx),
     stack: ctx.stack.map((item) => ({ ...item })),
     winners: [...ctx.winners],
@@ -75,10 +75,10 @@ export function logView(game: AnyGame, ctx: TableContext): TableLog {
   return {
     game: game.id,
     version: game.version,
-    table: ctx.table,
-    seats: [...ctx.seats],
-    seed: ctx.seed,
-    options: ctx.givenOptions as { [key: string]: JsonValue },
+    table: ctx.opening.table,
+    seats: [...ctx.opening.seats],
+    seed: ctx.opening.seed,
+    options: ctx.opening.givenOptions as { [key: string]: JsonValue },
     moves: toArray(ctx.plies).map((ply) => ply.move),
   };
 }
