@@ -65,7 +65,7 @@ describe('the five phases of a mundane turn', () => {
     expect(expectRefused(table, { type: 'engine.delay', seat: ANN, payload: { after: BOB } }, 'REFUSED').reason).toEqual(expect.any(String));
   });
 
-  it('a pass that interrupts nothing but follows a card does not end the phase: the card resolves first and PLAN goes on', () => {
+  it('both seats passing with Toaster on the stack resolve it instead of ending PLAN; the next two passes end PLAN', () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Toaster');

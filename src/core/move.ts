@@ -52,18 +52,21 @@ function isPlainObject(value: object): boolean {
  * payloadProblem({ when: new Date() }) // 'payload.when is not plain JSON (Date)'
  */
 export function payloadProblem(value: unknown): string | null {
+  // `bytes` is a lower bound of the JSON text's size: once it passes the limit the payload is surely too large,
+  // so a huge input is refused without walking all of it. Below the limit every node is checked.
   let bytes = 0;
+  const tooLarge = () => `payload is more than ${MAX_PAYLOAD_BYTES} bytes of JSON`;
   const walk = (node: unknown, depth: number, path: string): string | null => {
-    if (bytes > MAX_PAYLOAD_BYTES) return null; // reported once below
+    if (bytes > MAX_PAYLOAD_BYTES) return tooLarge();
     switch (typeof node) {
       case 'string':
         bytes += node.length + 2;
         return null;
       case 'boolean':
-        bytes += 5;
+        bytes += 4;
         return null;
       case 'number':
-        bytes += 8;
+        bytes += 1;
         return Number.isFinite(node) ? null : `${path} is not a finite number`;
       case 'object': {
         if (node === null) {
@@ -72,7 +75,7 @@ export function payloadProblem(value: unknown): string | null {
         }
         if (depth >= MAX_PAYLOAD_DEPTH) return `payload is nested more than ${MAX_PAYLOAD_DEPTH} levels deep (at ${path})`;
         if (Array.isArray(node)) {
-          bytes += 2;
+          bytes += 1 + node.length;
           for (let i = 0; i < node.length; i++) {
             const problem = walk(node[i], depth + 1, `${path}.${i}`);
             if (problem !== null) return problem;
@@ -80,9 +83,9 @@ export function payloadProblem(value: unknown): string | null {
           return null;
         }
         if (!isPlainObject(node)) return `${path} is not plain JSON (${node.constructor?.name ?? 'object'})`;
-        bytes += 2;
+        bytes += 1;
         for (const key of Object.keys(node)) {
-          bytes += key.length + 3;
+          bytes += key.length + 4;
           const problem = walk((node as Record<string, unknown>)[key], depth + 1, `${path}.${key}`);
           if (problem !== null) return problem;
         }
@@ -94,7 +97,8 @@ export function payloadProblem(value: unknown): string | null {
   };
   const problem = walk(value, 0, 'payload');
   if (problem !== null) return problem;
-  const size = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  // Every node is plain JSON within the depth limit, so this cannot throw.
+  const size = Buffer.byteLength(JSON.stringify(value), 'utf8');
   return size > MAX_PAYLOAD_BYTES ? `payload is ${size} bytes of JSON, more than ${MAX_PAYLOAD_BYTES}` : null;
 }
 

@@ -18,7 +18,7 @@
  * Guards and actions are one line each, naming the pure functions of
  * `src/engine`; the config below only uses names.
  */
-import { and, assign, enqueueActions, setup, type MachineConfig } from 'xstate';
+import { and, assign, enqueueActions, setup, stateIn, type MachineConfig } from 'xstate';
 import type { Refusal } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { readMove, type JsonValue } from '../core/move.js';
@@ -189,9 +189,10 @@ function buildTableMachine(game: AnyGame) {
               inTurn: {
                 initial: game.phases[0]?.name,
                 states: phaseStates,
+                // Only a turn whose phases really are done passes on: an app cannot fake XState's done event.
                 onDone: [
-                  { guard: 'isLastTurn', target: '#table.over', actions: ['endTurn'] },
-                  { target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat', 'startTurn'] },
+                  { guard: and([stateIn('#table.playing.turn.inTurn.done'), 'isLastTurn']), target: '#table.over', actions: ['endTurn'] },
+                  { guard: stateIn('#table.playing.turn.inTurn.done'), target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat', 'startTurn'] },
                 ],
               },
             },

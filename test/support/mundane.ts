@@ -3,7 +3,7 @@
  * known, and the few moves every scenario needs, named as a reader says them.
  */
 import { expect } from 'vitest';
-import { createTable, IllegalMove, mundane, type IllegalMoveCode, type Move, type PlayOptions, type Table } from '../../src/index.js';
+import { createTable, IllegalMove, mundane, type IllegalMoveCode, type PlayOptions, type Table } from '../../src/index.js';
 
 export const ANN = 'seat:ann';
 export const BOB = 'seat:bob';
@@ -108,7 +108,7 @@ export function pass(table: Table, seat?: string): void {
 
 /** Every seat passes once, in a row, starting with the seat holding priority. */
 export function passAll(table: Table): void {
-  const seats = table.context.seats.length;
+  const seats = Object.keys(table.state.seats).length;
   for (let i = 0; i < seats; i++) pass(table);
 }
 
@@ -158,9 +158,4 @@ export function expectRefused(table: Table, move: unknown, code: IllegalMoveCode
   expect(tableAsItIs(table)).toEqual(before);
   expect(table.actor.getSnapshot().status).toBe('active');
   return error;
-}
-
-/** A pass by `seat`. */
-export function passBy(seat?: string): Move {
-  return seat === undefined ? { type: 'engine.pass' } : { type: 'engine.pass', seat };
 }

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { Table, TableEmitted } from '../src/index.js';
+import { ANN, BOB, castInstant, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard } from './support/mundane.js';
+
+const TYPES = ['turn.ended', 'turn.started', 'phase.changed', 'priority.changed', 'stack.pushed', 'stack.resolved', 'ply.recorded', 'move.refused', 'game.over'] as const;
+
+/** Every event the table emits from now on, in order. */
+function record(table: Table): TableEmitted[] {
+  const events: TableEmitted[] = [];
+  for (const type of TYPES) table.on(type, (event) => events.push(event));
+  return events;
+}
+
+const types = (events: TableEmitted[]) => events.map((e) => e.type);
+
+describe('turn events', () => {
+  it('when seat:ann\'s WIND_DOWN ends, turn.ended for seat:ann turn 1 comes before turn.started for seat:bob turn 2', () => {
+    const table = openMundane();
+    passUntilPhase(table, 'WIND_DOWN');
+    const events = record(table);
+    pass(table, ANN);
+    pass(table, BOB);
+    const turns = events.filter((e) => e.type === 'turn.ended' || e.type === 'turn.started');
+    expect(turns).toEqual([
+      { type: 'turn.ended', seat: ANN, turn: 1 },
+      { type: 'turn.started', seat: BOB, turn: 2 },
+    ]);
+  });
+
+  it('the pass that ends a turn emits its ply, then turn.ended, turn.started, and the new turn\'s RESET', () => {
+    const table = openMundane();
+    passUntilPhase(table, 'WIND_DOWN');
+    pass(table, ANN);
+    const events = record(table);
+    pass(table, BOB);
+    const order = types(events).filter((t) => t !== 'priority.changed');
+    expect(order).toEqual(['ply.recorded', 'turn.ended', 'turn.started', 'phase.changed']);
+    expect(events.find((e) => e.type === 'phase.changed')).toEqual({ type: 'phase.changed', phase: 'RESET', seat: BOB, turn: 2 });
+  });
+
+  it('the last turn of a game with turns: 1 ends with turn.ended and game.over, and no turn.started', () => {
+    const table = openMundane({ turns: 1 });
+    passUntilPhase(table, 'WIND_DOWN');
+    const events = record(table);
+    passAll(table);
+    expect(types(events)).toContain('turn.ended');
+    expect(types(events)).not.toContain('turn.started');
+    expect(events.filter((e) => e.type === 'game.over')).toEqual([{ type: 'game.over', winners: [ANN, BOB] }]);
+  });
+});
+
+describe('phase and priority events', () => {
+  it('each phase of seat:ann\'s turn announces itself with phase.changed, naming seat:ann and turn 1', () => {
+    const table = openMundane();
+    const events = record(table);
+    passUntilPhase(table, 'WIND_DOWN');
+    expect(events.filter((e) => e.type === 'phase.changed')).toEqual(
+      ['WAKE_UP', 'PLAN', 'DO_STUFF', 'WIND_DOWN'].map((phase) => ({ type: 'phase.changed', phase, seat: ANN, turn: 1 })),
+    );
+  });
+
+  it('a pass emits priority.changed naming seat:bob; the phase ending hands it back to seat:ann', () => {
+    const table = openMundane();
+    const events = record(table);
+    pass(table, ANN);
+    expect(events.filter((e) => e.type === 'priority.changed')).toEqual([{ type: 'priority.changed', seat: BOB }]);
+    pass(table, BOB);
+    expect(events.filter((e) => e.type === 'priority.changed')).toEqual([
+      { type: 'priority.changed', seat: BOB },
+      { type: 'priority.changed', seat: ANN },
+    ]);
+  });
+
+  it('seat:bob\'s Coffee emits priority.changed naming seat:ann, the active seat', () => {
+    const table = openMundane();
+    pass(table, ANN);
+    const events = record(table);
+    castInstant(table, BOB, 'Coffee');
+    expect(events.filter((e) => e.type === 'priority.changed')).toEqual([{ type: 'priority.changed', seat: ANN }]);
+  });
+});
+
+describe('stack events', () => {
+  it('seat:ann\'s Toaster emits stack.pushed with its item, and stack.resolved with the same item once both pass', () => {
+    const table = openMundane();
+    passUntilPhase(table, 'PLAN');
+    const events = record(table);
+    playCard(table, ANN, 'Toaster');
+    const item = { id: 1, seat: ANN, card: 'Toaster', type: 'APPLIANCE' };
+    expect(events.filter((e) => e.type === 'stack.pushed')).toEqual([{ type: 'stack.pushed', item }]);
+    passAll(table);
+    expect(events.filter((e) => e.type === 'stack.resolved')).toEqual([{ type: 'stack.resolved', item }]);
+    expect(events.some((e) => e.type === 'phase.changed')).toBe(false);
+  });
+
+  it('a response resolves first: stack.resolved comes for seat:bob\'s Excuse before seat:ann\'s Toaster', () => {
+    const table = openMundane();
+    passUntilPhase(table, 'PLAN');
+    const events = record(table);
+    playCard(table, ANN, 'Toaster');
+    pass(table, ANN);
+    castInstant(table, BOB, 'Excuse');
+    passAll(table);
+    passAll(table);
+    const stack = events.filter((e) => e.type === 'stack.pushed' || e.type === 'stack.resolved').map((e) => `${e.type} ${'item' in e ? e.item.card : ''}`);
+    expect(stack).toEqual(['stack.pushed Toaster', 'stack.pushed Excuse', 'stack.resolved Excuse', 'stack.resolved Toaster']);
+  });
+});
+
+describe('ply events', () => {
+  it('every accepted move emits ply.recorded with its index, counted from 0', () => {
+    const table = openMundane();
+    const events = record(table);
+    pass(table, ANN);
+    castInstant(table, BOB, 'Coffee');
+    pass(table, ANN);
+    const plies = events.filter((e): e is Extract<TableEmitted, { type: 'ply.recorded' }> => e.type === 'ply.recorded');
+    expect(plies.map((e) => [e.index, e.ply.actor, e.ply.notation])).toEqual([
+      [0, ANN, 'pass'],
+      [1, BOB, 'cast Coffee'],
+      [2, ANN, 'pass'],
+    ]);
+    expect(plies.map((e) => e.ply)).toEqual(table.plies);
+  });
+
+  it('the indices go on across turns: the first ply of seat:bob\'s turn 2 is index 10', () => {
+    const table = openMundane();
+    passUntilTurn(table, 2);
+    const events = record(table);
+    pass(table, BOB);
+    expect(events.find((e) => e.type === 'ply.recorded')).toMatchObject({ index: 10, ply: { actor: BOB } });
+  });
+
+  it('a move refused by table.play emits nothing at all', () => {
+    const table = openMundane();
+    const events = record(table);
+    expect(table.tryPlay({ type: 'engine.pass', seat: BOB }).ok).toBe(false);
+    expect(table.tryPlay({ type: 'PlayCard', seat: ANN, payload: { card: 'Toaster' } }).ok).toBe(false);
+    expect(events).toEqual([]);
+  });
+
+  it('after unsubscribing, a handler hears nothing more', () => {
+    const table = openMundane();
+    const heard: number[] = [];
+    const subscription = table.on('ply.recorded', ({ index }) => heard.push(index));
+    pass(table, ANN);
+    subscription.unsubscribe();
+    pass(table, BOB);
+    expect(heard).toEqual([0]);
+  });
+});
