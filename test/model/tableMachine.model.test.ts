@@ -1,0 +1,297 @@
+/**
+ * Model-based tests of the table machine, with `xstate/graph`.
+ *
+ * The model is the real table machine of mundane (`createTableMachine`),
+ * traversed by `getShortestPaths` over the bounded abstraction of
+ * test/support/tableModel.ts (one shortest path per abstract edge, prefixes
+ * dropped). Every path then drives the public API: `createTable` with the same
+ * input, `table.play` for each move, and after every step the table is
+ * compared with
+ *   - the model step: chart value, phase, turn, passes, stack depth, who holds
+ *     priority (the abstraction's fields, which every concrete state behind
+ *     the step shares);
+ *   - an independent reference of the seed 003 rules
+ *     (test/support/mundaneRules.ts): the whole public state (hands, Time,
+ *     decks, boards, discards, the stack's items and ids, winners), who is to
+ *     act, and which moves are allowed for every seat.
+ * A move the rules refuse must throw `IllegalMove` from `table.play` without
+ * touching the actor, and, sent straight to `table.actor`, must be refused by
+ * the chart itself (`move.refused`, snapshot unchanged).
+ *
+ * Coverage is measured from what XState reports it took (see
+ * test/support/coverage.ts) and printed per region; anything reachable and
+ * not taken fails the suite.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, getInitialSnapshot, getNextSnapshot, type InspectionEvent } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { IllegalMove, InvalidTable } from '../../src/core/errors.js';
+import { mundane } from '../../src/games/mundane/mundane.js';
+import type { MoveEvent } from '../../src/machines/tableMachine.js';
+import { createTable, type Table } from '../../src/table/table.js';
+import { CoverageRecorder, formatReport, inventory, region, report } from '../support/coverage.js';
+import { applyRule, openRules, publicView, ruleMoves, ruleRefusal, type RuleMove, type RulesState } from '../support/mundaneRules.js';
+import {
+  abstractState,
+  ANN,
+  BOB,
+  CAT,
+  filterEvents,
+  generatePaths,
+  INVALID_INPUTS,
+  machine,
+  MAX_STACK,
+  modelEvents,
+  modelSetup,
+  serializeState,
+  type ModelPath,
+  type ModelSetup,
+  type TableSnapshot,
+  view,
+} from '../support/tableModel.js';
+import type { TableState } from '../../src/table/view.js';
+
+/**
+ * States and transitions that no run through the public API can take, by
+ * name (as `report` prints them) with the reason. Empty: everything is
+ * reachable, and an entry here that is taken after all fails the suite.
+ */
+const UNREACHABLE_BY_DESIGN: Readonly<Record<string, string>> = {};
+
+/**
+ * Two seats over three turns (the turn passes on and wraps around to the first
+ * seat, whose deck is empty by then, then the game ends), and three seats for
+ * one turn (priority goes round more than one other seat).
+ */
+const SETUPS: readonly ModelSetup[] = [modelSetup([ANN, BOB], 3), modelSetup([ANN, BOB, CAT], 1)];
+const GENERATED = SETUPS.map((setup) => ({ setup, ...generatePaths(setup.input, setup.rules.turns) }));
+
+/** What every run took, one recorder per path (the coverage test adds them up). */
+const runs: CoverageRecorder[] = [];
+
+function sortMoves(moves: readonly RuleMove[]): string[] {
+  return moves.map((m) => JSON.stringify([m.type, m.seat ?? null, m.payload ?? null])).sort();
+}
+
+/** Every move worth asking the table about: passes, both card moves for every card of the game, and the engine's phase-skipping moves. */
+function probes(rules: RulesState, seat: string): RuleMove[] {
+  const moves: RuleMove[] = [{ type: 'engine.pass', seat }, { type: 'engine.end-turn', seat }, { type: 'engine.transition', seat }];
+  for (const card of Object.keys(rules.cards)) {
+    moves.push({ type: 'PlayCard', seat, payload: { card } }, { type: 'CastInstant', seat, payload: { card } });
+  }
+  return moves;
+}
+
+/**
+ * The table after a step, against the model and the rules reference.
+ *
+ * `model` is the path step's snapshot. `getShortestPaths` keeps one concrete
+ * snapshot per key and may show a different one of the same key than the
+ * path's own moves produce (the pieces the abstraction drops can differ), so
+ * the step is compared on what the abstraction keeps: chart value, phase,
+ * turn, passes, stack depth, priority, active seat, status. `replayed` is the
+ * exact model: the path's own moves run through the pure machine
+ * (`getNextSnapshot`); the table must equal it in every public field.
+ */
+function checkStep(table: Table, model: TableSnapshot, replayed: TableSnapshot, rules: RulesState, where: string): void {
+  const snapshot = table.actor.getSnapshot();
+  expect(snapshot.status, where).toBe('active');
+  expect(snapshot.value, where).toEqual(model.value);
+  const pick = ({ phase, turn, passes, stack, prioritySeat, activeSeat, status }: TableState) => ({
+    phase, turn, passes, stack: stack.length, prioritySeat, activeSeat, status,
+  });
+  expect(pick(table.state), where).toEqual(pick(view(model)));
+  expect(abstractState(snapshot), where).toBe(abstractState(model));
+  expect(abstractState(replayed), `${where}: the path's moves lead where the model says`).toBe(abstractState(model));
+  expect(snapshot.value, where).toEqual(replayed.value);
+  expect(table.state, where).toEqual(view(replayed));
+
+  const { round: _round, direction: _direction, ...shown } = table.state;
+  expect(shown, `${where}: the public state against the rules of seed 003`).toEqual(publicView(rules));
+  expect(table.toAct(), where).toEqual(publicView(rules).toAct);
+  for (const seat of rules.setup.seats) {
+    expect(sortMoves(table.legalMoves(seat).allowed), `${where}: legal moves of ${seat}`).toEqual(sortMoves(ruleMoves(rules, seat)));
+    for (const probe of probes(rules, seat)) {
+      const expected = ruleRefusal(rules, probe);
+      const actual = table.check(probe);
+      expect(actual === null, `${where}: ${JSON.stringify(probe)} is ${expected === null ? 'allowed' : `refused (${expected})`} by the rules, the table says ${actual?.code ?? 'allowed'}`).toBe(expected === null);
+    }
+  }
+  const seatless = { type: 'engine.pass' };
+  expect(table.check(seatless) === null, `${where}: a pass for the table`).toBe(ruleRefusal(rules, seatless) === null);
+}
+
+/** Opens a table with the path's input and plays the path through `table.play`, checking every step. */
+function runPath(setup: ModelSetup, path: ModelPath): void {
+  const taken = new CoverageRecorder();
+  runs.push(taken);
+  // The opening runs inside createTable, before anyone can attach an inspector,
+  // so an identical actor (same machine, same input, same seed) is opened
+  // beside it to see the opening's microsteps; the two must agree exactly.
+  const twin = createActor(machine, { input: setup.input, inspect: taken.observer() });
+  twin.start();
+  const table = createTable(mundane, setup.input);
+  expect(table.actor.getSnapshot().value).toEqual(twin.getSnapshot().value);
+  expect(table.context).toEqual(twin.getSnapshot().context);
+  twin.stop();
+  // From here on, the real table's own microsteps are recorded.
+  const inspection = table.actor.system.inspect(taken.observer(table.actor) as (event: InspectionEvent) => void);
+  try {
+    const [first, ...steps] = path.steps;
+    expect(first?.event.type).toBe('xstate.init');
+    let rules = openRules(setup.rules);
+    let replayed: TableSnapshot = getInitialSnapshot(machine, setup.input);
+    checkStep(table, first!.state, replayed, rules, 'at the opening');
+    steps.forEach((step, i) => {
+      const move: MoveEvent = step.event;
+      const where = `step ${i + 1} of ${steps.length}, ${JSON.stringify(move)}`;
+      const expected = ruleRefusal(rules, move);
+      const refused = table.check(move);
+      replayed = getNextSnapshot(machine, replayed, move);
+      expect(refused === null, `${where}: the rules say ${expected ?? 'allowed'}`).toBe(expected === null);
+      if (expected === null) {
+        const ply = table.play(move);
+        expect(ply.move, where).toEqual(move);
+        rules = applyRule(rules, move);
+      } else {
+        // The model offers one kind of refused move: a pass by a seat without priority, or any move once the game is over.
+        expect(refused?.code, where).toBe(rules.status === 'over' ? 'GAME_OVER' : 'NO_PRIORITY');
+        const before = table.actor.getSnapshot();
+        expect(() => table.play(move), where).toThrow(IllegalMove);
+        expect(table.actor.getSnapshot(), `${where}: a refused play must not reach the actor`).toBe(before);
+        // An application sending the move straight to the actor: the chart refuses it itself.
+        const emitted: string[] = [];
+        const listener = table.on('move.refused', (e) => emitted.push(e.refusal.code));
+        table.actor.send(move);
+        listener.unsubscribe();
+        expect(emitted, where).toEqual([refused?.code]);
+        expect(table.actor.getSnapshot().value, where).toEqual(before.value);
+        expect(table.actor.getSnapshot().context, where).toEqual(before.context);
+      }
+      checkStep(table, step.state, replayed, rules, where);
+    });
+  } finally {
+    inspection.unsubscribe();
+    table.stop();
+  }
+}
+
+function describePath(path: ModelPath): string {
+  const end = view(path.state);
+  const last = path.steps[path.steps.length - 1]?.event;
+  const status = end.status === 'over' ? 'over' : `turn ${end.turn} ${end.phase}, passes ${end.passes}, stack ${end.stack.length}`;
+  return `${path.steps.length - 1} moves to ${status}, last ${last?.type}${last?.seat !== undefined ? ` by ${last.seat}` : ''}`;
+}
+
+describe.each(GENERATED)('model: $setup.name', ({ setup, all, kept }) => {
+  it('the bounded traversal stays in bounds and still reaches a full stack and the end of the game', () => {
+    const states = all.map((p) => p.state);
+    const views = states.map(view);
+    expect(views.every((v) => v.stack.length <= MAX_STACK && v.turn <= setup.rules.turns)).toBe(true);
+    expect(views.some((v) => v.stack.length === MAX_STACK)).toBe(true);
+    expect(states.some((s) => s.value === 'over')).toBe(true);
+    expect(new Set(views.map((v) => v.phase))).toEqual(new Set(mundane.phases.map((p) => p.name)));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(all.length);
+  });
+
+  it.each(kept.map((path, i) => ({ i, path, name: describePath(path) })))('path $i: $name', ({ path }) => runPath(setup, path));
+});
+
+describe('model: openings', () => {
+  it('opening is transient: the first microstep leaves it for playing', () => {
+    const microsteps: { from: string[]; to: string[] }[] = [];
+    const twin = createActor(machine, {
+      input: SETUPS[0]!.input,
+      inspect: (e) => {
+        if (e.type === '@xstate.microstep') for (const t of e._transitions) microsteps.push({ from: [t.source.id], to: (t.target ?? []).map((n) => n.id) });
+      },
+    });
+    twin.start();
+    expect(microsteps[0]).toEqual({ from: ['table.opening'], to: ['table.playing'] });
+    expect(twin.getSnapshot().value).toEqual({ playing: { turn: { inTurn: 'RESET' }, priority: 'held', stack: 'empty' } });
+    twin.stop();
+  });
+
+  it.each(INVALID_INPUTS)('$name: the chart goes from opening to invalid, and createTable throws $code at $path', ({ input, code, path }) => {
+    const paths = getShortestPaths(machine, {
+      input,
+      events: modelEvents,
+      serializeState: serializeState as (s: TableSnapshot, e: MoveEvent | undefined, p?: TableSnapshot) => string,
+      filterEvents,
+    });
+    expect(paths).toHaveLength(1);
+    const only = paths[0]!;
+    expect(only.steps).toHaveLength(1);
+    expect(only.state.value).toBe('invalid');
+    expect(modelEvents(only.state)).toEqual([]);
+
+    const taken = new CoverageRecorder();
+    runs.push(taken);
+    const twin = createActor(machine, { input, inspect: taken.observer() });
+    twin.start();
+    expect(twin.getSnapshot().value).toBe('invalid');
+    expect(twin.getSnapshot().status).toBe('active');
+    twin.stop();
+
+    let thrown: unknown = null;
+    try {
+      createTable(mundane, input);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidTable);
+    expect({ code: (thrown as InvalidTable).code, path: (thrown as InvalidTable).path }).toEqual({ code, path });
+  });
+});
+
+describe('model: coverage', () => {
+  const inv = inventory(machine);
+  const regions = [
+    { label: 'phase', inv: region(inv, 'table.playing.turn') },
+    { label: 'priority', inv: region(inv, 'table.playing.priority') },
+    { label: 'stack', inv: region(inv, 'table.playing.stack') },
+    { label: 'table', inv },
+  ];
+
+  it('the inventory is the whole chart: the three regions plus the top level', () => {
+    const phases = mundane.phases.length;
+    const [phase, priority, stack] = regions.map((r) => r.inv);
+    // turn, inTurn, one state per phase, done; one `always` per phase and the two onDone alternatives (next turn, game over)
+    expect([phase!.states.length, phase!.transitions.length]).toEqual([phases + 3, phases + 2]);
+    expect(priority!.transitions.map((t) => t.name).join('\n')).toMatch(/on engine\.pass/);
+    expect(stack!.states.map((s) => s.id)).toEqual(expect.arrayContaining(['table.playing.stack.empty', 'table.playing.stack.holding']));
+    const top = ['table', 'table.opening', 'table.invalid', 'table.playing', 'table.over'];
+    const parts = [phase!, priority!, stack!];
+    expect(inv.states.map((s) => s.id).sort()).toEqual([...top, ...parts.flatMap((p) => p.states.map((s) => s.id))].sort());
+    const topTransitions = inv.transitions.filter((t) => top.includes(t.source.id)).map((t) => t.name);
+    expect(topTransitions).toHaveLength(3); // `*` (a refused move) and the opening's two alternatives
+    expect(inv.transitions.map((t) => t.name).sort()).toEqual([...topTransitions, ...parts.flatMap((p) => p.transitions.map((t) => t.name))].sort());
+    for (const name of Object.keys(UNREACHABLE_BY_DESIGN)) {
+      expect([...inv.states.map((s) => `state ${s.id}`), ...inv.transitions.map((t) => `transition ${t.name}`)]).toContain(name);
+    }
+  });
+
+  it('the measure can fall short: a table that only opens covers little', () => {
+    const taken = new CoverageRecorder();
+    createActor(machine, { input: SETUPS[0]!.input, inspect: taken.observer() }).start().stop();
+    const r = report('table', inv, taken, 1, {});
+    expect(r.transitionsCovered).toBe(1); // opening → playing
+    expect(r.missing).toContain('state table.playing.stack.holding');
+    expect(r.missing).toContain('state table.over');
+  });
+
+  it('the generated paths take every state and every transition of the table machine', () => {
+    const total = new CoverageRecorder();
+    for (const run of runs) total.addAll(run);
+    const reports = regions.map(({ label, inv: part }) =>
+      report(label, part, total, runs.filter((run) => run.touches(part)).length, UNREACHABLE_BY_DESIGN),
+    );
+    for (const r of reports) console.log(formatReport(r));
+    expect(runs.length).toBe(GENERATED.reduce((n, g) => n + g.kept.length, 0) + INVALID_INPUTS.length);
+    for (const r of reports) {
+      expect(r.missing, `${r.label}: reachable and not covered`).toEqual([]);
+      expect(r.staleAllowances, `${r.label}: allow-listed but covered`).toEqual([]);
+    }
+  });
+});
