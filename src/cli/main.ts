@@ -10,9 +10,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { EXIT, usage, type Command } from './commands.js';
 import { demoCommand } from './demoCommand.js';
 import type { Io } from './io.js';
+import { migrateRulesCommand } from './migrateRulesCommand.js';
 import { replayCommand } from './replayCommand.js';
 
-export const commands: readonly Command[] = [replayCommand, demoCommand];
+export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand];
 
 function help(): string {
   return ['plystack: a game\'s turn structure as XState statecharts', '', ...commands.map(usage)].join('\n\n');
