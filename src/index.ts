@@ -2,6 +2,7 @@
  * plystack's public API: the only module the CLI and other programs import.
  */
 export { createTable, restoreTable, type Table, type PlayOptions, type PlayResult } from './table/table.js';
+export { CHECKPOINT_EVERY, type TableView, type TableCursor } from './table/timeTravel.js';
 export { replay, replayLog, openFromLog, type ReplayOptions, type ReplayOutcome } from './table/replay.js';
 export { exportPlies, moveRecord, type ExportedPly, type MoveRecord } from './export/record.js';
 export { rounds, layOutRows, type RoundCell, type RoundRow, type LaidOutRow } from './export/rounds.js';
@@ -14,8 +15,26 @@ export { createTableMachine, type TableMachine, type TableEmitted, type MoveEven
 export { IllegalMove, InvalidTable, type IllegalMoveCode, type InvalidTableCode, type Refusal, type TableProblem } from './core/errors.js';
 export { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, isValidId, type Move, type JsonValue } from './core/move.js';
 export type { Seed } from './core/random.js';
-export type { TurnModel, GameDefinition, GameMoveDefinition, PhaseDefinition, AnyGame, GameRefusal, MoveOutcome, TurnInfo } from './core/game.js';
+export type { TurnModel, GameStructure, GamePhaseDefinition, TransitionDefinition, GameDefinition, GameMoveDefinition, PhaseDefinition, AnyGame, GameRefusal, MoveOutcome, TurnInfo } from './core/game.js';
 export type { StackItem } from './stack/stack.js';
 export type { Direction } from './order/seatOrder.js';
 export { mundane, type MundaneOptions, type MundaneState, type MundaneSeat } from './games/mundane/mundane.js';
+export { sandbox, type SandboxOptions, type SandboxState } from './games/sandbox/sandbox.js';
+export { readTurnRules, turnRulesSchema, STRATEGIES, type TurnRules, type Strategy, type CircularRules } from './progression/rules.js';
+export { migrateRulesDocument } from './progression/migrate.js';
+export { nextParticipant, previousParticipant, nextScheduledParticipant, type CircularState, type SequenceMutation } from './progression/circular.js';
+export { initiativeOrder } from './progression/initiative.js';
+export type { Progression, Obligation } from './progression/turns.js';
+export type { StructurePlan, PhasePlan } from './progression/structure.js';
+export { gameMove } from './core/game.js';
 export { builtInGames, findGame } from './games/registry.js';
+export { inspectTable, type InspectTableOptions, type TableInspection, type Inspector } from './inspect/inspectTable.js';
+export { machineDefinition, transitionId, takenTransitionId, guardText, type StateJson, type TransitionJson } from './inspect/definition.js';
+export { chartFromDefinition, allStates, activeStateIds, guessTakenTransitions, type ChartState, type ChartTransition } from './inspect/chart.js';
+export { windowed, inspectionContext, DEFAULT_LIMITS, type WindowLimits, type PlyWindow } from './inspect/sanitize.js';
+export { DEFAULT_INSPECT_PORT, PAGE_PATH, type PlystackActorInfo, type PlystackSnapshotInfo, type RelayMessage } from './inspect/protocol.js';
+export {
+  createTableTestModel, formatCoverage, observeTable, tableTestFile, defaultAbstraction, CoverageRecorder, inventory, region, parallelRegions, report, formatReport,
+  type TableTestModel, type TableTestModelOptions, type TablePath, type TablePathStep, type ExpectedState, type RefusedOpening,
+  type TableCoverage, type Unreached, type TestFileOptions, type Abstraction, type TableSnapshot, type CoverageReport,
+} from './testing/index.js';

@@ -11,9 +11,11 @@ import { EXIT, usage, type Command } from './commands.js';
 import { demoCommand } from './demoCommand.js';
 import type { Io } from './io.js';
 import { migrateRulesCommand } from './migrateRulesCommand.js';
+import { pathsCommand } from './pathsCommand.js';
 import { replayCommand } from './replayCommand.js';
+import { inspectCommand } from './inspectCommand.js';
 
-export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand];
+export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand, inspectCommand, pathsCommand];
 
 function help(): string {
   return ['plystack: a game\'s turn structure as XState statecharts', '', ...commands.map(usage)].join('\n\n');

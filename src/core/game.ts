@@ -8,11 +8,46 @@ import type { z } from 'zod';
 import type { JsonValue } from './move.js';
 import type { Random, Seed } from './random.js';
 import type { StackItem } from '../stack/stack.js';
+import type { Direction } from '../order/seatOrder.js';
+import type { SequenceMutation } from '../progression/circular.js';
 
-/** A phase of the turn, in order; `housekeeping` names a game routine run on entering it. */
+/** A phase of a turn, in order, with a priority window; `housekeeping` names a game routine run on entering it. */
 export interface PhaseDefinition {
   readonly name: string;
   readonly housekeeping?: string;
+}
+
+/**
+ * A game phase (seed 004): a stretch of the game with its own turn rules.
+ * With `turnPhases`, each turn runs through them with priority windows
+ * (mundane); without, a turn is a stretch of moves that `engine.end-turn` or
+ * `movesPerTurn` ends.
+ */
+export interface GamePhaseDefinition {
+  readonly name: string;
+  /** The turn rules object (`{ strategy, ... }`), read by `readTurnRules` when the table opens. */
+  readonly turns: unknown;
+  readonly turnPhases?: readonly PhaseDefinition[];
+}
+
+/** A declared move from one game phase to another, made with `engine.transition { transition: name }`. */
+export interface TransitionDefinition {
+  readonly name: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The shape of a game's turn structure, which the statechart is built from. */
+export interface GameStructure {
+  /** The game phases; the first one starts the game. */
+  readonly phases: readonly GamePhaseDefinition[];
+  readonly transitions: readonly TransitionDefinition[];
+  /** The direction of play when the table opens (default 1: table order). */
+  readonly direction?: Direction;
+  /** The seat that acts first, when the table names one (default: the first in order). */
+  readonly firstSeat?: string;
+  /** The table's owner seat, for Circular's RunOwner. */
+  readonly owner?: string;
 }
 
 /** Whose turn it is, for a game routine. */
@@ -28,10 +63,15 @@ export interface GameRefusal {
   readonly message: string;
 }
 
-/** What playing a move did: the game's new state and, maybe, one item to put on the stack. */
+/** What playing a move did: the game's new state and what the engine must do about it. */
 export interface MoveOutcome<G> {
   readonly game: G;
+  /** One item to put on the stack. */
   readonly stack?: { readonly card: string; readonly type: string };
+  /** Supplemental plies the seat now owes before the turn moves on (seed 000). */
+  readonly oblige?: number;
+  /** Seats eliminated by this move; the order skips them from now on. */
+  readonly eliminate?: readonly string[];
 }
 
 /**
@@ -41,7 +81,10 @@ export interface MoveOutcome<G> {
  * - `instant` speed: the seat must hold priority; any phase, any stack.
  */
 export interface GameMoveDefinition<G, O, P = unknown> {
-  readonly speed: 'sorcery' | 'instant';
+  /** Timing in a priority window; moves of a game without priority windows leave it out. */
+  readonly speed?: 'sorcery' | 'instant';
+  /** The mutations of a Circular sequence this move makes (refused under other strategies). */
+  sequence?(payload: P): readonly SequenceMutation[];
   /** Validates (and normalises) the payload; a failure is `INVALID_PAYLOAD`. */
   readonly payload: z.ZodType<P>;
   /** The game's own conditions, checked after the engine's; null allows the move. */
@@ -72,21 +115,25 @@ export interface GameDefinition<G = unknown, O = unknown> {
   readonly options: z.ZodType<O>;
   /** Checks the options against the seats (a deck for a seat not at the table, …); null when they fit. */
   checkOptions?(options: O, seats: readonly string[]): { readonly path: string; readonly message: string } | null;
-  /** The phases of a turn, in order. */
-  readonly phases: readonly PhaseDefinition[];
+  /** The game phases, their turn rules and the transitions between them, for these options. */
+  structure(options: O): GameStructure;
   /** The move-table layout its rules make possible with these options (a priority game is `sequenced`). */
   turnModel(options: O): TurnModel;
-  /** The phase in which sorcery-speed moves are allowed. */
-  readonly sorceryPhase: string;
+  /** The turn phase in which sorcery-speed moves are allowed (priority games). */
+  readonly sorceryPhase?: string;
   /** The game's pieces at the start, before the first turn. */
   setup(input: { seats: readonly string[]; options: O; seed: Seed; random: Random }): G;
   readonly moves: Readonly<Record<string, GameMoveDefinition<G, O, any>>>;
+  /** Whether `seat` (undefined: the application) may take the declared transition now; null allows it. */
+  mayTransition?(game: G, seat: string | undefined, transition: string): GameRefusal | null;
   /** Routines named by phases' `housekeeping`. Must not throw. */
   readonly housekeeping: Readonly<Record<string, (game: G, turn: TurnInfo, options: O) => G>>;
   /** Resolves the top item of the stack. Must not throw. */
   resolve(game: G, item: StackItem, options: O): G;
   /** Whether the game is over once turn `turn` ends. */
   isLastTurn(turn: number, options: O): boolean;
+  /** Whether the game is over after a move, given the seats still in it (e.g. one seat left). */
+  isOver?(game: G, remaining: readonly string[], options: O): boolean;
   /** The winners of a finished game, in table order. */
   winners(game: G, seats: readonly string[]): string[];
   /** A seat's public state, as `state.seats[seat]` shows it. */
@@ -98,3 +145,20 @@ export interface GameDefinition<G = unknown, O = unknown> {
 /** Any game, as the engine handles it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameDefinition<any, any>;
+
+/**
+ * The game's own definition of move type `type`, or undefined: only the game's
+ * own keys count, never a property every object inherits (`constructor`, …).
+ *
+ * @example
+ * gameMove(mundane, 'PlayCard')?.speed // 'sorcery'
+ * gameMove(mundane, 'constructor')     // undefined
+ */
+export function gameMove(game: AnyGame, type: string): GameMoveDefinition<unknown, unknown> | undefined {
+  return Object.hasOwn(game.moves, type) ? game.moves[type] : undefined;
+}
+
+/** The game's own entry for `key` in one of its records, never an inherited property. */
+export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

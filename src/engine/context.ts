@@ -9,6 +9,8 @@ import type { JsonValue, Move } from '../core/move.js';
 import { seededRandom, type Seed } from '../core/random.js';
 import { emptyLog, type PlyLog } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
+import type { PhasePlan, StructurePlan } from '../progression/structure.js';
+import { startPhase, type Progression } from '../progression/turns.js';
 import type { Stack } from '../stack/stack.js';
 import { readTableInput } from './input.js';
 
@@ -38,6 +40,8 @@ export interface Opening {
   readonly givenOptions: { readonly [key: string]: JsonValue };
   /** The options as the game reads them, defaults filled. */
   readonly options: unknown;
+  /** The game's structure for these options: game phases, turn rules, transitions. */
+  readonly structure: StructurePlan;
   /** Set when the opening was refused: the machine then stays in `invalid`. */
   readonly problem: TableProblem | null;
 }
@@ -48,11 +52,10 @@ export interface TurnState {
   readonly number: number;
   /** The round, from 1. */
   readonly round: number;
-  /** The seat whose turn opens each round. */
-  readonly roundOpener: string;
+  /** The table's direction of play (Circular keeps its own in `progression.circular`). */
   readonly direction: Direction;
-  /** Whose turn it is: changes once a turn. */
-  readonly activeSeat: string;
+  /** Whose turn it is: changes once a turn; null when no single seat holds the turn (Simultaneous, Free). */
+  readonly activeSeat: string | null;
 }
 
 /**
@@ -64,9 +67,12 @@ export interface TableContext {
   readonly opening: Opening;
   readonly status: 'playing' | 'over';
   readonly winners: readonly string[];
-  /** The current phase's name, kept beside the chart's state for the pure rule functions. */
+  /** The current game phase. */
+  readonly gamePhase: string;
+  /** The current phase of the turn (a priority game), or the game phase; kept beside the chart's state for the pure rule functions. */
   readonly phase: string;
   readonly turn: TurnState;
+  readonly progression: Progression;
   /** Who may act now: changes constantly; null when nobody may. */
   readonly prioritySeat: string | null;
   /** Consecutive passes. */
@@ -90,19 +96,25 @@ export interface TableContext {
  */
 export function openingContext(game: AnyGame, input: unknown): TableContext {
   const read = readTableInput(game, input);
-  const phase = game.phases[0]?.name ?? 'PLAY';
-  const common = { status: 'playing' as const, winners: [], phase, prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0 };
+  const common = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0 };
   if (!read.ok) {
-    const opening: Opening = { table: '', seats: [], seed: 0, givenOptions: {}, options: {}, problem: read.problem };
-    return { ...common, opening, status: 'over', turn: { number: 1, round: 1, roundOpener: '', direction: 1, activeSeat: '' }, game: null };
+    const structure: StructurePlan = { phases: [], transitions: [], priority: false, direction: 1, firstSeat: null, owner: null };
+    const opening: Opening = { table: '', seats: [], seed: 0, givenOptions: {}, options: {}, structure, problem: read.problem };
+    const progression: Progression = { rules: { strategy: 'Free' }, order: [], acted: [], circular: null, initiative: {}, waiting: [], movesThisTurn: 0, obligation: null, out: [] };
+    return { ...common, opening, status: 'over', gamePhase: '', phase: '', turn: { number: 1, round: 1, direction: 1, activeSeat: null }, progression, game: null };
   }
-  const { table, seats, seed, givenOptions, options } = read.opening;
-  const first = seats[0] as string;
+  const { table, seats, seed, givenOptions, options, structure } = read.opening;
+  const first = structure.phases[0] as PhasePlan;
+  const seating = { seats, direction: structure.direction, activeSeat: null, owner: structure.owner, firstSeat: structure.firstSeat };
+  const start = startPhase(first.rules, seating, null);
   return {
     ...common,
-    opening: { table, seats, seed, givenOptions, options, problem: null },
-    turn: { number: 1, round: 1, roundOpener: first, direction: 1, activeSeat: first },
-    prioritySeat: first,
+    opening: { table, seats, seed, givenOptions, options, structure, problem: null },
+    gamePhase: first.name,
+    phase: first.turnPhases[0]?.name ?? first.name,
+    turn: { number: 1, round: 1, direction: structure.direction, activeSeat: start.activeSeat },
+    progression: start.progression,
+    prioritySeat: structure.priority ? start.activeSeat : null,
     game: game.setup({ seats, options, seed, random: seededRandom(seed) }),
   };
 }

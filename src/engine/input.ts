@@ -7,6 +7,7 @@ import type { TableProblem } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { isValidId, type JsonValue } from '../core/move.js';
 import { secureSeed, type Seed } from '../core/random.js';
+import { readStructure, type StructurePlan } from '../progression/structure.js';
 
 /** What an application gives to open a table. */
 export interface TableInput {
@@ -25,6 +26,7 @@ export interface TableOpening {
   readonly seed: Seed;
   readonly givenOptions: { [key: string]: JsonValue };
   readonly options: unknown;
+  readonly structure: StructurePlan;
 }
 
 const seedSchema = z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(256)]);
@@ -73,6 +75,8 @@ export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening
   }
   const misfit = game.checkOptions?.(parsed.data, input.seats as string[]) ?? null;
   if (misfit !== null) return fail('INVALID_OPTIONS', `options.${misfit.path}`, misfit.message);
+  const structure = readStructure(game, parsed.data, input.seats as string[]);
+  if (!structure.ok) return fail('INVALID_OPTIONS', `options.${structure.path}`, structure.message);
   return {
     ok: true,
     opening: {
@@ -81,6 +85,7 @@ export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening
       seed,
       givenOptions: JSON.parse(JSON.stringify(given)) as { [key: string]: JsonValue },
       options: parsed.data,
+      structure: structure.plan,
     },
   };
 }

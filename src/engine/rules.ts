@@ -3,13 +3,24 @@
  * them before it sends a move, and the machine's `moveIsLegal` guard asks the
  * same ones, so a refusal is decided in one place.
  */
+import { z } from 'zod';
 import { refusal, type Refusal } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
-import { readMove, type Move } from '../core/move.js';
+import { gameMove, ownEntry, type AnyGame } from '../core/game.js';
+import { idSchema, readMove, type Move } from '../core/move.js';
+import { delayTurn, eligibleSeats, nextTurn } from '../progression/turns.js';
 import type { TableContext } from './context.js';
 
-/** The engine's own move types, valid in every game (CONTRACT.md). */
-export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay'] as const;
+/** The engine's own move types, valid in every game (CONTRACT.md; `engine.leave` is plystack's addition). */
+export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave'] as const;
+
+/** Engine moves a seat may make whether or not it holds the turn; the game decides who may (seed 004). */
+const NOT_HELD_TO_TURNS = new Set(['engine.transition', 'engine.initiative', 'engine.leave']);
+
+const enginePayloads: Record<string, z.ZodType | undefined> = {
+  'engine.transition': z.object({ transition: z.string().min(1).max(64) }).strict(),
+  'engine.initiative': z.object({ scores: z.record(idSchema, z.number().int().min(-1_000_000).max(1_000_000)) }).strict(),
+  'engine.delay': z.object({ after: idSchema }).strict(),
+};
 
 /** Every move type the game knows, engine moves first. */
 export function moveTypes(game: AnyGame): string[] {
@@ -18,16 +29,45 @@ export function moveTypes(game: AnyGame): string[] {
 
 /**
  * The seat a move acts for: its own seat, or, for a seatless move (the
- * application acting for the table), the seat holding priority.
+ * application acting for the table), the seat holding priority or the turn.
  */
 export function actingSeat(ctx: TableContext, move: Move): string | null {
-  return move.seat ?? ctx.prioritySeat;
+  return move.seat ?? ctx.prioritySeat ?? ctx.turn.activeSeat;
+}
+
+/** Whether the current game phase declares `type` a move any seat may make at any time. */
+export function isOutOfTurn(ctx: TableContext, type: string): boolean {
+  return ctx.progression.rules.outOfTurn?.includes(type) ?? false;
+}
+
+/** Whether `seat` holds the turn now under the current strategy. */
+function holdsTurn(ctx: TableContext, seat: string): boolean {
+  switch (ctx.progression.rules.strategy) {
+    case 'Simultaneous':
+      return ctx.progression.waiting.includes(seat);
+    case 'Free':
+      return true;
+    default:
+      return ctx.turn.activeSeat === seat;
+  }
+}
+
+function seating(ctx: TableContext) {
+  const { seats, structure } = ctx.opening;
+  return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
+}
+
+/** Why the turn cannot pass from the active seat now (no eligible successor), or null. */
+function turnCannotPass(ctx: TableContext): Refusal | null {
+  const next = nextTurn(ctx.progression, seating(ctx));
+  return next.ok ? null : refusal(next.code, next.message);
 }
 
 /**
  * The engine's checks that do not depend on the payload: the game is on, the
- * seat is at the table, the move type exists, and the seat holds priority with
- * the timing its speed needs. Null when they pass.
+ * seat is at the table and still in the game, the move type exists, no other
+ * seat owes a supplemental ply, and the seat holds the turn (or priority,
+ * with the timing its speed needs). Null when they pass.
  *
  * @example
  * engineRefusal(mundane, ctx, 'PlayCard', 'seat:bob') // { code: 'NO_PRIORITY', ... } while seat:ann holds it
@@ -35,21 +75,87 @@ export function actingSeat(ctx: TableContext, move: Move): string | null {
 export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, seat: string | undefined): Refusal | null {
   if (ctx.status === 'over') return refusal('GAME_OVER', `the game at ${ctx.opening.table || 'this table'} is over`);
   if (seat !== undefined && !ctx.opening.seats.includes(seat)) return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.opening.table}`);
-  const unused = game.unusedEngineMoves[type];
+  const unused = ownEntry(game.unusedEngineMoves, type);
   if (unused !== undefined) return refusal('REFUSED', unused.message, unused.reason);
-  const definition = game.moves[type];
-  if (type !== 'engine.pass' && definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
-  if (seat === undefined && type !== 'engine.pass') {
-    return refusal('REFUSED', `${type} needs a seat: only a pass may be made for the table`, 'SEAT_REQUIRED');
+  const definition = gameMove(game, type);
+  const isEngine = (ENGINE_MOVES as readonly string[]).includes(type);
+  if (!isEngine && definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
+  if (seat !== undefined && ctx.progression.out.includes(seat)) return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
+  if (seat === undefined && !isEngine) return refusal('REFUSED', `${type} needs a seat: only engine moves may be made for the table`, 'SEAT_REQUIRED');
+  if (seat === undefined && type === 'engine.delay') return refusal('REFUSED', 'engine.delay needs the seat that delays', 'SEAT_REQUIRED');
+
+  const { obligation } = ctx.progression;
+  const acting = seat ?? ctx.prioritySeat ?? ctx.turn.activeSeat;
+  if (obligation !== null && type !== 'engine.initiative' && type !== 'engine.leave') {
+    if (acting !== obligation.seat || type === 'engine.end-turn' || type === 'engine.transition') {
+      return refusal('OBLIGATION_PENDING', `${obligation.seat} owes ${obligation.remaining} supplemental ${obligation.remaining === 1 ? 'ply' : 'plies'} first`);
+    }
   }
-  const acting = seat ?? ctx.prioritySeat;
-  if (acting === null || acting !== ctx.prioritySeat) {
-    return refusal('NO_PRIORITY', `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat ?? 'nobody'} does`);
+  if (NOT_HELD_TO_TURNS.has(type)) return null;
+  if (definition !== undefined && isOutOfTurn(ctx, type)) return null;
+
+  const { priority } = ctx.opening.structure;
+  const { strategy } = ctx.progression.rules;
+  switch (type) {
+    case 'engine.pass':
+      if (!priority || ctx.prioritySeat === null) return refusal('NO_PRIORITY', `${ctx.gamePhase} has no priority window: nobody holds priority`);
+      return acting === ctx.prioritySeat ? null : refusal('NO_PRIORITY', `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat} does`);
+    case 'engine.end-turn':
+      if (priority) return refusal('REFUSED', 'a turn with priority phases ends only when every seat passes in a row with the stack empty', 'NO_END_TURN');
+      if (strategy === 'Free') return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
+      if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
+      return strategy === 'Simultaneous' ? null : turnCannotPass(ctx);
+    case 'engine.delay':
+      if (strategy !== 'Initiative') return refusal('REFUSED', `a seat can delay only in a phase ordered by initiative, and ${ctx.gamePhase} is ${strategy}`, 'NOT_INITIATIVE');
+      return seat === ctx.turn.activeSeat ? null : refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
   }
-  if (definition?.speed === 'sorcery') {
-    if (acting !== ctx.turn.activeSeat) return refusal('NOT_YOUR_TURN', `${type} is sorcery speed: only the active seat ${ctx.turn.activeSeat} may make it`);
-    if (ctx.phase !== game.sorceryPhase) return refusal('WRONG_TIMING', `${type} is sorcery speed: only in ${game.sorceryPhase}, and it is ${ctx.phase}`);
-    if (ctx.stack.length > 0) return refusal('WRONG_TIMING', `${type} is sorcery speed: only with the stack empty, and ${ctx.stack.length} item(s) wait on it`);
+  if (priority) {
+    if (acting === null || acting !== ctx.prioritySeat) {
+      return refusal('NO_PRIORITY', `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat ?? 'nobody'} does`);
+    }
+    if (definition?.speed === 'sorcery') {
+      if (acting !== ctx.turn.activeSeat) return refusal('NOT_YOUR_TURN', `${type} is sorcery speed: only the active seat ${ctx.turn.activeSeat} may make it`);
+      if (ctx.phase !== game.sorceryPhase) return refusal('WRONG_TIMING', `${type} is sorcery speed: only in ${game.sorceryPhase}, and it is ${ctx.phase}`);
+      if (ctx.stack.length > 0) return refusal('WRONG_TIMING', `${type} is sorcery speed: only with the stack empty, and ${ctx.stack.length} item(s) wait on it`);
+    }
+    return null;
+  }
+  return acting !== null && holdsTurn(ctx, acting) ? null : refusal('NOT_YOUR_TURN', `it is not ${acting ?? 'anybody'}'s turn`);
+}
+
+/** The payload-dependent checks of the engine's own moves. */
+function engineMoveRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusal | null {
+  const schema = enginePayloads[move.type];
+  if (move.type === 'engine.leave') {
+    if (move.seat !== undefined) return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', 'a seat leaves with no payload');
+    const parsed = z.object({ seat: idSchema }).strict().safeParse(move.payload);
+    if (!parsed.success) return refusal('INVALID_PAYLOAD', 'the table removes a seat with { seat }');
+    if (!ctx.opening.seats.includes(parsed.data.seat)) return refusal('UNKNOWN_SEAT', `${parsed.data.seat} is not at ${ctx.opening.table}`);
+    return ctx.progression.out.includes(parsed.data.seat) ? refusal('REFUSED', `${parsed.data.seat} is already out`, 'SEAT_OUT') : null;
+  }
+  if (schema === undefined) return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', `${move.type} takes no payload`);
+  const parsed = schema.safeParse(move.payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refusal('INVALID_PAYLOAD', `${move.type} payload${issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'does not fit'}`);
+  }
+  switch (move.type) {
+    case 'engine.transition': {
+      const name = (parsed.data as { transition: string }).transition;
+      const declared = ctx.opening.structure.transitions.some((t) => t.from === ctx.gamePhase && t.name === name);
+      if (!declared) return refusal('REFUSED', `${ctx.gamePhase} declares no transition ${name}`, 'UNKNOWN_TRANSITION');
+      const problem = game.mayTransition?.(ctx.game, move.seat, name) ?? null;
+      return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
+    }
+    case 'engine.initiative': {
+      const unknown = Object.keys((parsed.data as { scores: Record<string, number> }).scores).find((seat) => !ctx.opening.seats.includes(seat));
+      return unknown === undefined ? null : refusal('UNKNOWN_SEAT', `${unknown} is not at ${ctx.opening.table}`);
+    }
+    case 'engine.delay': {
+      const { after } = parsed.data as { after: string };
+      const delayed = delayTurn(ctx.progression, move.seat as string, after);
+      return delayed !== null ? null : refusal('REFUSED', `${move.seat} can delay only until after a seat that acts later in this round, and ${after} does not`, 'NOT_LATER');
+    }
   }
   return null;
 }
@@ -67,29 +173,41 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
   const { move } = read;
   const engine = engineRefusal(game, ctx, move.type, move.seat);
   if (engine !== null) return engine;
-  if (move.type === 'engine.pass') {
-    return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', 'engine.pass takes no payload');
-  }
-  const definition = game.moves[move.type];
-  if (definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${move.type}`);
+  const definition = gameMove(game, move.type);
+  if (definition === undefined) return engineMoveRefusal(game, ctx, move);
   const payload = definition.payload.safeParse(move.payload);
   if (!payload.success) {
     const issue = payload.error.issues[0];
     const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
     return refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`);
   }
+  if ((definition.sequence?.(payload.data).length ?? 0) > 0 && ctx.progression.rules.strategy !== 'Circular') {
+    return refusal('REFUSED', `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`, 'NOT_CIRCULAR');
+  }
   const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.opening.options);
   return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
 }
 
 /**
- * The seats that may act now.
+ * The seats that may act now: the obliged seat while it owes plies; the
+ * priority holder in a priority window; the active seat; every seat still
+ * waiting in a simultaneous round; every seat in a free phase.
  *
  * @example
  * seatsToAct(ctx) // ['seat:ann'] while seat:ann holds priority
  */
 export function seatsToAct(ctx: TableContext): string[] {
-  return ctx.status === 'playing' && ctx.prioritySeat !== null ? [ctx.prioritySeat] : [];
+  if (ctx.status !== 'playing') return [];
+  if (ctx.progression.obligation !== null) return [ctx.progression.obligation.seat];
+  if (ctx.opening.structure.priority) return ctx.prioritySeat === null ? [] : [ctx.prioritySeat];
+  switch (ctx.progression.rules.strategy) {
+    case 'Simultaneous':
+      return [...ctx.progression.waiting];
+    case 'Free':
+      return eligibleSeats(ctx.opening.seats, ctx.progression);
+    default:
+      return ctx.turn.activeSeat === null ? [] : [ctx.turn.activeSeat];
+  }
 }
 
 /** A move type a seat may not make now, with the code and reason. */
@@ -105,6 +223,20 @@ export interface LegalMoves {
   readonly seat: string;
   readonly allowed: Move[];
   readonly blocked: BlockedMove[];
+}
+
+/** The payloads worth offering for an engine move, each still checked. */
+function engineCandidates(ctx: TableContext, type: string): unknown[] {
+  switch (type) {
+    case 'engine.transition':
+      return ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => ({ transition: t.name }));
+    case 'engine.delay':
+      return ctx.progression.order.map((after) => ({ after }));
+    case 'engine.initiative':
+      return []; // scores are the seat's own choice: nothing to enumerate
+    default:
+      return [undefined];
+  }
 }
 
 /**
@@ -124,15 +256,12 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       block(type, engine);
       continue;
     }
-    const definition = game.moves[type];
-    if (definition === undefined) {
-      allowed.push({ type, seat });
-      continue;
-    }
+    const definition = gameMove(game, type);
+    const candidates = definition === undefined ? engineCandidates(ctx, type) : definition.candidates(ctx.game, seat);
     let first: Refusal | null = null;
     const before = allowed.length;
-    for (const payload of definition.candidates(ctx.game, seat)) {
-      const move: Move = { type, seat, payload };
+    for (const payload of candidates) {
+      const move: Move = payload === undefined ? { type, seat } : { type, seat, payload: payload as Move['payload'] };
       const problem = checkMove(game, ctx, move);
       if (problem === null) allowed.push(move);
       else first ??= problem;

@@ -2,23 +2,44 @@
  * The table's bookkeeping as pure functions from a context to the fields that
  * change. The machine's actions are one line each, calling these.
  */
-import type { AnyGame } from '../core/game.js';
+import { gameMove, ownEntry, type AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { append } from '../log/plyLog.js';
 import { nextSeat } from '../order/seatOrder.js';
+import { mutate } from '../progression/circular.js';
+import { phasePlan } from '../progression/structure.js';
+import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import type { Ply, TableContext } from './context.js';
-import { actingSeat } from './rules.js';
+import { actingSeat, isOutOfTurn } from './rules.js';
 
 type Change = Partial<TableContext>;
+
+function seating(ctx: TableContext) {
+  const { seats, structure } = ctx.opening;
+  return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
+}
+
+/** The number of seats still in the game. */
+export function seatsInGame(ctx: TableContext): number {
+  return ctx.opening.seats.length - ctx.progression.out.length;
+}
 
 /**
  * The ply an accepted move becomes. The actor is the seat that submitted it,
  * read from the state before the move.
  */
 export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
-  const definition = game.moves[move.type];
-  const notation = definition ? definition.notation(definition.payload.parse(move.payload)) : move.type === 'engine.pass' ? 'pass' : move.type;
+  const definition = gameMove(game, move.type);
+  let notation: string;
+  if (definition !== undefined) notation = definition.notation(definition.payload.parse(move.payload));
+  else if (move.type === 'engine.pass') notation = 'pass';
+  else if (move.type === 'engine.end-turn') notation = 'end turn';
+  else if (move.type === 'engine.transition') notation = `→ ${(move.payload as { transition: string }).transition}`;
+  else if (move.type === 'engine.delay') notation = `delay after ${(move.payload as { after: string }).after}`;
+  else if (move.type === 'engine.initiative') notation = `initiative ${Object.entries((move.payload as { scores: Record<string, number> }).scores).map(([s, n]) => `${s}=${n}`).join(' ')}`;
+  else if (move.type === 'engine.leave') notation = move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`;
+  else notation = move.type;
   return {
     actor: move.seat ?? null,
     seat: actingSeat(ctx, move),
@@ -41,9 +62,13 @@ export function countPass(ctx: TableContext): Change {
   return { passes: ctx.passes + 1 };
 }
 
-/** Priority moves to the next seat in the turn's direction. */
+/** Priority moves to the next seat still in the game, in the table's direction. */
 export function priorityToNextSeat(ctx: TableContext): Change {
-  return ctx.prioritySeat === null ? {} : { prioritySeat: nextSeat(ctx.opening.seats, ctx.prioritySeat, ctx.turn.direction) };
+  if (ctx.prioritySeat === null) return {};
+  let next = ctx.prioritySeat;
+  do next = nextSeat(ctx.opening.seats, next, ctx.turn.direction);
+  while (ctx.progression.out.includes(next) && next !== ctx.prioritySeat);
+  return { prioritySeat: next };
 }
 
 /** The active seat receives priority and the consecutive-pass counter resets. */
@@ -52,17 +77,31 @@ export function priorityToActiveSeat(ctx: TableContext): Change {
 }
 
 /**
- * Plays a game move that passed every check. When it puts an item on the
- * stack, the item takes the table's next stack id, and the active seat
- * receives priority with the pass counter reset.
+ * Plays a game move that passed every check: the game's outcome, its stack
+ * item (which gives the active seat priority), the turn's move count, an
+ * obligation it creates or pays off, seats it eliminates, and changes to the
+ * circular sequence.
  */
 export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Change & { pushed?: StackItem } {
-  const definition = game.moves[move.type];
+  const definition = gameMove(game, move.type);
   if (definition === undefined || move.seat === undefined) return {};
-  const outcome = definition.play(ctx.game, move.seat, definition.payload.parse(move.payload), ctx.opening.options);
-  if (outcome.stack === undefined) return { game: outcome.game };
+  const payload = definition.payload.parse(move.payload);
+  const outcome = definition.play(ctx.game, move.seat, payload, ctx.opening.options);
+  let progression: Progression = ctx.progression;
+  if (!isOutOfTurn(ctx, move.type)) progression = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
+  const owed = progression.obligation;
+  if (owed !== null && owed.seat === move.seat) progression = { ...progression, obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null };
+  if (outcome.oblige !== undefined && outcome.oblige > 0) progression = { ...progression, obligation: { seat: move.seat, remaining: outcome.oblige } };
+  if (outcome.eliminate !== undefined && outcome.eliminate.length > 0) {
+    progression = { ...progression, out: [...progression.out, ...outcome.eliminate.filter((seat) => !progression.out.includes(seat))] };
+  }
+  for (const mutation of definition.sequence?.(payload) ?? []) {
+    if (progression.circular !== null) progression = { ...progression, circular: mutate(progression.circular, mutation) };
+  }
+  const change: Change = { game: outcome.game, progression };
+  if (outcome.stack === undefined || !ctx.opening.structure.priority) return change;
   const item: StackItem = { id: ctx.nextStackId, seat: move.seat, card: outcome.stack.card, type: outcome.stack.type };
-  return { game: outcome.game, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, pushed: item, ...priorityToActiveSeat(ctx) };
+  return { ...change, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, pushed: item, ...priorityToActiveSeat(ctx) };
 }
 
 /** The top item of the stack resolves: it leaves the stack and the game applies it. */
@@ -72,32 +111,98 @@ export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolve
   return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item };
 }
 
-/** A phase begins: the active seat receives priority. */
+/** A phase of the turn begins: the active seat receives priority. */
 export function enterPhase(ctx: TableContext, phase: string): Change {
   return { phase, ...priorityToActiveSeat(ctx) };
 }
 
+/**
+ * A game phase begins: its turn rules take over, a new turn (and round)
+ * starts unless this is the table's very first, and initiative scores and
+ * seats out of the game are kept.
+ */
+export function enterGamePhase(ctx: TableContext, name: string): Change {
+  const plan = phasePlan(ctx.opening.structure, name);
+  const first = ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
+  const start = startPhase(plan.rules, { ...seating(ctx), firstSeat: first ? ctx.opening.structure.firstSeat : null }, ctx.progression);
+  return {
+    gamePhase: name,
+    phase: plan.turnPhases[0]?.name ?? name,
+    progression: start.progression,
+    turn: first
+      ? { ...ctx.turn, activeSeat: start.activeSeat }
+      : { ...ctx.turn, activeSeat: start.activeSeat, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
+    playOrder: first ? ctx.playOrder : 0,
+    prioritySeat: ctx.opening.structure.priority ? start.activeSeat : null,
+    passes: 0,
+  };
+}
+
 /** Runs a game's housekeeping routine for the active seat. */
 export function housekeeping(game: AnyGame, ctx: TableContext, routine: string): Change {
-  const run = game.housekeeping[routine];
-  if (run === undefined) return {};
+  const run = ownEntry(game.housekeeping, routine);
+  if (run === undefined || ctx.turn.activeSeat === null) return {};
   return { game: run(ctx.game, { activeSeat: ctx.turn.activeSeat, turn: ctx.turn.number, seats: ctx.opening.seats }, ctx.opening.options) };
 }
 
 /**
- * The turn passes to the next seat and the turn counter goes up; when the
- * turn comes back to the seat that opened the round, a new round begins.
+ * The turn passes on under the game phase's strategy and the turn counter
+ * goes up; when the round ends, a new round begins and its play order restarts.
  */
 export function passTurn(ctx: TableContext): Change {
-  const activeSeat = nextSeat(ctx.opening.seats, ctx.turn.activeSeat, ctx.turn.direction);
-  const newRound = activeSeat === ctx.turn.roundOpener;
+  const next = nextTurn(ctx.progression, seating(ctx));
+  if (!next.ok) return {};
   return {
-    turn: { ...ctx.turn, activeSeat, number: ctx.turn.number + 1, round: newRound ? ctx.turn.round + 1 : ctx.turn.round },
-    playOrder: newRound ? 0 : ctx.playOrder,
+    progression: next.progression,
+    turn: { ...ctx.turn, activeSeat: next.activeSeat, number: ctx.turn.number + 1, round: next.roundEnded ? ctx.turn.round + 1 : ctx.turn.round },
+    playOrder: next.roundEnded ? 0 : ctx.playOrder,
   };
 }
 
-/** The game is over: nobody holds priority and the winners are named. */
+/** In a simultaneous round, `seat` is done (no seat: the table ends the round for everyone). */
+export function endSeatTurn(ctx: TableContext, seat: string | undefined): Change {
+  const waiting = seat === undefined ? [] : ctx.progression.waiting.filter((s) => s !== seat);
+  return { progression: { ...ctx.progression, waiting } };
+}
+
+/** A simultaneous round ends and the next one begins with every seat still in the game. */
+export function nextSimultaneousRound(ctx: TableContext): Change {
+  return {
+    progression: { ...ctx.progression, waiting: eligibleSeats(ctx.opening.seats, ctx.progression), movesThisTurn: 0 },
+    turn: { ...ctx.turn, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
+    playOrder: 0,
+  };
+}
+
+/** Initiative scores merge in; under Initiative the round is ordered again from its first seat. */
+export function mergeInitiative(ctx: TableContext, scores: Record<string, number>): Change {
+  const merged = withInitiative(ctx.progression, ctx.opening.seats, scores);
+  return { progression: merged.progression, ...(merged.activeSeat !== undefined ? { turn: { ...ctx.turn, activeSeat: merged.activeSeat } } : {}) };
+}
+
+/** The active seat delays until after `after`; the seat that followed it acts now. */
+export function delayActiveSeat(ctx: TableContext, after: string): Change {
+  const seat = ctx.turn.activeSeat;
+  const delayed = seat === null ? null : delayTurn(ctx.progression, seat, after);
+  return delayed === null ? {} : { progression: delayed.progression, turn: { ...ctx.turn, activeSeat: delayed.activeSeat } };
+}
+
+/** A seat leaves (or is removed): the order skips it from now on. */
+export function removeSeat(ctx: TableContext, seat: string): Change {
+  const progression = ctx.progression;
+  if (progression.out.includes(seat)) return {};
+  return {
+    progression: {
+      ...progression,
+      out: [...progression.out, seat],
+      waiting: progression.waiting.filter((s) => s !== seat),
+      obligation: progression.obligation?.seat === seat ? null : progression.obligation,
+    },
+    ...(ctx.prioritySeat === seat && ctx.prioritySeat !== ctx.turn.activeSeat ? priorityToNextSeat({ ...ctx, progression: { ...progression, out: [...progression.out, seat] } }) : {}),
+  };
+}
+
+/** The game is over: nobody holds priority or the turn, and the winners are named. */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
-  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, ctx.opening.seats) };
+  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression)) };
 }

@@ -3,9 +3,10 @@
  */
 import type { AnyGame } from '../core/game.js';
 import { mundane } from './mundane/mundane.js';
+import { sandbox } from './sandbox/sandbox.js';
 
 /** Every built-in game, by id. */
-export const builtInGames: Readonly<Record<string, AnyGame>> = Object.freeze({ [mundane.id]: mundane });
+export const builtInGames: Readonly<Record<string, AnyGame>> = Object.freeze({ [mundane.id]: mundane, [sandbox.id]: sandbox });
 
 /**
  * The built-in game with this id, or undefined.

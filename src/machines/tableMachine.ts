@@ -1,14 +1,16 @@
 /**
- * The table as one XState v5 statechart with three named regions that run
- * side by side while the game is on:
+ * The table as one XState v5 statechart. While the game is on, named regions
+ * run side by side (see regions.ts):
  *
- *   turn      the turn progression; inside it, the game's phases in order
- *             (mundane: RESET → WAKE_UP → PLAN → DO_STUFF → WIND_DOWN). When
- *             the last phase is done the turn passes to the next seat.
- *   priority  who may act: the seat holding priority acts or passes; a
- *             pass moves priority on, unless every other seat already passed.
- *   stack     empty or holding items; when every seat has passed in a row,
- *             the top item resolves.
+ *   turn      the turn progression: one state per game phase, and inside it
+ *             the turn structure of its strategy (mundane: a turn through
+ *             RESET → WAKE_UP → PLAN → DO_STUFF → WIND_DOWN; when the last
+ *             phase is done the turn passes to the next seat).
+ *   priority  who may act (priority games): the seat holding priority acts
+ *             or passes; a pass moves priority on unless every other seat
+ *             already passed.
+ *   stack     empty or holding items (priority games); when every seat has
+ *             passed in a row, the top item resolves.
  *
  * Run-to-completion is left to the chart: after every move, guarded `always`
  * transitions read the context ("every seat passed and the stack is empty →
@@ -16,17 +18,20 @@
  * top"). No internal events are raised, so nothing an app sends can fake one.
  *
  * Guards and actions are one line each, naming the pure functions of
- * `src/engine`; the config below only uses names.
+ * `src/engine` and `src/progression`; the config only uses names.
  */
-import { and, assign, enqueueActions, setup, stateIn, type MachineConfig } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Refusal } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { readMove, type JsonValue } from '../core/move.js';
 import type { StackItem } from '../stack/stack.js';
 import { openingContext, type Ply, type TableContext } from '../engine/context.js';
-import { checkMove, moveTypes } from '../engine/rules.js';
+import { checkMove } from '../engine/rules.js';
 import * as step from '../engine/steps.js';
 import { size } from '../log/plyLog.js';
+import { readStructure, type StructurePlan } from '../progression/structure.js';
+import { eligibleSeats } from '../progression/turns.js';
+import { priorityRegion, stackRegion, turnRegion } from './regions.js';
 
 /** A move sent to the table: CONTRACT.md's move shape is the machine's event. */
 export interface MoveEvent {
@@ -39,7 +44,10 @@ export interface MoveEvent {
 export type TableEmitted =
   | { type: 'turn.ended'; seat: string; turn: number }
   | { type: 'turn.started'; seat: string; turn: number }
-  | { type: 'phase.changed'; phase: string; seat: string; turn: number }
+  | { type: 'round.ended'; round: number }
+  | { type: 'round.started'; round: number }
+  | { type: 'game-phase.changed'; gamePhase: string; turn: number }
+  | { type: 'phase.changed'; phase: string; seat: string | null; turn: number }
   | { type: 'priority.changed'; seat: string | null }
   | { type: 'stack.pushed'; item: StackItem }
   | { type: 'stack.resolved'; item: StackItem }
@@ -47,28 +55,59 @@ export type TableEmitted =
   | { type: 'move.refused'; refusal: Refusal }
   | { type: 'game.over'; winners: readonly string[] };
 
-const machines = new WeakMap<AnyGame, ReturnType<typeof buildTableMachine>>();
+/** The structure used to build a machine for options that do not read: its tables open straight into `invalid`. */
+const FALLBACK: StructurePlan = {
+  phases: [{ name: 'main', rules: { strategy: 'PerRound' }, turnPhases: [] }],
+  transitions: [],
+  priority: false,
+  direction: 1,
+  firstSeat: null,
+  owner: null,
+};
+
+const machines = new WeakMap<AnyGame, Map<string, ReturnType<typeof buildTableMachine>>>();
+
+/** The parts of a structure the chart is drawn from (not seats, owner or direction). */
+function chartKey(plan: StructurePlan): string {
+  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases])]);
+}
 
 /**
- * The table machine for `game`, built once per game and shared by its tables.
- * Its input is `{ table, seats, seed?, options? }`; an opening that fails
- * validation leaves the actor in the `invalid` state with the problem in
+ * The table machine for `game` with `options` (which, for some games, shape
+ * the game phases), built once per shape and shared by its tables. Its input
+ * is `{ table, seats, seed?, options? }`; an opening that fails validation
+ * leaves the actor in the `invalid` state with the problem in
  * `context.opening.problem` (it never reaches XState's error status).
  *
  * @example
  * const actor = createActor(createTableMachine(mundane), { input: { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 1 } }).start()
  * actor.send({ type: 'engine.pass', seat: 'seat:ann' })
  */
-export function createTableMachine(game: AnyGame) {
-  let machine = machines.get(game);
-  if (machine === undefined) {
-    machine = buildTableMachine(game);
-    machines.set(game, machine);
-  }
+export function createTableMachine(game: AnyGame, options: unknown = {}, seats: unknown = []) {
+  const parsed = game.options.safeParse(options ?? {});
+  const read = parsed.success ? readStructure(game, parsed.data, Array.isArray(seats) ? seats : []) : null;
+  const plan = read?.ok ? read.plan : FALLBACK;
+  let byShape = machines.get(game);
+  if (byShape === undefined) machines.set(game, (byShape = new Map()));
+  const key = chartKey(plan);
+  let machine = byShape.get(key);
+  if (machine === undefined) byShape.set(key, (machine = buildTableMachine(game, plan)));
   return machine;
 }
 
-function buildTableMachine(game: AnyGame) {
+/**
+ * The table machine a persisted snapshot was made by: the one for the game
+ * and the options and seats its context opened with.
+ *
+ * @example
+ * createActor(machineOfSnapshot(mundane, persisted), { snapshot: persisted })
+ */
+export function machineOfSnapshot(game: AnyGame, snapshot: unknown) {
+  const opening = (snapshot as { context?: { opening?: { options?: unknown; seats?: unknown } } } | null)?.context?.opening;
+  return createTableMachine(game, opening?.options, opening?.seats);
+}
+
+function buildTableMachine(game: AnyGame, plan: StructurePlan) {
   const table = setup({
     types: {
       context: {} as TableContext,
@@ -79,11 +118,18 @@ function buildTableMachine(game: AnyGame) {
     guards: {
       tableIsInvalid: ({ context }) => context.opening.problem !== null,
       moveIsLegal: ({ context, event }) => checkMove(game, context, event) === null,
-      allSeatsPassed: ({ context }) => context.passes >= context.opening.seats.length,
-      isLastToPass: ({ context }) => context.passes + 1 >= context.opening.seats.length,
+      allSeatsPassed: ({ context }) => context.passes >= step.seatsInGame(context),
+      isLastToPass: ({ context }) => context.passes + 1 >= step.seatsInGame(context),
       stackIsEmpty: ({ context }) => context.stack.length === 0,
       stackHasItems: ({ context }) => context.stack.length > 0,
       isLastTurn: ({ context }) => game.isLastTurn(context.turn.number, context.opening.options),
+      gameIsOver: ({ context }) =>
+        step.seatsInGame(context) === 0 || (game.isOver?.(context.game, eligibleSeats(context.opening.seats, context.progression), context.opening.options) ?? false),
+      turnMovesSpent: ({ context }) => context.progression.obligation === null && context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
+      activeSeatIsOut: ({ context }) => context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
+      nobodyIsWaiting: ({ context }) => context.progression.waiting.length === 0,
+      seatsRemain: ({ context }) => step.seatsInGame(context) > 0,
+      takesTransition: ({ event }, params: { transition: string }) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition,
     },
     actions: {
       recordPly: enqueueActions(({ context, event, enqueue }) => {
@@ -124,9 +170,44 @@ function buildTableMachine(game: AnyGame) {
         if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
       }),
       runHousekeeping: assign(({ context }, params: { routine: string }) => step.housekeeping(game, context, params.routine)),
-      endTurn: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'turn.ended', seat: context.turn.activeSeat, turn: context.turn.number })),
-      passTurnToNextSeat: assign(({ context }) => step.passTurn(context)),
-      startTurn: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'turn.started', seat: context.turn.activeSeat, turn: context.turn.number })),
+      enterGamePhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
+        const change = step.enterGamePhase(context, params.phase);
+        enqueue.assign(change);
+        const turn = change.turn ?? context.turn;
+        enqueue.emit({ type: 'game-phase.changed', gamePhase: params.phase, turn: turn.number });
+        if (change.phase === params.phase) enqueue.emit({ type: 'phase.changed', phase: params.phase, seat: turn.activeSeat, turn: turn.number });
+      }),
+      endTurn: enqueueActions(({ context, enqueue }) => {
+        if (context.turn.activeSeat !== null) enqueue.emit({ type: 'turn.ended', seat: context.turn.activeSeat, turn: context.turn.number });
+      }),
+      passTurnToNextSeat: enqueueActions(({ context, enqueue }) => {
+        const change = step.passTurn(context);
+        enqueue.assign(change);
+        if (change.turn !== undefined && change.turn.round !== context.turn.round) {
+          enqueue.emit({ type: 'round.ended', round: context.turn.round });
+          enqueue.emit({ type: 'round.started', round: change.turn.round });
+        }
+      }),
+      startTurn: enqueueActions(({ context, enqueue }) => {
+        if (context.turn.activeSeat !== null) enqueue.emit({ type: 'turn.started', seat: context.turn.activeSeat, turn: context.turn.number });
+      }),
+      endSeatTurn: assign(({ context, event }) => step.endSeatTurn(context, event.seat)),
+      endRound: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'round.ended', round: context.turn.round })),
+      startNextRound: enqueueActions(({ context, enqueue }) => {
+        enqueue.assign(step.nextSimultaneousRound(context));
+        enqueue.emit({ type: 'round.started', round: context.turn.round + 1 });
+      }),
+      mergeInitiative: enqueueActions(({ context, event, enqueue }) => {
+        const change = step.mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
+        enqueue.assign(change);
+        const seat = change.turn?.activeSeat;
+        if (seat != null && seat !== context.turn.activeSeat) {
+          if (context.turn.activeSeat !== null) enqueue.emit({ type: 'turn.ended', seat: context.turn.activeSeat, turn: context.turn.number });
+          enqueue.emit({ type: 'turn.started', seat, turn: context.turn.number });
+        }
+      }),
+      delayActiveSeat: assign(({ context, event }) => step.delayActiveSeat(context, (event.payload as { after: string }).after)),
+      removeSeat: assign(({ context, event }) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat)),
       finishGame: enqueueActions(({ context, enqueue }) => {
         const change = step.finishGame(game, context);
         enqueue.assign(change);
@@ -140,34 +221,11 @@ function buildTableMachine(game: AnyGame) {
     },
   });
 
-  type Config = MachineConfig<TableContext, MoveEvent>;
-  type StateConfig = NonNullable<Config['states']>[string];
-
-  // The phases of a turn, in the game's order; after the last one the turn is done.
-  const phaseStates: Record<string, StateConfig> = {};
-  game.phases.forEach((phase, i) => {
-    phaseStates[phase.name] = {
-      entry: [
-        { type: 'enterPhase', params: { phase: phase.name } },
-        ...(phase.housekeeping !== undefined ? [{ type: 'runHousekeeping', params: { routine: phase.housekeeping } }] : []),
-      ],
-      always: { guard: and(['allSeatsPassed', 'stackIsEmpty']), target: game.phases[i + 1]?.name ?? 'done' },
-    } as StateConfig;
-  });
-  phaseStates.done = { type: 'final' };
-
-  // Every move a seat holding priority may make; the guard asks the pure rules.
-  const priorityMoves: Record<string, unknown> = {};
-  for (const type of moveTypes(game)) {
-    if (type === 'engine.pass') {
-      priorityMoves[type] = [
-        // every other seat has passed in a row: this pass closes the window (the stack or the phase moves on)
-        { guard: and(['moveIsLegal', 'isLastToPass']), actions: ['recordPly', 'countPass'] },
-        { guard: 'moveIsLegal', actions: ['recordPly', 'countPass', 'passPriorityToNextSeat'] },
-      ];
-    }
-    else if (game.moves[type] !== undefined) priorityMoves[type] = { guard: 'moveIsLegal', actions: ['recordPly', 'playGameMove'] };
-  }
+  const gameMoveTypes = Object.keys(game.moves);
+  const regions = {
+    turn: turnRegion(plan, gameMoveTypes),
+    ...(plan.priority ? { priority: priorityRegion(gameMoveTypes), stack: stackRegion() } : {}),
+  };
 
   return table.createMachine({
     id: 'table',
@@ -181,41 +239,8 @@ function buildTableMachine(game: AnyGame) {
       invalid: {},
       playing: {
         type: 'parallel',
-        states: {
-          turn: {
-            entry: 'startTurn',
-            initial: 'inTurn',
-            states: {
-              inTurn: {
-                initial: game.phases[0]?.name,
-                states: phaseStates,
-                // Only a turn whose phases really are done passes on: an app cannot fake XState's done event.
-                onDone: [
-                  { guard: and([stateIn('#table.playing.turn.inTurn.done'), 'isLastTurn']), target: '#table.over', actions: ['endTurn'] },
-                  { guard: stateIn('#table.playing.turn.inTurn.done'), target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat', 'startTurn'] },
-                ],
-              },
-            },
-          },
-          priority: {
-            initial: 'held',
-            states: {
-              held: { on: priorityMoves },
-            },
-          },
-          stack: {
-            initial: 'empty',
-            states: {
-              empty: { always: { guard: 'stackHasItems', target: 'holding' } },
-              holding: {
-                always: [
-                  { guard: 'allSeatsPassed', actions: ['resolveTop', 'returnPriorityToActiveSeat'] },
-                  { guard: 'stackIsEmpty', target: 'empty' },
-                ],
-              },
-            },
-          },
-        },
+        always: { guard: 'gameIsOver', target: 'over' },
+        states: regions,
       },
       over: { entry: 'finishGame' },
     },

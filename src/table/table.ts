@@ -12,8 +12,9 @@ import type { Ply, TableContext } from '../engine/context.js';
 import type { TableInput } from '../engine/input.js';
 import { checkMove, legalMovesFor, seatsToAct, type LegalMoves } from '../engine/rules.js';
 import { last, size, toArray } from '../log/plyLog.js';
-import { createTableMachine, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
+import { createTableMachine, machineOfSnapshot, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
 import { logView, stateView, type TableLog, type TableState } from './view.js';
+import { timeline, type History, type TableCursor, type TableView } from './timeTravel.js';
 
 /** Options of a single `play`. */
 export interface PlayOptions {
@@ -54,11 +55,17 @@ export interface Table {
   readonly context: TableContext;
   /** XState's persisted snapshot: give it to `restoreTable` to continue. */
   persist(): Snapshot<unknown>;
+  /** The table after `n` plies, read-only. Throws `RangeError` unless n is from 0 to the plies so far. */
+  at(n: number): TableView;
+  /** A cursor that steps through the plies, standing after `n` plies (by default the latest). */
+  cursor(n?: number): TableCursor;
+  /** A new live table whose log is the first `n` moves of this one; it plays on independently and this table never changes. */
+  branch(n: number): Table;
   /** Stops the actor. */
   stop(): void;
 }
 
-function wrap(game: AnyGame, actor: Actor<TableMachine>): Table {
+function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Table {
   let failure: unknown = null;
   actor.subscribe({ error: (error) => (failure = error) });
   actor.start();
@@ -67,6 +74,7 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>): Table {
     actor.stop();
     throw new InvalidTable(context().opening.problem!);
   }
+  const travel = timeline(game, actor, history);
 
   const check = (move: unknown, options?: PlayOptions): Refusal | null => {
     const refused = checkMove(game, context(), move);
@@ -128,6 +136,12 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>): Table {
       return context();
     },
     persist: () => actor.getPersistedSnapshot(),
+    at: (n) => travel.at(n),
+    cursor: (n) => travel.cursor(n),
+    branch(n) {
+      const from = travel.branchPoint(n);
+      return wrap(game, createActor(machineOfSnapshot(game, from.persisted), { snapshot: from.persisted as never }), from.history);
+    },
     stop: () => actor.stop(),
   };
 }
@@ -141,7 +155,7 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>): Table {
  * table.play({ type: 'engine.pass', seat: 'seat:ann' })
  */
 export function createTable(game: AnyGame, input: TableInput): Table {
-  return wrap(game, createActor(createTableMachine(game), { input }));
+  return wrap(game, createActor(createTableMachine(game, input?.options, input?.seats), { input }));
 }
 
 /**
@@ -152,5 +166,5 @@ export function createTable(game: AnyGame, input: TableInput): Table {
  * const again = restoreTable(mundane, JSON.parse(JSON.stringify(table.persist())))
  */
 export function restoreTable(game: AnyGame, persisted: Snapshot<unknown>): Table {
-  return wrap(game, createActor(createTableMachine(game), { snapshot: persisted as never }));
+  return wrap(game, createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }));
 }

@@ -27,6 +27,10 @@ export interface TableState {
   readonly stack: StackItem[];
   readonly winners: string[];
   readonly seats: { [seat: string]: { [key: string]: JsonValue } };
+  /** plystack's additions: the game phase, seats out of the game, and an open supplemental obligation. */
+  readonly gamePhase: string;
+  readonly out: string[];
+  readonly obligation: { readonly seat: string; readonly remaining: number } | null;
 }
 
 /** The truth of a table: replaying it rebuilds the same state (CONTRACT.md, "The log"). */
@@ -54,14 +58,17 @@ export function stateView(game: AnyGame, ctx: TableContext): TableState {
     phase: ctx.phase,
     turn: ctx.turn.number,
     round: ctx.turn.round,
-    activeSeat: ctx.status === 'over' && ctx.opening.problem !== null ? null : ctx.turn.activeSeat,
+    activeSeat: ctx.turn.activeSeat,
     prioritySeat: ctx.prioritySeat,
     passes: ctx.passes,
-    direction: ctx.turn.direction,
+    direction: ctx.progression.circular?.direction ?? ctx.turn.direction,
     toAct: seatsToAct(ctx),
     stack: ctx.stack.map((item) => ({ ...item })),
     winners: [...ctx.winners],
     seats,
+    gamePhase: ctx.gamePhase,
+    out: [...ctx.progression.out],
+    obligation: ctx.progression.obligation,
   };
 }
 

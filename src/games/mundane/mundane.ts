@@ -4,7 +4,7 @@
  * file says only what the cards do.
  */
 import { z } from 'zod';
-import type { GameDefinition, GameMoveDefinition, GameRefusal } from '../../core/game.js';
+import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure } from '../../core/game.js';
 import type { StackItem } from '../../stack/stack.js';
 import { cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES, type Card, type CardType } from './cards.js';
 
@@ -88,6 +88,23 @@ function castFromHand(types: readonly CardType[], verb: string, other: string): 
   };
 }
 
+const MUNDANE_STRUCTURE: GameStructure = {
+  phases: [
+    {
+      name: 'main',
+      turns: { strategy: 'PerRound' },
+      turnPhases: [
+        { name: 'RESET' },
+        { name: 'WAKE_UP', housekeeping: 'wakeUp' },
+        { name: 'PLAN' },
+        { name: 'DO_STUFF' },
+        { name: 'WIND_DOWN' },
+      ],
+    },
+  ],
+  transitions: [],
+};
+
 const noSuchRule = (message: string): GameRefusal => ({ reason: 'NOT_IN_MUNDANE', message });
 
 /**
@@ -122,13 +139,8 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
     }
     return null;
   },
-  phases: [
-    { name: 'RESET' },
-    { name: 'WAKE_UP', housekeeping: 'wakeUp' },
-    { name: 'PLAN' },
-    { name: 'DO_STUFF' },
-    { name: 'WIND_DOWN' },
-  ],
+  // One game phase: turns pass round the table, each through five phases with priority windows.
+  structure: () => MUNDANE_STRUCTURE,
   // Priority windows let a seat act out of turn, several times a round.
   turnModel: () => 'sequenced',
   sorceryPhase: 'PLAN',
@@ -173,5 +185,6 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
     'engine.transition': noSuchRule('mundane declares no transitions: its phases follow one another as every seat passes'),
     'engine.initiative': noSuchRule('mundane plays in table order and keeps no initiative'),
     'engine.delay': noSuchRule('mundane plays in table order: a seat cannot delay its turn'),
+    'engine.leave': noSuchRule('mundane has no leaving: every seat plays to the end'),
   },
 };

@@ -1,0 +1,141 @@
+/**
+ * sandbox: a rules lab. Its options are the turn structure itself (game
+ * phases with their rules objects, the transitions between them, direction,
+ * first seat, owner), and its moves are cards that carry turn effects, so
+ * every strategy can be tried from a log, the CLI and the inspector without
+ * writing a game.
+ */
+import { z } from 'zod';
+import type { GameDefinition, GameMoveDefinition, GameRefusal, TurnModel } from '../../core/game.js';
+import { idSchema } from '../../core/move.js';
+
+const phaseSchema = z.object({ name: z.string().min(1).max(64), turns: z.unknown() }).strict();
+const transitionSchema = z.object({ name: z.string().min(1).max(64), from: z.string().min(1).max(64), to: z.string().min(1).max(64) }).strict();
+
+export const sandboxOptionsSchema = z
+  .object({
+    /** The game phases in order, the first one starting the game; each declares its turn rules under `turns`. */
+    phases: z.array(phaseSchema).min(1).max(20).default([{ name: 'main', turns: { strategy: 'PerRound' } }]),
+    transitions: z.array(transitionSchema).max(100).default([]),
+    direction: z.union([z.literal(1), z.literal(-1)]).default(1),
+    firstSeat: idSchema.optional(),
+    owner: idSchema.optional(),
+    /** Allow `refill`: a seat announces a refill and owes supplemental plies (seed 000). */
+    refills: z.boolean().default(false),
+    /** Allow `eliminate`. */
+    eliminations: z.boolean().default(false),
+    /** The game ends when this turn ends. */
+    lastTurn: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .strict();
+
+export type SandboxOptions = z.output<typeof sandboxOptionsSchema>;
+
+/** sandbox's pieces: how many cards each seat has played. */
+export interface SandboxState {
+  readonly played: Readonly<Record<string, number>>;
+}
+
+type Card<P> = GameMoveDefinition<SandboxState, SandboxOptions, P>;
+
+const none = z.object({}).strict().optional();
+
+function card<P>(definition: Omit<Card<P>, 'play'> & { play?: Card<P>['play'] }): Card<P> {
+  return {
+    ...definition,
+    play: definition.play ?? ((state, seat) => ({ game: countPlay(state, seat) })),
+  };
+}
+
+function countPlay(state: SandboxState, seat: string): SandboxState {
+  return { played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
+}
+
+const allowed = (): GameRefusal | null => null;
+
+/**
+ * The game `sandbox`, version 1. Its move vocabulary:
+ * `play` (a plain move), `react` (a plain move for rules that declare it out
+ * of turn), `reverse`, `skip { amount? }`, `set-direction { direction }` (the
+ * Circular mutations), `refill { plies }` (an obligation, with `refills`),
+ * `eliminate { seat }` (with `eliminations`).
+ *
+ * @example
+ * createTable(sandbox, { table: 'table:lab', seats: ['seat:a', 'seat:b', 'seat:c'], seed: 1,
+ *   options: { phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true } } }] } })
+ */
+export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
+  id: 'sandbox',
+  version: '1',
+  title: 'sandbox: a rules lab for every turn strategy',
+  seats: { min: 1, max: 8 },
+  options: sandboxOptionsSchema,
+  structure: (options) => ({
+    phases: options.phases.map((phase) => ({ name: phase.name, turns: phase.turns })),
+    transitions: options.transitions,
+    direction: options.direction,
+    ...(options.firstSeat !== undefined ? { firstSeat: options.firstSeat } : {}),
+    ...(options.owner !== undefined ? { owner: options.owner } : {}),
+  }),
+  turnModel(options): TurnModel {
+    const strategies = options.phases.map((phase) => (phase.turns as { strategy?: string } | null)?.strategy);
+    const outOfTurn = options.phases.some((phase) => ((phase.turns as { outOfTurn?: unknown[] } | null)?.outOfTurn?.length ?? 0) > 0);
+    if (options.refills || outOfTurn || strategies.some((s) => s === 'Free' || s === 'Circular')) return 'sequenced';
+    if (strategies.every((s) => s === 'Simultaneous')) return 'simultaneous';
+    return options.eliminations ? 'skip-turn' : 'sequential';
+  },
+  setup: ({ seats }) => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
+  moves: {
+    play: card({ payload: none, check: allowed, notation: () => 'play', candidates: () => [undefined] }),
+    react: card({ payload: none, check: allowed, notation: () => 'react', candidates: () => [undefined] }),
+    reverse: card({
+      payload: none,
+      sequence: () => [{ operation: 'ReverseDirection' }],
+      check: allowed,
+      notation: () => 'reverse',
+      candidates: () => [undefined],
+    }),
+    skip: card({
+      payload: z.object({ amount: z.number().int().min(1).max(8).default(1) }).strict().prefault({}),
+      sequence: ({ amount }) => [{ operation: 'AddAdvance', amount }],
+      check: allowed,
+      notation: ({ amount }) => (amount === 1 ? 'skip' : `skip ${amount}`),
+      candidates: () => [{ amount: 1 }],
+    }),
+    'set-direction': card({
+      payload: z.object({ direction: z.union([z.literal(1), z.literal(-1)]) }).strict(),
+      sequence: ({ direction }) => [{ operation: 'SetDirection', direction }],
+      check: allowed,
+      notation: ({ direction }) => (direction === 1 ? 'forward' : 'backward'),
+      candidates: () => [{ direction: 1 as const }, { direction: -1 as const }],
+    }),
+    refill: card({
+      payload: z.object({ plies: z.number().int().min(1).max(8).default(1) }).strict().prefault({}),
+      check: (_state, _seat, _payload, options) => (options.refills ? null : { reason: 'NO_REFILLS', message: 'refills are off at this table (options.refills)' }),
+      play: (state, seat, { plies }) => ({ game: countPlay(state, seat), oblige: plies }),
+      notation: ({ plies }) => `refill ${plies}`,
+      candidates: () => [{ plies: 1 }],
+    }),
+    eliminate: card({
+      payload: z.object({ seat: idSchema }).strict(),
+      check: (state, seat, { seat: target }, options) => {
+        if (!options.eliminations) return { reason: 'NO_ELIMINATIONS', message: 'eliminations are off at this table (options.eliminations)' };
+        if (!Object.hasOwn(state.played, target)) return { reason: 'NOT_A_SEAT', message: `${target} is not at the table` };
+        return target === seat ? { reason: 'NOT_YOURSELF', message: 'a seat cannot eliminate itself (it may leave with engine.leave)' } : null;
+      },
+      play: (state, seat, { seat: target }) => ({ game: countPlay(state, seat), eliminate: [target] }),
+      notation: ({ seat }) => `eliminate ${seat}`,
+      candidates: (state, seat) => Object.keys(state.played).filter((s) => s !== seat).map((s) => ({ seat: s })),
+    }),
+  },
+  housekeeping: {},
+  resolve: (state) => state,
+  isLastTurn: (turn, options) => options.lastTurn !== undefined && turn >= options.lastTurn,
+  isOver: (_state, remaining, options) => options.eliminations && remaining.length <= 1,
+  winners(state, seats) {
+    const most = Math.max(0, ...seats.map((seat) => state.played[seat] ?? 0));
+    return seats.filter((seat) => (state.played[seat] ?? 0) === most);
+  },
+  seatView: (state, seat) => ({ played: state.played[seat] ?? 0 }),
+  unusedEngineMoves: {},
+};

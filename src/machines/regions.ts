@@ -1,0 +1,175 @@
+/**
+ * The regions of the table statechart, built from a game's structure. Each
+ * builder returns config that only names guards and actions (implemented in
+ * tableMachine.ts), so the chart reads like the rules:
+ *
+ *   turn      one state per game phase; inside it, the turn structure of its
+ *             strategy: `inTurn` (a seat's turn, through the turn's phases or
+ *             as one stretch of moves) for PerRound, Circular and Initiative;
+ *             `round` for Simultaneous; `open` for Free.
+ *   priority  who may act in a priority window (priority games).
+ *   stack     empty or holding items (priority games).
+ */
+import { and, stateIn } from 'xstate';
+import type { PhaseDefinition } from '../core/game.js';
+import type { PhasePlan, StructurePlan } from '../progression/structure.js';
+
+/** A state node config, as the builders produce it (typed by the machine's setup when assembled). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StateConfig = Record<string, any>;
+
+const isLegal = 'moveIsLegal';
+
+/** Every game move type, handled in place: guarded by the rules, recorded, played. */
+function gameMoves(types: readonly string[]): StateConfig {
+  const on: StateConfig = {};
+  for (const type of types) on[type] = { guard: isLegal, actions: ['recordPly', 'playGameMove'] };
+  return on;
+}
+
+/** The turn's phases in order, each with its priority window; after the last one the turn is done. */
+function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): StateConfig {
+  const states: StateConfig = {};
+  phases.forEach((phase, i) => {
+    states[phase.name] = {
+      entry: [
+        { type: 'enterPhase', params: { phase: phase.name } },
+        ...(phase.housekeeping !== undefined ? [{ type: 'runHousekeeping', params: { routine: phase.housekeeping } }] : []),
+      ],
+      always: [
+        { guard: 'activeSeatIsOut', target: 'done' },
+        { guard: and(['allSeatsPassed', 'stackIsEmpty']), target: phases[i + 1]?.name ?? 'done' },
+      ],
+    };
+  });
+  states.done = { id: doneId, type: 'final' };
+  return states;
+}
+
+/** A seat's turn as one stretch of moves: it ends with engine.end-turn, movesPerTurn, or the seat leaving. */
+function actingStates(moveTypes: readonly string[], doneId: string): StateConfig {
+  return {
+    acting: {
+      on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] } },
+      always: [
+        { guard: 'turnMovesSpent', target: 'done' },
+        { guard: 'activeSeatIsOut', target: 'done' },
+      ],
+    },
+    done: { id: doneId, type: 'final' },
+  };
+}
+
+/** The declared transitions out of `phase`, each guarded by the rules and by its own name. */
+function transitionsFrom(plan: StructurePlan, phase: string): StateConfig {
+  const out = plan.transitions.filter((t) => t.from === phase);
+  if (out.length === 0) return {};
+  return {
+    'engine.transition': out.map((t) => ({
+      guard: and([isLegal, { type: 'takesTransition', params: { transition: t.name } }]),
+      target: `#table.playing.turn.${t.to}`,
+      actions: ['recordPly', 'endTurn'],
+    })),
+  };
+}
+
+/** One game phase and its turn structure. */
+function gamePhaseState(plan: StructurePlan, phase: PhasePlan, moveTypes: readonly string[]): StateConfig {
+  const entry = { type: 'enterGamePhase', params: { phase: phase.name } };
+  const transitions = transitionsFrom(plan, phase.name);
+  const doneId = `turnDone-${phase.name}`;
+  switch (phase.rules.strategy) {
+    case 'Simultaneous':
+      return {
+        entry,
+        on: transitions,
+        initial: 'round',
+        states: {
+          round: {
+            on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] } },
+            always: { guard: and(['nobodyIsWaiting', 'seatsRemain']), target: 'round', reenter: true, actions: ['endRound', 'startNextRound'] },
+          },
+        },
+      };
+    case 'Free':
+      return { entry, on: transitions, initial: 'open', states: { open: { on: gameMoves(moveTypes) } } };
+    default: {
+      const turnIsDone = stateIn(`#${doneId}`);
+      return {
+        entry,
+        on: {
+          ...transitions,
+          ...(phase.rules.strategy === 'Initiative'
+            ? { 'engine.delay': { guard: isLegal, target: '.inTurn', reenter: true, actions: ['recordPly', 'endTurn', 'delayActiveSeat'] } }
+            : {}),
+        },
+        initial: 'inTurn',
+        states: {
+          inTurn: {
+            entry: 'startTurn',
+            initial: phase.turnPhases[0]?.name ?? 'acting',
+            states: phase.turnPhases.length > 0 ? turnPhaseStates(phase.turnPhases, doneId) : actingStates(moveTypes, doneId),
+            // Only a turn that really is done passes on: an app cannot fake XState's done event.
+            onDone: [
+              { guard: and([turnIsDone, 'isLastTurn']), target: '#table.over', actions: ['endTurn'] },
+              { guard: turnIsDone, target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat'] },
+            ],
+          },
+        },
+      };
+    }
+  }
+}
+
+/**
+ * The turn region: the game phases as states, the first one initial; moves
+ * not held to the turns (initiative, leaving) are handled at its top.
+ */
+export function turnRegion(plan: StructurePlan, gameMoveTypes: readonly string[]): StateConfig {
+  const moveTypes = plan.priority ? [] : gameMoveTypes; // a priority game's moves belong to the priority region
+  const states: StateConfig = {};
+  for (const phase of plan.phases) states[phase.name] = gamePhaseState(plan, phase, moveTypes);
+  return {
+    initial: plan.phases[0]?.name,
+    on: {
+      'engine.initiative': { guard: isLegal, actions: ['recordPly', 'mergeInitiative'] },
+      'engine.leave': { guard: isLegal, actions: ['recordPly', 'removeSeat'] },
+    },
+    states,
+  };
+}
+
+/** The priority region: the seat holding priority passes or acts. */
+export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
+  return {
+    initial: 'held',
+    states: {
+      held: {
+        on: {
+          'engine.pass': [
+            // every other seat has passed in a row: this pass closes the window (the stack or the phase moves on)
+            { guard: and([isLegal, 'isLastToPass']), actions: ['recordPly', 'countPass'] },
+            { guard: isLegal, actions: ['recordPly', 'countPass', 'passPriorityToNextSeat'] },
+          ],
+          ...gameMoves(gameMoveTypes),
+        },
+      },
+    },
+  };
+}
+
+/** The stack region: when every seat has passed in a row, the top item resolves. */
+export function stackRegion(): StateConfig {
+  return {
+    initial: 'empty',
+    states: {
+      empty: { always: { guard: 'stackHasItems', target: 'holding' } },
+      holding: {
+        always: [
+          { guard: 'allSeatsPassed', actions: ['resolveTop', 'returnPriorityToActiveSeat'] },
+          { guard: 'stackIsEmpty', target: 'empty' },
+        ],
+      },
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Turn progression as pure functions: who acts when a game phase starts, who
+ * acts next when a turn ends, and when a round ends, under each strategy.
+ * The machine's actions name these; they never count seats themselves.
+ */
+import { nextSeat, type Direction } from '../order/seatOrder.js';
+import { advance, startCircular, type CircularState } from './circular.js';
+import { initiativeOrder, type Scores } from './initiative.js';
+import type { TurnRules } from './rules.js';
+
+/** A supplemental obligation (seed 000): `seat` owes `remaining` plies before the turn moves on. */
+export interface Obligation {
+  readonly seat: string;
+  readonly remaining: number;
+}
+
+/** The turn progression's bookkeeping, kept in the table's snapshot. */
+export interface Progression {
+  /** The current game phase's turn rules. */
+  readonly rules: TurnRules;
+  /** The round's order (table order, or by initiative). */
+  readonly order: readonly string[];
+  /** Seats that have had their turn this round (PerRound, Initiative). */
+  readonly acted: readonly string[];
+  /** The circular sequence (Circular only). */
+  readonly circular: CircularState | null;
+  /** Initiative scores, kept from one game phase to the next. */
+  readonly initiative: Scores;
+  /** Seats yet to end their turn this round (Simultaneous). */
+  readonly waiting: readonly string[];
+  /** Game moves made in this turn, for movesPerTurn (out-of-turn moves do not count). */
+  readonly movesThisTurn: number;
+  readonly obligation: Obligation | null;
+  /** Seats eliminated or gone: the order skips them. */
+  readonly out: readonly string[];
+}
+
+/** What the table knows that progression reads: the seats, the table direction, who is active. */
+export interface Seating {
+  readonly seats: readonly string[];
+  readonly direction: Direction;
+  readonly activeSeat: string | null;
+  readonly owner: string | null;
+  readonly firstSeat: string | null;
+}
+
+/** The seats still in the game, in table order. */
+export function eligibleSeats(seats: readonly string[], progression: Pick<Progression, 'out'>): string[] {
+  return seats.filter((seat) => !progression.out.includes(seat));
+}
+
+/**
+ * A game phase begins under `rules`: the round's order and the first seat to
+ * act (null when no single seat holds the turn: Simultaneous and Free).
+ *
+ * @example
+ * startPhase(rules, seating, progression).activeSeat // 'seat:ann' for PerRound at a fresh table
+ */
+export function startPhase(rules: TurnRules, seating: Seating, previous: Progression | null): { progression: Progression; activeSeat: string | null } {
+  const kept = { initiative: previous?.initiative ?? {}, out: previous?.out ?? [] };
+  const eligible = eligibleSeats(seating.seats, kept);
+  const base: Progression = { rules, order: eligible, acted: [], circular: null, waiting: [], movesThisTurn: 0, obligation: null, ...kept };
+  const named = seating.firstSeat !== null && eligible.includes(seating.firstSeat) ? seating.firstSeat : null;
+  switch (rules.strategy) {
+    case 'PerRound': {
+      const first = named ?? eligible[0] ?? null;
+      return { progression: { ...base, acted: first === null ? [] : [first] }, activeSeat: first };
+    }
+    case 'Initiative': {
+      const order = initiativeOrder(eligible, kept.initiative);
+      const first = order[0] ?? null;
+      return { progression: { ...base, order, acted: first === null ? [] : [first] }, activeSeat: first };
+    }
+    case 'Circular': {
+      const { state, first } = startCircular(eligible, rules.circular, seating.owner ?? undefined);
+      return { progression: { ...base, circular: state }, activeSeat: eligible.length === 0 ? null : (named ?? first) };
+    }
+    case 'Simultaneous':
+      return { progression: { ...base, waiting: eligible }, activeSeat: null };
+    case 'Free':
+      return { progression: base, activeSeat: null };
+  }
+}
+
+/** Where the turn goes when the active seat's turn ends. */
+export type NextTurn =
+  | { readonly ok: true; readonly activeSeat: string; readonly progression: Progression; readonly roundEnded: boolean }
+  | { readonly ok: false; readonly code: 'NO_ELIGIBLE_SEAT'; readonly message: string };
+
+const noEligibleSeat = { ok: false as const, code: 'NO_ELIGIBLE_SEAT' as const, message: 'no seat is eligible to act' };
+
+/**
+ * The next turn after the active seat's, under the phase's strategy:
+ * PerRound goes on in the table direction and ends the round when it comes to
+ * a seat that already acted in it; Initiative follows the round's order and
+ * re-orders by initiative for the next round; Circular follows its sequence.
+ * Seats out of the game are passed over without a turn.
+ *
+ * @example
+ * nextTurn(progression, seating) // { ok: true, activeSeat: 'seat:bob', roundEnded: false, ... }
+ */
+export function nextTurn(progression: Progression, seating: Seating): NextTurn {
+  const eligible = eligibleSeats(seating.seats, progression);
+  const isEligible = (seat: string) => eligible.includes(seat);
+  const current = seating.activeSeat;
+  const reset = { movesThisTurn: 0, obligation: null };
+  if (eligible.length === 0 || current === null) return noEligibleSeat;
+  switch (progression.rules.strategy) {
+    case 'PerRound': {
+      let next = current;
+      do next = nextSeat(seating.seats, next, seating.direction);
+      while (!isEligible(next) && next !== current);
+      if (!isEligible(next)) return noEligibleSeat;
+      const roundEnded = progression.acted.includes(next);
+      return { ok: true, activeSeat: next, roundEnded, progression: { ...progression, ...reset, acted: roundEnded ? [next] : [...progression.acted, next] } };
+    }
+    case 'Initiative': {
+      const after = progression.order.slice(progression.order.indexOf(current) + 1);
+      const next = after.find((seat) => isEligible(seat) && !progression.acted.includes(seat));
+      if (next !== undefined) return { ok: true, activeSeat: next, roundEnded: false, progression: { ...progression, ...reset, acted: [...progression.acted, next] } };
+      const order = initiativeOrder(eligible, progression.initiative);
+      const first = order[0] as string;
+      return { ok: true, activeSeat: first, roundEnded: true, progression: { ...progression, ...reset, order, acted: [first] } };
+    }
+    case 'Circular': {
+      if (progression.circular === null) return noEligibleSeat;
+      const step = advance(progression.circular, current, isEligible);
+      if (!step.ok) return step;
+      return { ok: true, activeSeat: step.next, roundEnded: step.roundEnded, progression: { ...progression, ...reset, circular: step.state } };
+    }
+    default:
+      return { ok: false, code: 'NO_ELIGIBLE_SEAT', message: `${progression.rules.strategy} has no single active seat to pass the turn from` };
+  }
+}
+
+/**
+ * New initiative scores merged in. Under Initiative, the round is ordered
+ * again from its first seat, the round number kept.
+ *
+ * @example
+ * withInitiative(progression, seats, { 'seat:bob': 9 }).activeSeat // 'seat:bob' under Initiative
+ */
+export function withInitiative(progression: Progression, seats: readonly string[], scores: Scores): { progression: Progression; activeSeat?: string } {
+  const initiative = { ...progression.initiative, ...scores };
+  if (progression.rules.strategy !== 'Initiative') return { progression: { ...progression, initiative } };
+  const order = initiativeOrder(eligibleSeats(seats, progression), initiative);
+  const first = order[0];
+  return { progression: { ...progression, initiative, order, acted: first === undefined ? [] : [first], movesThisTurn: 0 }, ...(first !== undefined ? { activeSeat: first } : {}) };
+}
+
+/**
+ * The acting seat delays until after `after`: the round's order changes and
+ * the seat that followed it acts now.
+ *
+ * @example
+ * delayTurn(progression, 'seat:ann', 'seat:cat') // { progression, activeSeat: 'seat:bob' }
+ */
+export function delayTurn(progression: Progression, seat: string, after: string): { progression: Progression; activeSeat: string } | null {
+  const from = progression.order.indexOf(seat);
+  const to = progression.order.indexOf(after);
+  if (from < 0 || to <= from || progression.acted.includes(after)) return null;
+  const order = progression.order.filter((s) => s !== seat);
+  order.splice(order.indexOf(after) + 1, 0, seat);
+  const next = order[from] as string;
+  return { progression: { ...progression, order, acted: [...progression.acted.filter((s) => s !== seat), next], movesThisTurn: 0 }, activeSeat: next };
+}

@@ -1,0 +1,308 @@
+/**
+ * Time travel: the table after any number of plies, a cursor that steps
+ * through a finished or live game, and branches that play on from a past ply.
+ *
+ * XState's snapshots are immutable and share structure (the ply log shares
+ * every chunk it has already written), so a checkpoint is only a reference to
+ * the machine snapshot after ply k, kept for every k that is a multiple of
+ * `CHECKPOINT_EVERY`. The table after n plies is then the nearest checkpoint
+ * at or before n, moved on by XState's pure `transition` for the moves in
+ * between: fewer than `CHECKPOINT_EVERY` transitions, however long the game.
+ *
+ * Checkpoints are taken as the actor accepts moves (one size check per
+ * snapshot: `play` slows by a constant). A table restored from a persisted
+ * snapshot has none for its past: they are rebuilt once, on the first look
+ * before the restore point, by replaying its log from the opening.
+ */
+import { initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom } from 'xstate';
+import type { AnyGame } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import type { Ply, TableContext } from '../engine/context.js';
+import { last, size, toArray } from '../log/plyLog.js';
+import type { TableMachine } from '../machines/tableMachine.js';
+import { logView, stateView, type TableLog, type TableState } from './view.js';
+
+/**
+ * Plies between checkpoints. One transition of the table machine costs about
+ * 40 µs, so the worst `at(n)` or `back()` (63 transitions) stays near 2.5 ms,
+ * well inside an interactive frame. It is also the ply log's chunk size: a
+ * checkpoint taken when a chunk is full holds the very array that becomes the
+ * chunk, so a checkpoint adds only the machine's snapshot, the context's top
+ * level and the game's changed pieces, never a copy of the history.
+ */
+export const CHECKPOINT_EVERY = 64;
+
+type MachineSnapshot = SnapshotFrom<TableMachine>;
+
+/** A read-only view of a table after some number of plies. */
+export interface TableView {
+  /** The public state, as `table.state` shows it. */
+  readonly state: TableState;
+  /** The plies up to this point, in order. */
+  readonly plies: readonly Ply[];
+  /** The log of this point: the table's opening and its first moves. */
+  readonly log: TableLog;
+  /** The machine's context at this point. */
+  readonly context: TableContext;
+}
+
+/**
+ * Steps through a table's plies. `forward()` costs one transition; `back()`
+ * and `seek(n)` cost at most `CHECKPOINT_EVERY - 1` transitions from the
+ * nearest checkpoint, and stepping back again through the same stretch costs
+ * none (the cursor keeps the stretch it last rebuilt).
+ */
+export interface TableCursor {
+  /** The number of plies the cursor stands after (0: the opening). */
+  readonly index: number;
+  /** The table after `index` plies. */
+  readonly view: TableView;
+  /** One ply on; false (the cursor unmoved) at the table's last ply. */
+  forward(): boolean;
+  /** One ply back; false (the cursor unmoved) at the opening. */
+  back(): boolean;
+  /** To the table after `n` plies. Throws `RangeError` when n is not from 0 to the plies so far. */
+  seek(n: number): TableView;
+  /** To the opening (0 plies). */
+  first(): TableView;
+  /** To the table's latest ply (a live table's latest, at the time of the call). */
+  last(): TableView;
+}
+
+/** What a branch inherits: the checkpoints at or before its starting ply. */
+export interface History {
+  readonly checkpoints: ReadonlyMap<number, MachineSnapshot>;
+  /** Whether `checkpoints` holds every multiple of `CHECKPOINT_EVERY` it covers (false: rebuild them from the log when needed). */
+  readonly complete: boolean;
+}
+
+/** Where a branch starts: XState's persisted snapshot after n plies, and the checkpoints before it. */
+export interface BranchPoint {
+  readonly persisted: Snapshot<unknown>;
+  readonly history: History;
+}
+
+/** The time travel of one table (see `timeline`). */
+export interface Timeline {
+  at(n: number): TableView;
+  cursor(n?: number): TableCursor;
+  branchPoint(n: number): BranchPoint;
+}
+
+// ---- pure helpers ---------------------------------------------------------
+
+/**
+ * The checkpoint at or before ply `n`.
+ *
+ * @example
+ * checkpointAtOrBefore(130) // 128
+ */
+export function checkpointAtOrBefore(n: number, every: number = CHECKPOINT_EVERY): number {
+  return n - (n % every);
+}
+
+/**
+ * Refuses a ply count outside 0..`count` with a RangeError (a programming
+ * error of the caller, not a move).
+ *
+ * @example
+ * checkPlyIndex('at', 12, 10) // throws RangeError: at(12): ... 0 to 10 ...
+ */
+export function checkPlyIndex(method: string, n: unknown, count: number): asserts n is number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > count) {
+    throw new RangeError(`${method}(${String(n)}): the table has ${count} plies; give an integer from 0 to ${count}`);
+  }
+}
+
+/**
+ * The read-only view of a snapshot; its parts are computed on first read.
+ *
+ * @example
+ * viewOf(mundane, actor.getSnapshot()).state.phase // 'RESET'
+ */
+export function viewOf(game: AnyGame, snapshot: MachineSnapshot): TableView {
+  const context = snapshot.context;
+  let state: TableState | undefined;
+  let plies: readonly Ply[] | undefined;
+  let log: TableLog | undefined;
+  return Object.freeze({
+    get state() {
+      return (state ??= stateView(game, context));
+    },
+    get plies() {
+      return (plies ??= Object.freeze(toArray(context.plies)));
+    },
+    get log() {
+      return (log ??= logView(game, context));
+    },
+    context,
+  });
+}
+
+// ---- the work counter: tests prove the bound with it, not with timing ------
+
+const work = { seek: 0, rebuild: 0 };
+
+/**
+ * Runs `task` and counts the machine transitions time travel made meanwhile:
+ * `seek` to reach a ply from a checkpoint, `rebuild` to rebuild a restored
+ * table's checkpoints from its log (once per table). Internal: for tests.
+ *
+ * @example
+ * countTransitions(() => table.at(100)).seek // at most CHECKPOINT_EVERY - 1
+ */
+export function countTransitions<T>(task: () => T): { result: T; seek: number; rebuild: number } {
+  const before = { ...work };
+  const result = task();
+  return { result, seek: work.seek - before.seek, rebuild: work.rebuild - before.rebuild };
+}
+
+/** One move on from `snapshot`: a pure transition, checked to have recorded the ply. */
+function advance(machine: TableMachine, snapshot: MachineSnapshot, move: Move, counter: 'seek' | 'rebuild'): MachineSnapshot {
+  const plies = size(snapshot.context.plies);
+  const [next] = transition(machine, snapshot, move as never);
+  work[counter]++;
+  if (size(next.context.plies) !== plies + 1) {
+    throw new Error(`plystack bug: move ${plies} (${move.type}) of the log did not replay from a checkpoint`);
+  }
+  return next;
+}
+
+// ---- the timeline of one table -------------------------------------------
+
+/**
+ * The time travel of the table run by `actor` (already started): it watches
+ * the actor for checkpoints from now on. `inherited` seeds it with a parent's
+ * checkpoints (a branch).
+ *
+ * @example
+ * const travel = timeline(mundane, actor)
+ * travel.at(0).state.phase // 'RESET'
+ */
+export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: History): Timeline {
+  const machine = actor.logic;
+  const every = CHECKPOINT_EVERY;
+  const head = (): MachineSnapshot => actor.getSnapshot();
+  const headSize = (): number => size(head().context.plies);
+
+  // Checkpoints by ply count: every multiple of `every` from `base` on, `base` itself, and inherited or rebuilt ones before it.
+  const checkpoints = new Map<number, MachineSnapshot>(inherited?.checkpoints ?? []);
+  const base = headSize();
+  checkpoints.set(base, head());
+  let complete = base === 0 || (inherited?.complete ?? false);
+
+  // The head's moves, kept in step as plies are accepted; rebuilt from the log when out of step.
+  let moves: Move[] | null = null;
+  const movesOfHead = (): Move[] => {
+    if (moves === null || moves.length !== headSize()) moves = toArray(head().context.plies).map((ply) => ply.move);
+    return moves;
+  };
+
+  actor.subscribe((snapshot) => {
+    const plies = snapshot.context.plies;
+    const n = size(plies);
+    if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
+    if (moves !== null && n !== moves.length) {
+      if (n === moves.length + 1) moves.push((last(plies) as Ply).move);
+      else moves = null;
+    }
+  });
+
+  /** Replays the log from the opening to `base`, keeping every checkpoint on the way. Once per table. */
+  const rebuild = (): void => {
+    const { opening } = head().context;
+    const input = { table: opening.table, seats: opening.seats, seed: opening.seed, options: opening.givenOptions };
+    let [snapshot] = initialTransition(machine, input);
+    const log = movesOfHead();
+    for (let i = 0; i < base; i++) {
+      if (i % every === 0 && !checkpoints.has(i)) checkpoints.set(i, snapshot);
+      snapshot = advance(machine, snapshot, log[i] as Move, 'rebuild');
+    }
+    complete = true;
+  };
+
+  /** The nearest checkpoint at or before `n`, as [its ply count, its snapshot]. */
+  const nearest = (n: number): [number, MachineSnapshot] => {
+    if (n >= base && base > checkpointAtOrBefore(n, every)) return [base, checkpoints.get(base) as MachineSnapshot];
+    const at = checkpointAtOrBefore(n, every);
+    if (!checkpoints.has(at) && !complete) rebuild();
+    const snapshot = checkpoints.get(at);
+    if (snapshot === undefined) throw new Error(`plystack bug: no checkpoint at ply ${at}`);
+    return [at, snapshot];
+  };
+
+  /** The snapshots after plies from..n (from the nearest checkpoint at or before n): the last one is the table after n plies. */
+  const stretchTo = (n: number): { from: number; snapshots: MachineSnapshot[] } => {
+    if (n === headSize()) return { from: n, snapshots: [head()] };
+    const [from, start] = nearest(n);
+    const log = movesOfHead();
+    const snapshots = [start];
+    for (let i = from; i < n; i++) snapshots.push(advance(machine, snapshots[snapshots.length - 1] as MachineSnapshot, log[i] as Move, 'seek'));
+    return { from, snapshots };
+  };
+
+  const snapshotAt = (method: string, n: unknown): MachineSnapshot => {
+    checkPlyIndex(method, n, headSize());
+    const { snapshots } = stretchTo(n);
+    return snapshots[snapshots.length - 1] as MachineSnapshot;
+  };
+
+  const cursor = (start?: number): TableCursor => {
+    let index = start ?? headSize();
+    checkPlyIndex('cursor', index, headSize());
+    let stretch = stretchTo(index);
+    let snapshot = stretch.snapshots[stretch.snapshots.length - 1] as MachineSnapshot;
+    let view: TableView | null = null;
+
+    const seek = (n: number): TableView => {
+      checkPlyIndex('seek', n, headSize());
+      const kept = n - stretch.from;
+      if (kept >= 0 && kept < stretch.snapshots.length) snapshot = stretch.snapshots[kept] as MachineSnapshot;
+      else if (n === index + 1) snapshot = advance(machine, snapshot, movesOfHead()[index] as Move, 'seek');
+      else {
+        stretch = stretchTo(n);
+        snapshot = stretch.snapshots[stretch.snapshots.length - 1] as MachineSnapshot;
+      }
+      if (n !== index) view = null;
+      index = n;
+      return self.view;
+    };
+
+    const self: TableCursor = {
+      get index() {
+        return index;
+      },
+      get view() {
+        return (view ??= viewOf(game, snapshot));
+      },
+      forward() {
+        if (index >= headSize()) return false;
+        seek(index + 1);
+        return true;
+      },
+      back() {
+        if (index <= 0) return false;
+        seek(index - 1);
+        return true;
+      },
+      seek,
+      first: () => seek(0),
+      last: () => seek(headSize()),
+    };
+    return self;
+  };
+
+  return {
+    at: (n) => viewOf(game, snapshotAt('at', n)),
+    cursor,
+    branchPoint(n) {
+      const snapshot = snapshotAt('branch', n);
+      const kept = new Map<number, MachineSnapshot>();
+      for (const [k, s] of checkpoints) if (k <= n && k % every === 0) kept.set(k, s);
+      return {
+        persisted: machine.getPersistedSnapshot(snapshot) as Snapshot<unknown>,
+        history: { checkpoints: kept, complete },
+      };
+    },
+  };
+}
