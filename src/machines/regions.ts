@@ -97,16 +97,16 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, moveTypes: readon
       const turnIsDone = stateIn(`#${doneId}`);
       return {
         entry,
-        on: {
-          ...transitions,
-          ...(phase.rules.strategy === 'Initiative'
-            ? { 'engine.delay': { guard: isLegal, target: '.inTurn', reenter: true, actions: ['recordPly', 'endTurn', 'delayActiveSeat'] } }
-            : {}),
-        },
+        on: transitions,
         initial: 'inTurn',
         states: {
           inTurn: {
             entry: 'startTurn',
+            // A delay ends this seat's turn for now and starts the next seat's (seed 004); only inTurn is re-entered.
+            on:
+              phase.rules.strategy === 'Initiative'
+                ? { 'engine.delay': { guard: isLegal, target: 'inTurn', reenter: true, actions: ['recordPly', 'endTurn', 'delayActiveSeat'] } }
+                : {},
             initial: phase.turnPhases[0]?.name ?? 'acting',
             states: phase.turnPhases.length > 0 ? turnPhaseStates(phase.turnPhases, doneId) : actingStates(moveTypes, doneId),
             // Only a turn that really is done passes on: an app cannot fake XState's done event.

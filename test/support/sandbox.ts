@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import { createTable, IllegalMove, sandbox, type Table, type TableEmitted } from '../../src/index.js';
+
+export const FOUR = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];
+
+/** Opens a sandbox table with these options (the rules object itself). */
+export function openSandbox(options: object, seats: string[] = FOUR): Table {
+  return createTable(sandbox, { table: 'table:lab', seats, seed: 1, options });
+}
+
+/** One game phase named main with these turn rules. */
+export function withRules(turns: object, more: object = {}): object {
+  return { phases: [{ name: 'main', turns }], ...more };
+}
+
+/** `seat` plays a plain card and ends its turn. */
+export function takeTurn(table: Table, seat: string): void {
+  table.play({ type: 'play', seat });
+  table.play({ type: 'engine.end-turn', seat });
+}
+
+/** Who acts in each of the next `count` turns, each seat playing once and ending its turn. */
+export function nextActors(table: Table, count: number): string[] {
+  const seen: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const seat = table.state.activeSeat as string;
+    seen.push(seat);
+    takeTurn(table, seat);
+  }
+  return seen;
+}
+
+/** The code (and reason) of a move's refusal; the table must be left exactly as it was. */
+export function refusalOf(table: Table, move: object): { code: string; reason?: string } {
+  const before = { state: table.state, log: table.log, context: table.context };
+  let caught: unknown;
+  try {
+    table.play(move);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(IllegalMove);
+  expect({ state: table.state, log: table.log, context: table.context }).toEqual(before);
+  const { code, reason } = caught as IllegalMove;
+  return reason === undefined ? { code } : { code, reason };
+}
+
+/** Records every event of the given types, in order. */
+export function recordEvents(table: Table, types: TableEmitted['type'][]): TableEmitted[] {
+  const events: TableEmitted[] = [];
+  for (const type of types) table.on(type, (event) => events.push(event));
+  return events;
+}
