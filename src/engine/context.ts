@@ -28,7 +28,16 @@ export interface Ply {
   readonly playOrder: number;
   readonly turn: number;
   readonly phase: string;
+  /** A pass the engine made for a seat under its auto-pass stop; not a move of the log (replay makes it again). */
+  readonly automatic?: true;
 }
+
+/** Where a seat's automatic passing stops (what MTG clients call "pass until"). */
+export type AutoPassStop =
+  | { readonly until: 'end-of-turn' }
+  | { readonly until: 'stack-resolved' }
+  | { readonly until: 'my-turn' }
+  | { readonly until: 'phase'; readonly phase: string };
 
 /** What a table opened with: it never changes. */
 export interface Opening {
@@ -82,6 +91,8 @@ export interface TableContext {
   readonly plies: PlyLog<Ply>;
   /** Plies made so far in the current round. */
   readonly playOrder: number;
+  /** Seats passing automatically in priority windows, and where each stops. */
+  readonly autoPass: { readonly [seat: string]: AutoPassStop };
   /** The game's pieces. */
   readonly game: unknown;
 }
@@ -96,7 +107,7 @@ export interface TableContext {
  */
 export function openingContext(game: AnyGame, input: unknown): TableContext {
   const read = readTableInput(game, input);
-  const common = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0 };
+  const common = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0, autoPass: {} };
   if (!read.ok) {
     const structure: StructurePlan = { phases: [], transitions: [], priority: false, direction: 1, firstSeat: null, owner: null };
     const opening: Opening = { table: '', seats: [], seed: 0, givenOptions: {}, options: {}, structure, problem: read.problem };

@@ -11,15 +11,19 @@ import { delayTurn, eligibleSeats, nextTurn } from '../progression/turns.js';
 import type { TableContext } from './context.js';
 
 /** The engine's own move types, valid in every game (CONTRACT.md; `engine.leave` is plystack's addition). */
-export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave'] as const;
+export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave', 'engine.auto-pass'] as const;
 
 /** Engine moves a seat may make whether or not it holds the turn; the game decides who may (seed 004). */
-const NOT_HELD_TO_TURNS = new Set(['engine.transition', 'engine.initiative', 'engine.leave']);
+const NOT_HELD_TO_TURNS = new Set(['engine.transition', 'engine.initiative', 'engine.leave', 'engine.auto-pass']);
 
 const enginePayloads: Record<string, z.ZodType | undefined> = {
   'engine.transition': z.object({ transition: z.string().min(1).max(64) }).strict(),
   'engine.initiative': z.object({ scores: z.record(idSchema, z.number().int().min(-1_000_000).max(1_000_000)) }).strict(),
   'engine.delay': z.object({ after: idSchema }).strict(),
+  'engine.auto-pass': z.discriminatedUnion('until', [
+    z.object({ until: z.enum(['end-of-turn', 'stack-resolved', 'my-turn', 'off']) }).strict(),
+    z.object({ until: z.literal('phase'), phase: z.string().min(1).max(64) }).strict(),
+  ]),
 };
 
 /** Every move type the game knows, engine moves first. */
@@ -82,11 +86,12 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
   if (!isEngine && definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
   if (seat !== undefined && ctx.progression.out.includes(seat)) return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
   if (seat === undefined && !isEngine) return refusal('REFUSED', `${type} needs a seat: only engine moves may be made for the table`, 'SEAT_REQUIRED');
-  if (seat === undefined && type === 'engine.delay') return refusal('REFUSED', 'engine.delay needs the seat that delays', 'SEAT_REQUIRED');
+  if (seat === undefined && (type === 'engine.delay' || type === 'engine.auto-pass')) return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
+  if (type === 'engine.auto-pass' && !ctx.opening.structure.priority) return refusal('REFUSED', `${game.id} has no priority windows to pass in`, 'NO_PRIORITY_WINDOWS');
 
   const { obligation } = ctx.progression;
   const acting = seat ?? ctx.prioritySeat ?? ctx.turn.activeSeat;
-  if (obligation !== null && type !== 'engine.initiative' && type !== 'engine.leave') {
+  if (obligation !== null && type !== 'engine.initiative' && type !== 'engine.leave' && type !== 'engine.auto-pass') {
     if (acting !== obligation.seat || type === 'engine.end-turn' || type === 'engine.transition') {
       return refusal('OBLIGATION_PENDING', `${obligation.seat} owes ${obligation.remaining} supplemental ${obligation.remaining === 1 ? 'ply' : 'plies'} first`);
     }
@@ -150,6 +155,15 @@ function engineMoveRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusa
     case 'engine.initiative': {
       const unknown = Object.keys((parsed.data as { scores: Record<string, number> }).scores).find((seat) => !ctx.opening.seats.includes(seat));
       return unknown === undefined ? null : refusal('UNKNOWN_SEAT', `${unknown} is not at ${ctx.opening.table}`);
+    }
+    case 'engine.auto-pass': {
+      const stop = parsed.data as { until: string; phase?: string };
+      if (stop.until === 'stack-resolved' && ctx.stack.length === 0) return refusal('REFUSED', 'nothing waits on the stack to resolve', 'NOTHING_ON_STACK');
+      if (stop.until === 'phase' && !ctx.opening.structure.phases.some((p) => p.turnPhases.some((t) => t.name === stop.phase))) {
+        return refusal('REFUSED', `a turn has no phase ${stop.phase}`, 'UNKNOWN_PHASE');
+      }
+      if (stop.until === 'my-turn' && ctx.turn.activeSeat === move.seat) return refusal('REFUSED', `it is already ${move.seat}'s turn`, 'ALREADY_YOUR_TURN');
+      return null;
     }
     case 'engine.delay': {
       const { after } = parsed.data as { after: string };
@@ -234,6 +248,8 @@ function engineCandidates(ctx: TableContext, type: string): unknown[] {
       return ctx.progression.order.map((after) => ({ after }));
     case 'engine.initiative':
       return []; // scores are the seat's own choice: nothing to enumerate
+    case 'engine.auto-pass':
+      return [{ until: 'end-of-turn' }, { until: 'my-turn' }, { until: 'stack-resolved' }];
     default:
       return [undefined];
   }

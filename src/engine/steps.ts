@@ -10,7 +10,7 @@ import { mutate } from '../progression/circular.js';
 import { phasePlan } from '../progression/structure.js';
 import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
-import type { Ply, TableContext } from './context.js';
+import type { AutoPassStop, Ply, TableContext } from './context.js';
 import { actingSeat, isOutOfTurn } from './rules.js';
 
 type Change = Partial<TableContext>;
@@ -38,7 +38,10 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
   else if (move.type === 'engine.transition') notation = `→ ${(move.payload as { transition: string }).transition}`;
   else if (move.type === 'engine.delay') notation = `delay after ${(move.payload as { after: string }).after}`;
   else if (move.type === 'engine.initiative') notation = `initiative ${Object.entries((move.payload as { scores: Record<string, number> }).scores).map(([s, n]) => `${s}=${n}`).join(' ')}`;
-  else if (move.type === 'engine.leave') notation = move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`;
+  else if (move.type === 'engine.auto-pass') {
+    const stop = move.payload as { until: string; phase?: string };
+    notation = stop.until === 'off' ? 'auto-pass off' : `auto-pass until ${stop.until === 'phase' ? stop.phase : stop.until.replaceAll('-', ' ')}`;
+  } else if (move.type === 'engine.leave') notation = move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`;
   else notation = move.type;
   return {
     actor: move.seat ?? null,
@@ -50,6 +53,29 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
     turn: ctx.turn.number,
     phase: ctx.phase,
   };
+}
+
+/** The stops that remain once those matching `reached` are cleared (the same object when none is). */
+function clearStops(autoPass: TableContext['autoPass'], reached: (seat: string, stop: AutoPassStop) => boolean): TableContext['autoPass'] {
+  const seats = Object.keys(autoPass);
+  if (seats.length === 0 || !seats.some((seat) => reached(seat, autoPass[seat] as AutoPassStop))) return autoPass;
+  return Object.fromEntries(Object.entries(autoPass).filter(([seat, stop]) => !reached(seat, stop)));
+}
+
+/** A seat sets (or, with `off`, clears) where its automatic passing stops. */
+export function setAutoPass(ctx: TableContext, seat: string, stop: AutoPassStop | { until: 'off' }): Change {
+  if (stop.until === 'off') return { autoPass: clearStops(ctx.autoPass, (s) => s === seat) };
+  return { autoPass: { ...ctx.autoPass, [seat]: stop } };
+}
+
+/** Whether the seat holding priority passes automatically now (and the window is still open). */
+export function holderAutoPasses(ctx: TableContext): boolean {
+  return ctx.status === 'playing' && ctx.prioritySeat !== null && Object.hasOwn(ctx.autoPass, ctx.prioritySeat) && ctx.passes < seatsInGame(ctx);
+}
+
+/** The ply of a pass the engine makes for the seat holding priority. */
+export function autoPassPly(game: AnyGame, ctx: TableContext): Ply {
+  return { ...plyFor(game, ctx, { type: 'engine.pass', seat: ctx.prioritySeat as string }), automatic: true };
 }
 
 /** Appends `ply` to the log: O(1), the history shared. */
@@ -108,12 +134,14 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
 export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolved?: StackItem } {
   const item = peek(ctx.stack);
   if (item === undefined) return {};
-  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item };
+  const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'stack-resolved');
+  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item, autoPass };
 }
 
 /** A phase of the turn begins: the active seat receives priority. */
 export function enterPhase(ctx: TableContext, phase: string): Change {
-  return { phase, ...priorityToActiveSeat(ctx) };
+  const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'phase' && stop.phase === phase);
+  return { phase, ...priorityToActiveSeat(ctx), autoPass };
 }
 
 /**
@@ -152,10 +180,12 @@ export function housekeeping(game: AnyGame, ctx: TableContext, routine: string):
 export function passTurn(ctx: TableContext): Change {
   const next = nextTurn(ctx.progression, seating(ctx));
   if (!next.ok) return {};
+  const autoPass = clearStops(ctx.autoPass, (seat, stop) => stop.until === 'end-of-turn' || (stop.until === 'my-turn' && seat === next.activeSeat));
   return {
     progression: next.progression,
     turn: { ...ctx.turn, activeSeat: next.activeSeat, number: ctx.turn.number + 1, round: next.roundEnded ? ctx.turn.round + 1 : ctx.turn.round },
     playOrder: next.roundEnded ? 0 : ctx.playOrder,
+    autoPass,
   };
 }
 

@@ -143,8 +143,14 @@ export function turnRegion(plan: StructurePlan, gameMoveTypes: readonly string[]
 export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
   return {
     initial: 'held',
+    on: { 'engine.auto-pass': { guard: isLegal, actions: ['recordPly', 'setAutoPass'] } },
     states: {
       held: {
+        // A seat with an auto-pass stop passes as soon as it holds priority, until its stop is reached.
+        always: [
+          { guard: and(['holderAutoPasses', 'isLastToPass']), actions: ['recordAutoPass', 'countPass'] },
+          { guard: 'holderAutoPasses', actions: ['recordAutoPass', 'countPass', 'passPriorityToNextSeat'] },
+        ],
         on: {
           'engine.pass': [
             // every other seat has passed in a row: this pass closes the window (the stack or the phase moves on)

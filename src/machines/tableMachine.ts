@@ -129,6 +129,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       activeSeatIsOut: ({ context }) => context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
       nobodyIsWaiting: ({ context }) => context.progression.waiting.length === 0,
       seatsRemain: ({ context }) => step.seatsInGame(context) > 0,
+      holderAutoPasses: ({ context }) => step.holderAutoPasses(context),
       takesTransition: ({ event }, params: { transition: string }) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition,
     },
     actions: {
@@ -140,6 +141,12 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
       }),
       countPass: assign(({ context }) => step.countPass(context)),
+      recordAutoPass: enqueueActions(({ context, enqueue }) => {
+        const ply = step.autoPassPly(game, context);
+        enqueue.assign(step.recordPly(context, ply));
+        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+      }),
+      setAutoPass: assign(({ context, event }) => step.setAutoPass(context, event.seat as string, event.payload as never)),
       passPriorityToNextSeat: enqueueActions(({ context, enqueue }) => {
         const change = step.priorityToNextSeat(context);
         enqueue.assign(change);

@@ -11,7 +11,7 @@ import { readMove } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import type { TableInput } from '../engine/input.js';
 import { checkMove, legalMovesFor, seatsToAct, type LegalMoves } from '../engine/rules.js';
-import { last, size, toArray } from '../log/plyLog.js';
+import { at, size, toArray } from '../log/plyLog.js';
 import { createTableMachine, machineOfSnapshot, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
 import { logView, stateView, type TableLog, type TableState } from './view.js';
 import { timeline, type History, type TableCursor, type TableView } from './timeTravel.js';
@@ -96,8 +96,9 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Tab
     if (actor.getSnapshot().status === 'error' || failure !== null) {
       throw new Error(`plystack bug: the table machine failed on ${read.move.type}: ${String(failure)}`);
     }
-    const ply = last(context().plies);
-    if (ply === undefined || size(context().plies) !== before + 1) {
+    // The move's own ply is the first one recorded; automatic passes it set off may follow it.
+    const ply = at(context().plies, before);
+    if (ply === undefined || ply.automatic) {
       throw new Error(`plystack bug: ${read.move.type} passed every check but the machine recorded no ply`);
     }
     return { ok: true, ply };

@@ -86,6 +86,7 @@ export function logView(game: AnyGame, ctx: TableContext): TableLog {
     seats: [...ctx.opening.seats],
     seed: ctx.opening.seed,
     options: ctx.opening.givenOptions as { [key: string]: JsonValue },
-    moves: toArray(ctx.plies).map((ply) => ply.move),
+    // A pass the engine made under an auto-pass stop is not a move: replaying the stop makes it again.
+    moves: toArray(ctx.plies).flatMap((ply) => (ply.automatic ? [] : [ply.move])),
   };
 }
