@@ -138,6 +138,8 @@ export interface GameDefinition<G = unknown, O = unknown> {
   winners(game: G, seats: readonly string[]): string[];
   /** A seat's public state, as `state.seats[seat]` shows it. */
   seatView(game: G, seat: string): { [key: string]: JsonValue };
+  /** Options for a demo table that ends after `turns` turns (`plystack demo`). */
+  demoOptions?(turns: number): unknown;
   /** Why the game has no use for an engine move it does not play, by move type. */
   readonly unusedEngineMoves: Readonly<Record<string, GameRefusal>>;
 }

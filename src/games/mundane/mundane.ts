@@ -171,6 +171,7 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
       isPermanent(type) ? { ...s, board: [...s.board, item.card] } : { ...s, discard: [...s.discard, item.card] },
     );
   },
+  demoOptions: (turns) => ({ turns }),
   isLastTurn: (turn, options) => options.turns !== undefined && turn >= options.turns,
   winners(state, seats) {
     const most = Math.max(...seats.map((seat) => state.seats[seat]?.board.length ?? 0));

@@ -130,6 +130,12 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
   },
   housekeeping: {},
   resolve: (state) => state,
+  // The demo: a circular table with reversals, skips and refills.
+  demoOptions: (turns) => ({
+    phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true }, movesPerTurn: 2 } }],
+    refills: true,
+    lastTurn: turns,
+  }),
   isLastTurn: (turn, options) => options.lastTurn !== undefined && turn >= options.lastTurn,
   isOver: (_state, remaining, options) => options.eliminations && remaining.length <= 1,
   winners(state, seats) {

@@ -1,0 +1,56 @@
+/**
+ * `plystack inspect [--port N] [--host H] [--demo]`: serves the visual
+ * inspector and the relay that carries remote tables to it, until stopped.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startDemoTable } from '../inspect/demoTable.js';
+import { DEFAULT_INSPECT_PORT } from '../inspect/protocol.js';
+import { startRelay } from '../inspect/relay.js';
+import { EXIT, type Command } from './commands.js';
+
+/** The page `npm run inspector:build` writes, beside the compiled CLI. */
+const builtPage = fileURLToPath(new URL('../visualizer/', import.meta.url));
+
+export const inspectCommand: Command = {
+  name: 'inspect',
+  description: 'Serves the visual inspector on this machine, with a relay for tables inspected from other programs (inspectTable).',
+  positionals: '',
+  options: {
+    port: { type: 'string', value: 'N', description: `the port of the page and the relay (default ${DEFAULT_INSPECT_PORT}; 0 picks a free one)` },
+    host: { type: 'string', value: 'H', description: 'the interface to listen on (default 127.0.0.1: this machine only)' },
+    demo: { type: 'boolean', description: 'also inspect a mundane table that plays itself, as a remote table' },
+    page: { type: 'string', value: 'DIR', description: 'serve the inspector page from DIR (default: the built one)' },
+  },
+  async run({ positionals, values }, io) {
+    if (positionals.length > 0) return io.err('inspect takes no file or game'), EXIT.invalid;
+    const rawPort = values.port ?? String(DEFAULT_INSPECT_PORT);
+    const port = typeof rawPort === 'string' && /^\d{1,5}$/.test(rawPort) && Number(rawPort) <= 65535 ? Number(rawPort) : null;
+    if (port === null) return io.err('--port: a port number from 0 to 65535'), EXIT.invalid;
+    const pageDir = typeof values.page === 'string' ? values.page : builtPage;
+    if (!existsSync(`${pageDir}/index.html`)) {
+      io.err(`--page: no inspector page in ${pageDir}: build it with npm run inspector:build`);
+      return EXIT.invalid;
+    }
+    let relay;
+    try {
+      relay = await startRelay({ port, host: typeof values.host === 'string' ? values.host : '127.0.0.1', pageDir });
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      io.err(taken ? `--port: ${port} is taken; give another with --port N (0 picks a free one)` : `--host: ${(error as Error).message}`);
+      return EXIT.invalid;
+    }
+    const demo = values.demo === true ? startDemoTable({ url: relay.appUrl }) : null;
+    io.out(`plystack inspector: ${relay.url}`);
+    io.out(`  open it in a browser; remote tables: inspectTable(table, { url: '${relay.appUrl}' })`);
+    if (demo !== null) io.out('  demo: a mundane table plays itself as a remote table; the page opens with a table you play by clicking');
+    io.out('  Ctrl+C stops it');
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    demo?.stop();
+    await relay.close();
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `plystack paths GAME [--seats N] [--options FILE] [--seed S] [--max-turns T] [--out FILE]`:
+ * a vitest file of paths through a game's turn structure, and its coverage.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InvalidTable } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import { builtInGames, findGame } from '../games/registry.js';
+import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
+import { tableTestFile, type TestFileOptions } from '../testing/vitestFile.js';
+import { EXIT, type Command } from './commands.js';
+
+function wholeNumber(value: string | boolean | undefined): number | undefined | null {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' && /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
+}
+
+/** Whether GAME names a module file rather than a built-in game. */
+function isModule(game: string): boolean {
+  return game.includes('/') || game.includes('\\') || /\.[cm]?js(#|$)/.test(game);
+}
+
+function looksLikeGame(value: unknown): value is AnyGame {
+  const game = value as Partial<AnyGame> | null;
+  return typeof game === 'object' && game !== null && typeof game.id === 'string' && typeof game.setup === 'function' && typeof game.moves === 'object';
+}
+
+/** The game a module exports: the export named after `#`, else the default export, else its only game export. */
+async function gameFromModule(spec: string): Promise<{ game: AnyGame; file: string; name: string } | string> {
+  const [path = '', wanted] = spec.split('#');
+  const file = resolve(path);
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    return `cannot import ${path}: ${(error as Error).message}`;
+  }
+  if (wanted !== undefined) {
+    return looksLikeGame(exports[wanted]) ? { game: exports[wanted], file, name: wanted } : `${path} exports no game named ${wanted}`;
+  }
+  if (looksLikeGame(exports.default)) return { game: exports.default, file, name: 'default' };
+  const games = Object.entries(exports).filter(([, value]) => looksLikeGame(value));
+  if (games.length === 1) return { game: games[0]![1] as AnyGame, file, name: games[0]![0] };
+  return games.length === 0 ? `${path} exports no game` : `${path} exports ${games.length} games (${games.map(([n]) => n).join(', ')}): name one, ${path}#${games[0]![0]}`;
+}
+
+/** An import specifier for `file` from the directory of `from` (absolute when there is no `from`). */
+function importPath(file: string, from: string | undefined): string {
+  if (from === undefined) return pathToFileURL(file).href;
+  const path = relative(dirname(resolve(from)), file).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+export const pathsCommand: Command = {
+  name: 'paths',
+  description:
+    "Writes a vitest file of paths through a game's turn structure (one test per path, each played through table.play and checked after every step) and prints its coverage. GAME is a built-in game or an ES module exporting one (./dist/my-game.js, ./dist/games.js#myGame).",
+  positionals: 'GAME',
+  options: {
+    seats: { type: 'string', value: 'N', description: "how many seats, seat:ann, seat:bob, … (default: the game's minimum)" },
+    options: { type: 'string', value: 'FILE', description: "the game's options, a JSON file (default: none)" },
+    seed: { type: 'string', value: 'S', description: 'the seed of the table (default 1)' },
+    'max-turns': { type: 'string', value: 'T', description: 'explore no further than turn T (default: the seat count plus one)' },
+    out: { type: 'string', value: 'FILE', description: 'write the test file to FILE (default: standard output, and the coverage to standard error)' },
+  },
+  async run({ positionals, values }, io) {
+    const [id, ...extra] = positionals;
+    if (id === undefined || extra.length > 0) {
+      io.err(`GAME: give one game: a built-in game (${Object.keys(builtInGames).join(', ')}) or a module exporting one`);
+      return EXIT.invalid;
+    }
+    let game: AnyGame;
+    let source: TestFileOptions['game'];
+    const out = typeof values.out === 'string' ? values.out : undefined;
+    if (isModule(id)) {
+      const found = await gameFromModule(id);
+      if (typeof found === 'string') return io.err(`GAME: ${found}`), EXIT.invalid;
+      game = found.game;
+      source = { from: importPath(found.file, out), name: found.name };
+    } else {
+      const builtIn = findGame(id);
+      if (builtIn === undefined) return io.err(`GAME: no game ${JSON.stringify(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid;
+      game = builtIn;
+      source = { builtIn: id };
+    }
+
+    const seats = wholeNumber(values.seats) ?? (values.seats === undefined ? game.seats.min : null);
+    if (seats === null) return io.err('--seats: a whole number of seats'), EXIT.invalid;
+    if (seats < game.seats.min || seats > Math.min(game.seats.max, 8)) {
+      return io.err(`--seats: ${game.id} seats ${game.seats.min} to ${Math.min(game.seats.max, 8)} here, not ${seats}`), EXIT.invalid;
+    }
+    const maxTurns = wholeNumber(values['max-turns']);
+    if (maxTurns === null || maxTurns === 0) return io.err('--max-turns: a whole number of turns, at least 1'), EXIT.invalid;
+    const rawSeed = values.seed;
+    const seed = typeof rawSeed === 'string' ? (/^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed) : 1;
+    let options: unknown = {};
+    if (typeof values.options === 'string') {
+      let text: string;
+      try {
+        text = await io.readFile(values.options);
+      } catch (error) {
+        return io.err(`--options: cannot read ${values.options}: ${(error as Error).message}`), EXIT.invalid;
+      }
+      try {
+        options = JSON.parse(text);
+      } catch (error) {
+        return io.err(`--options: ${values.options} is not JSON: ${(error as Error).message}`), EXIT.invalid;
+      }
+    }
+
+    let model: TableTestModel;
+    try {
+      model = createTableTestModel(game, { seats, options, seed, ...(maxTurns !== undefined ? { maxTurns } : {}) });
+    } catch (error) {
+      if (error instanceof InvalidTable) return io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid;
+      throw error;
+    }
+    const command = ['plystack paths', id, `--seats ${seats}`, ...(typeof values.options === 'string' ? [`--options ${values.options}`] : []),
+      ...(rawSeed !== undefined ? [`--seed ${seed}`] : []), ...(maxTurns !== undefined ? [`--max-turns ${maxTurns}`] : []), ...(out !== undefined ? [`--out ${out}`] : [])].join(' ');
+    const text = tableTestFile(model, { game: source, command });
+    const report = formatCoverage(model.coverage);
+    const tests = model.paths.length + model.refusedOpenings.length;
+    if (out === undefined) {
+      io.out(text);
+      io.err(report.join('\n'));
+    } else {
+      try {
+        await io.writeFile(out, text);
+      } catch (error) {
+        return io.err(`--out: cannot write ${out}: ${(error as Error).message}`), EXIT.invalid;
+      }
+      io.out([...report, `wrote ${out}: ${tests} tests (${model.paths.length} paths, ${model.refusedOpenings.length} refused opening${model.refusedOpenings.length === 1 ? '' : 's'}); run it with npx vitest run ${out}`].join('\n'));
+    }
+    // The paths are played once here too, so a table that leaves the model is reported now, not only when the file runs.
+    for (const path of model.paths) {
+      try {
+        model.check(path);
+      } catch (error) {
+        io.err(`a path fails against the table: ${(error as Error).message}`);
+        return EXIT.refused;
+      }
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * What travels between an inspected table, the relay and the inspector page.
+ *
+ * The wire format is `@statelyai/inspect`'s: `@xstate.actor`, `@xstate.event`
+ * and `@xstate.snapshot` events as JSON texts, so any XState v5 app can feed
+ * the page with `createWebSocketInspector`. A plystack table adds one field,
+ * `plystack`, to the `snapshot` object of its actor and snapshot events;
+ * readers that do not know it ignore it. The relay adds two messages of its
+ * own for the page, both typed `@plystack.*`.
+ */
+import type { Ply } from '../engine/context.js';
+import type { LegalMoves } from '../engine/rules.js';
+import type { TableEmitted } from '../machines/tableMachine.js';
+import type { TableLog, TableState } from '../table/view.js';
+import type { TurnModel } from '../core/game.js';
+import type { PlyWindow } from './sanitize.js';
+
+/** The port `plystack inspect` listens on unless told otherwise. */
+export const DEFAULT_INSPECT_PORT = 4242;
+
+/** The path the page connects to on the relay; apps connect to any other path. */
+export const PAGE_PATH = '/inspector';
+
+/** What a plystack table is: sent with every snapshot (it never changes). */
+export interface PlystackActorInfo {
+  readonly game: { readonly id: string; readonly version: string; readonly title: string };
+  /** The log without its moves: with the plies, enough to replay the table. */
+  readonly opening: Omit<TableLog, 'moves'>;
+  readonly turnModel: TurnModel;
+  /** A name for lists: the table id unless the app gave one. */
+  readonly name: string;
+}
+
+/** Added to a plystack table's snapshot: the public view, so a reader needs no knowledge of the context. */
+export interface PlystackSnapshotInfo {
+  readonly table: PlystackActorInfo;
+  readonly state: TableState;
+  /** The plies recorded since the previous snapshot (at most the window), with their indexes. */
+  readonly plies: PlyWindow<Ply>;
+  /** Transition ids (`transitionId`) taken by the last move. */
+  readonly transitions: readonly string[];
+  /** What the table emitted since the previous snapshot, newest last (at most 100). */
+  readonly emitted: readonly TableEmitted[];
+  /** What each seat may do now. */
+  readonly legal: Readonly<Record<string, LegalMoves>>;
+}
+
+/** Relay → page: an app's connection closed; its sessions are over. */
+export interface RelaySessionsClosed {
+  readonly type: '@plystack.closed';
+  readonly sessionIds: readonly string[];
+}
+
+/** Relay → page, first message on connecting: which relay this is. */
+export interface RelayHello {
+  readonly type: '@plystack.hello';
+  readonly relay: string;
+  /** The URL apps give `inspectTable` or `createWebSocketInspector`. */
+  readonly appUrl: string;
+}
+
+/** A message the relay sends the page that is not an inspection event. */
+export type RelayMessage = RelaySessionsClosed | RelayHello;

@@ -1,0 +1,116 @@
+/**
+ * What an inspected table sends, cut to size: long lists keep their newest
+ * items, deep values and long texts are shortened, and the ply log travels as
+ * a window of its newest plies, so inspecting a 10,000-ply game costs about
+ * what inspecting a fresh one does.
+ */
+
+/** Limits of `windowed`. */
+export interface WindowLimits {
+  /** Items kept of a longer array: the newest (the last). */
+  readonly items: number;
+  /** Levels kept; deeper values become a short text. */
+  readonly depth: number;
+  /** Characters kept of a longer text. */
+  readonly chars: number;
+}
+
+/** The limits inspections use unless told otherwise. */
+export const DEFAULT_LIMITS: WindowLimits = { items: 100, depth: 8, chars: 2_000 };
+
+/** A run of consecutive plies: `items[i]` is ply `from + i` of `total`. */
+export interface PlyWindow<P> {
+  readonly total: number;
+  readonly from: number;
+  readonly items: readonly P[];
+}
+
+/**
+ * A JSON copy of `value` within `limits`: a longer array keeps its last
+ * `items` entries after a text saying how many were left out; functions,
+ * cycles and values past `depth` become short texts.
+ *
+ * @example
+ * windowed([1, 2, 3, 4], { items: 2, depth: 8, chars: 100 }) // ['… 2 earlier items', 3, 4]
+ */
+export function windowed(value: unknown, limits: WindowLimits = DEFAULT_LIMITS): unknown {
+  const seen = new Set<object>();
+  const copy = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v === 'boolean') return v;
+    if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+    if (typeof v === 'string') return v.length > limits.chars ? `${v.slice(0, limits.chars)}… (${v.length} chars)` : v;
+    if (typeof v === 'bigint') return `${v}n`;
+    if (typeof v === 'function') return `[function ${v.name || 'anonymous'}]`;
+    if (typeof v !== 'object') return String(v);
+    if (seen.has(v)) return '[cycle]';
+    if (depth >= limits.depth) return Array.isArray(v) ? `[${v.length} items]` : '[object]';
+    seen.add(v);
+    let out: unknown;
+    if (Array.isArray(v)) {
+      const kept = v.length > limits.items ? v.slice(v.length - limits.items) : v;
+      const items = kept.map((item) => copy(item, depth + 1));
+      out = v.length > limits.items ? [`… ${v.length - limits.items} earlier items`, ...items] : items;
+    } else {
+      const obj: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(v)) if (inner !== undefined) obj[key] = copy(inner, depth + 1);
+      out = obj;
+    }
+    seen.delete(v);
+    return out;
+  };
+  return copy(value, 0);
+}
+
+/** Whether a value has the shape of plystack's persistent ply log (`src/log/plyLog.ts`). */
+function isPlyLog(value: unknown): value is { size: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.size === 'number' && Array.isArray(v.tail) && 'chunks' in v;
+}
+
+/**
+ * A table context as an inspector receives it: every ply log replaced by its
+ * size (the plies travel as a window beside it), the rest `windowed`.
+ *
+ * @example
+ * inspectionContext(table.context).plies // { size: 120, sentAs: 'plystack.plies' }
+ */
+export function inspectionContext(context: unknown, limits: WindowLimits = DEFAULT_LIMITS): unknown {
+  if (typeof context !== 'object' || context === null) return windowed(context, limits);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(context)) {
+    out[key] = isPlyLog(value) ? { size: value.size, sentAs: 'plystack.plies' } : windowed(value, limits);
+  }
+  return out;
+}
+
+/**
+ * Keeps the newest plies of a game as they are recorded: a ring of at most
+ * `capacity` entries with their indexes, so a window costs O(window), never
+ * O(game).
+ *
+ * @example
+ * const recent = recentPlies(3); recent.add(0, ply); recent.since(0) // { total: 1, from: 0, items: [ply] }
+ */
+export function recentPlies<P>(capacity: number) {
+  const ring: P[] = [];
+  let total = 0;
+  return {
+    /** Records ply `index` (indexes arrive in order; a repeated or older index is ignored). */
+    add(index: number, ply: P) {
+      if (index < total) return;
+      ring.push(ply);
+      if (ring.length > capacity) ring.shift();
+      total = index + 1;
+    },
+    /** The plies from `index` on that are still held (all of them when the ring did not overflow). */
+    since(index: number): PlyWindow<P> {
+      const first = total - ring.length;
+      const from = Math.min(Math.max(index, first), total);
+      return { total, from, items: ring.slice(from - first) };
+    },
+    get total() {
+      return total;
+    },
+  };
+}

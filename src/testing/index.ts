@@ -1,0 +1,34 @@
+/**
+ * Model-based testing of a game's turn structure: the public half of
+ * plystack's own model-based suite.
+ */
+export {
+  createTableTestModel,
+  formatCoverage,
+  observeTable,
+  type ExpectedState,
+  type RefusedOpening,
+  type TableCoverage,
+  type TablePath,
+  type TablePathStep,
+  type TableTestModel,
+  type TableTestModelOptions,
+  type Unreached,
+} from './tableTestModel.js';
+export { tableTestFile, type TestFileOptions } from './vitestFile.js';
+export {
+  defaultAbstraction,
+  defaultMoveKind,
+  edgeKey,
+  refusedProbe,
+  shortestTablePaths,
+  stackBound,
+  tableEvents,
+  type Abstraction,
+  type GraphPath,
+  type MoveKind,
+  type TableSnapshot,
+  type TraversalOptions,
+} from './traversal.js';
+export { CoverageRecorder, formatReport, inventory, parallelRegions, region, report, type CoverageReport, type Inventory, type TransitionEntry } from './coverage.js';
+export { describeMove, notationOf } from './describe.js';

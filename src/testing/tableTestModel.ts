@@ -1,0 +1,335 @@
+/**
+ * `createTableTestModel`: model-based tests of a game's turn structure, for
+ * any game. The table machine of the game is walked with `xstate/graph` over a
+ * bounded abstraction (src/testing/traversal.ts), and every path is replayed
+ * on a real actor, so what a path expects and what it covers are what XState
+ * really did, not what the abstraction guessed.
+ */
+import { createActor, type StateValue } from 'xstate';
+import { InvalidTable, type IllegalMoveCode, type InvalidTableCode } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import type { Seed } from '../core/random.js';
+import type { TableInput } from '../engine/input.js';
+import { checkMove } from '../engine/rules.js';
+import { DEMO_SEATS } from '../table/autoplay.js';
+import { createTable, type Table } from '../table/table.js';
+import { CoverageRecorder, formatReport, inventory, parallelRegions, region, report, type CoverageReport } from './coverage.js';
+import { describeMove, describePath } from './describe.js';
+import {
+  defaultAbstraction,
+  defaultMoveKind,
+  edgeKey,
+  publicState,
+  shortestTablePaths,
+  stackBound,
+  tableEvents,
+  type Abstraction,
+  type TableSnapshot,
+} from './traversal.js';
+
+/** How to build a test model of a game. */
+export interface TableTestModelOptions {
+  /** How many seats (named `seat:ann`, `seat:bob`, …), or the seat ids in table order. */
+  readonly seats: number | readonly string[];
+  /** The game's options, as a table gets them. */
+  readonly options?: unknown;
+  /** The table's seed (default 1): the paths replay only with the same seed. */
+  readonly seed?: Seed;
+  /** The table id (default `table:paths`). */
+  readonly table?: string;
+  /**
+   * What tells two states of the table apart, as a string (default:
+   * `defaultAbstraction`, which keeps the chart value, status, turn, phase,
+   * passes, stack depth and where priority is, and drops the game's pieces).
+   * Keep more to get more paths; drop more to get fewer.
+   */
+  readonly abstraction?: Abstraction;
+  /** Nothing past this turn is explored (default: the seat count plus one, so the turn goes round once). */
+  readonly maxTurns?: number;
+  /** A move that would stack more items than this is not offered (default 2: a response on top of a card). */
+  readonly maxStack?: number;
+  /** States and transitions unreachable by design, by name (as coverage prints them), with the reason. */
+  readonly unreachable?: Readonly<Record<string, string>>;
+  /** How many states the traversal may take before it gives up (default 50,000). */
+  readonly limit?: number;
+}
+
+/** What the model expects of the table after a step: the chart and the turn structure, as the table shows them. */
+export interface ExpectedState {
+  /** `table.actor.getSnapshot().value` */
+  readonly value: StateValue;
+  readonly status: 'playing' | 'over';
+  readonly phase: string;
+  readonly turn: number;
+  readonly round: number;
+  readonly activeSeat: string | null;
+  readonly prioritySeat: string | null;
+  readonly passes: number;
+  /** The stack's depth. */
+  readonly stack: number;
+  readonly toAct: string[];
+  /** `table.plies.length`: every accepted move, none lost. */
+  readonly plies: number;
+}
+
+/** One step of a path: a move, what it says in words, and the state after it. */
+export interface TablePathStep {
+  readonly move: Move;
+  readonly description: string;
+  /** The code the table refuses the move with; null when it accepts it. */
+  readonly refused: IllegalMoveCode | null;
+  readonly expected: ExpectedState;
+}
+
+/** A path from the opening: its steps in order, and what the table shows at the opening. */
+export interface TablePath {
+  readonly description: string;
+  readonly opening: ExpectedState;
+  readonly steps: readonly TablePathStep[];
+}
+
+/** A table the engine must refuse to open (it reaches the chart's state for a refused opening). */
+export interface RefusedOpening {
+  readonly description: string;
+  readonly input: TableInput;
+  readonly code: InvalidTableCode;
+  readonly path: string | undefined;
+}
+
+/** Something the paths do not reach, and why. */
+export interface Unreached {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** What the paths cover: the whole machine, each parallel region, and what they do not reach. */
+export interface TableCoverage {
+  /** The whole machine, labelled with the game's id, with the generation time. */
+  readonly total: CoverageReport;
+  /** One report per parallel region, by the region's key. */
+  readonly regions: readonly CoverageReport[];
+  /** Every state and transition no path reached, by name, with the reason: first what the bounds left out, then what was declared unreachable. */
+  readonly unreached: readonly Unreached[];
+  /** Names declared unreachable that a path reached after all, or that the machine does not have. */
+  readonly stale: readonly string[];
+  /** Generating the paths (traversal and replays), in milliseconds. */
+  readonly milliseconds: number;
+}
+
+/** The test model of a game's turn structure. */
+export interface TableTestModel {
+  readonly game: AnyGame;
+  /** What every path opens its table with. */
+  readonly input: TableInput;
+  readonly paths: readonly TablePath[];
+  readonly refusedOpenings: readonly RefusedOpening[];
+  readonly coverage: TableCoverage;
+  /**
+   * Plays `path` on a new table through `createTable` and `table.play`, and
+   * throws an `Error` naming the step and the fields where the table leaves
+   * the model. A refused step must be refused with its code by `table.play`
+   * and, sent straight to `table.actor`, by the chart itself, changing nothing.
+   */
+  check(path: TablePath): void;
+  /** Opens the refused table and throws unless `createTable` refuses it with the expected code and path. */
+  checkOpening(opening: RefusedOpening): void;
+}
+
+/**
+ * What a table shows of its turn structure, in the shape the model expects it.
+ *
+ * @example
+ * observeTable(createTable(mundane, input)).phase // 'RESET'
+ */
+export function observeTable(table: Table): ExpectedState {
+  const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = table.state;
+  return { value: table.actor.getSnapshot().value, status, phase, turn, round, activeSeat, prioritySeat, passes, stack: stack.length, toAct, plies: table.plies.length };
+}
+
+function expectedOf(game: AnyGame, snapshot: TableSnapshot, plies: number): ExpectedState {
+  const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = publicState(game, snapshot);
+  return { value: snapshot.value, status, phase, turn, round, activeSeat, prioritySeat, passes, stack: stack.length, toAct, plies };
+}
+
+function whereIs(state: ExpectedState): string {
+  if (state.status === 'over') return `over after turn ${state.turn}`;
+  return `turn ${state.turn} ${state.phase}${state.stack > 0 ? `, stack ${state.stack}` : ''}`;
+}
+
+function seatIds(seats: number | readonly string[]): string[] {
+  if (typeof seats !== 'number') return [...seats];
+  if (!Number.isInteger(seats) || seats < 1 || seats > DEMO_SEATS.length) {
+    throw new RangeError(`seats: a whole number from 1 to ${DEMO_SEATS.length}, or the seat ids; not ${seats}`);
+  }
+  return DEMO_SEATS.slice(0, seats);
+}
+
+function differences(actual: ExpectedState, expected: ExpectedState): string[] {
+  return (Object.keys(expected) as (keyof ExpectedState)[])
+    .filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]))
+    .map((key) => `${key}: the model expects ${JSON.stringify(expected[key])}, the table has ${JSON.stringify(actual[key])}`);
+}
+
+/**
+ * A test model of `game`'s turn structure: paths from the opening that, taken
+ * together, reach every state and every transition of the game's table machine
+ * that a table of these seats and options can reach within the bounds, each
+ * with a readable description and the state the table must show after every
+ * step; a table the engine must refuse to open; and the coverage, with
+ * anything not reached listed by name. Throws `InvalidTable` when the seats or
+ * options do not open a table.
+ *
+ * @example
+ * const model = createTableTestModel(mundane, { seats: 2, options: { turns: 2 } })
+ * for (const path of model.paths) it(path.description, () => model.check(path))
+ * console.log(formatCoverage(model.coverage).join('\n'))
+ */
+export function createTableTestModel(game: AnyGame, options: TableTestModelOptions): TableTestModel {
+  const started = performance.now();
+  const seats = seatIds(options.seats);
+  const input: TableInput = { table: options.table ?? 'table:paths', seats, seed: options.seed ?? 1, options: options.options ?? {} };
+  // Opening a table checks the seats and options (InvalidTable names the field), and gives the very machine tables of them run.
+  const probe = createTable(game, input);
+  const machine = probe.actor.logic;
+  probe.stop();
+  const maxTurns = options.maxTurns ?? seats.length + 1;
+  const maxStack = options.maxStack ?? 2;
+  const { kept } = shortestTablePaths(machine, {
+    input,
+    serializeState: edgeKey(options.abstraction ?? defaultAbstraction(game), defaultMoveKind(game)),
+    events: tableEvents(game),
+    filterEvents: stackBound(machine, game, maxStack),
+    stopWhen: (snapshot) => publicState(game, snapshot).turn > maxTurns,
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+  });
+
+  // Every path is replayed on a real actor: what it expects and covers is what XState did.
+  const runs: CoverageRecorder[] = [];
+  const paths: TablePath[] = kept.map((graphPath) => {
+    const taken = new CoverageRecorder();
+    runs.push(taken);
+    const actor = createActor(machine, { input, inspect: taken.observer() });
+    actor.start();
+    const opening = expectedOf(game, actor.getSnapshot(), 0);
+    let plies = 0;
+    const steps: TablePathStep[] = graphPath.steps.slice(1).map(({ event }) => {
+      const move = event as Move;
+      const refused = checkMove(game, actor.getSnapshot().context, move)?.code ?? null;
+      actor.send(event);
+      if (actor.getSnapshot().status === 'error') throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
+      if (refused === null) plies++;
+      return { move, description: describeMove(game, move, refused), refused, expected: expectedOf(game, actor.getSnapshot(), plies) };
+    });
+    actor.stop();
+    const description = describePath(steps.map((s) => ({ move: s.move, text: s.description, refused: s.refused, after: whereIs(s.expected) })), whereIs(opening));
+    return { description, opening, steps };
+  });
+
+  // A table with a seat given twice: the opening the chart must refuse, whatever the game.
+  const refusedOpenings: RefusedOpening[] = [];
+  if (seats.length >= 2) {
+    const twice = [...seats.slice(0, -1), seats[0] as string];
+    const refusedInput: TableInput = { ...input, seats: twice };
+    const taken = new CoverageRecorder();
+    runs.push(taken);
+    createActor(machine, { input: refusedInput, inspect: taken.observer() }).start().stop();
+    try {
+      createTable(game, refusedInput).stop();
+    } catch (error) {
+      if (!(error instanceof InvalidTable)) throw error;
+      refusedOpenings.push({ description: `a table with ${seats[0]} seated twice is refused: ${error.code} at ${error.path}`, input: refusedInput, code: error.code, path: error.path });
+    }
+  }
+
+  const milliseconds = performance.now() - started;
+  const inv = inventory(machine);
+  const total = new CoverageRecorder();
+  for (const run of runs) total.addAll(run);
+  const declared = options.unreachable ?? {};
+  const count = (part: typeof inv) => runs.filter((run) => run.touches(part)).length;
+  const whole = { ...report(game.id, inv, total, count(inv), declared), milliseconds };
+  const bound = `not reached within the bounds: turns up to ${maxTurns}, a stack up to ${maxStack} deep (the game may not end or reach it by then)`;
+  const unreached: Unreached[] = [...whole.missing.map((name) => ({ name, reason: bound })), ...whole.unreachable];
+  const coverage: TableCoverage = {
+    total: whole,
+    regions: parallelRegions(machine).map(({ label, id }) => {
+      const part = region(inv, id);
+      return report(label, part, total, count(part), declared);
+    }),
+    unreached,
+    stale: whole.staleAllowances,
+    milliseconds,
+  };
+
+  return {
+    game,
+    input,
+    paths,
+    refusedOpenings,
+    coverage,
+    check: (path) => checkPath(game, input, path),
+    checkOpening: (opening) => checkOpening(game, opening),
+  };
+}
+
+function checkPath(game: AnyGame, input: TableInput, path: TablePath): void {
+  const table = createTable(game, input);
+  const fail = (where: string, problems: string[]) => {
+    throw new Error(`${path.description}\n${where}: ${problems.join('; ')}`);
+  };
+  try {
+    const atOpening = differences(observeTable(table), path.opening);
+    if (atOpening.length > 0) fail('at the opening', atOpening);
+    path.steps.forEach((step, i) => {
+      const where = `step ${i + 1} of ${path.steps.length} (${step.description}, ${JSON.stringify(step.move)})`;
+      const before = table.actor.getSnapshot();
+      const result = table.tryPlay(step.move);
+      if (step.refused === null) {
+        if (!result.ok) fail(where, [`the model accepts it, the table refuses it: ${result.error.code}: ${result.error.message}`]);
+      } else {
+        if (result.ok) fail(where, [`the model refuses it with ${step.refused}, the table accepted it`]);
+        if (!result.ok && result.error.code !== step.refused) fail(where, [`the model refuses it with ${step.refused}, the table with ${result.error.code}`]);
+        if (table.actor.getSnapshot() !== before) fail(where, ['a refused move reached the actor']);
+        const codes: string[] = [];
+        const listener = table.on('move.refused', (e) => codes.push(e.refusal.code));
+        table.actor.send(step.move);
+        listener.unsubscribe();
+        if (codes.length !== 1 || codes[0] !== step.refused) fail(where, [`sent to the actor, the chart should refuse it with ${step.refused}; it emitted ${JSON.stringify(codes)}`]);
+      }
+      const problems = differences(observeTable(table), step.expected);
+      if (problems.length > 0) fail(where, problems);
+    });
+  } finally {
+    table.stop();
+  }
+}
+
+function checkOpening(game: AnyGame, opening: RefusedOpening): void {
+  let thrown: unknown = null;
+  try {
+    createTable(game, opening.input).stop();
+  } catch (error) {
+    thrown = error;
+  }
+  if (!(thrown instanceof InvalidTable)) throw new Error(`${opening.description}: the table opened, or failed otherwise: ${String(thrown)}`);
+  if (thrown.code !== opening.code || thrown.path !== opening.path) {
+    throw new Error(`${opening.description}: refused with ${thrown.code} at ${thrown.path}`);
+  }
+}
+
+/**
+ * The coverage as lines for a person: one per region, the whole machine with
+ * the generation time, then what no path reached, each with its reason.
+ *
+ * @example
+ * formatCoverage(model.coverage) // ['coverage turn: states 8/8 (100%), …', …, 'coverage mundane: states 18/18 (100%), …, generated in 640 ms']
+ */
+export function formatCoverage(coverage: TableCoverage): string[] {
+  return [
+    ...coverage.regions.map(formatReport),
+    formatReport(coverage.total),
+    ...coverage.unreached.map((u) => `  unreached: ${u.name}: ${u.reason}`),
+    ...coverage.stale.map((name) => `  declared unreachable, but reached or unknown: ${name}`),
+  ];
+}
