@@ -12,13 +12,16 @@ import type { LaidOutRow } from './rounds.js';
  * moveTableText(['seat:a', 'seat:b'], layOutRows(plies, ['seat:a', 'seat:b'], 'sequenced'))
  */
 export function moveTableText(seats: readonly string[], rows: readonly LaidOutRow[]): string {
-  const header = ['round', 'ply', 'turn', 'phase', ...seats];
+  // A ply the application made for the table as a whole (no seat) gets a column of its own.
+  const forTable = rows.some((row) => row.ply !== null && row.ply.seat === null);
+  const header = ['round', 'ply', 'turn', 'phase', ...seats, ...(forTable ? ['table'] : [])];
   const text = rows.map((row) => [
     String(row.round),
     row.ply ? String(row.ply.playOrder) : '',
     row.ply ? String(row.ply.turn) : '',
     row.ply ? row.ply.phase : '',
     ...row.cells.map((cell) => (cell === null ? '' : typeof cell === 'string' ? cell : cell.move)),
+    ...(forTable ? [row.ply !== null && row.ply.seat === null ? row.ply.notation : ''] : []),
   ]);
   const widths = header.map((title, c) => Math.max(title.length, ...text.map((row) => (row[c] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd();

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/cli/main.js';
+
+/** `plystack replay examples/<name> --json`, parsed. */
+async function replayJson(name: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await run(['replay', join(import.meta.dirname, '..', 'examples', name), '--json'], {
+    out: (text) => void out.push(text),
+    err: (text) => void err.push(text),
+    readStdin: async () => '',
+    readFile: (path) => readFile(path, 'utf8'),
+    writeFile: async () => undefined,
+  });
+  expect(err).toEqual([]);
+  expect(code).toBe(0);
+  return JSON.parse(out.join('\n'));
+}
+
+const actors = (doc: { plies: { actor: string | null }[] }) => doc.plies.map((p) => p.actor);
+
+describe('the sandbox examples replay with plystack replay --json', () => {
+  it('sandbox-circular.json: the owner opens, a reverse returns the turn, a skip passes a seat, a set-direction turns play forward', async () => {
+    const doc = await replayJson('sandbox-circular.json');
+    expect(actors(doc)).toEqual(['seat:b', 'seat:b', 'seat:c', 'seat:c', 'seat:b', 'seat:b', 'seat:d', 'seat:d', 'seat:a', 'seat:a']);
+    // four activations make a round under ActivationCount with four seats
+    expect(doc.plies.map((p: { round: number }) => p.round)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 2, 2]);
+    expect(doc.state).toMatchObject({ direction: 1, activeSeat: 'seat:b', round: 2 });
+    expect(doc.turnModel).toBe('sequenced');
+  });
+
+  it('sandbox-phases.json: a simultaneous planning round, initiative combat with a delay and an out-of-turn reaction, then a free market', async () => {
+    const doc = await replayJson('sandbox-phases.json');
+    expect(doc.plies[6]).toMatchObject({ actor: null, notation: 'end turn' });
+    expect(doc.plies[8]).toMatchObject({ actor: 'seat:b', notation: 'delay after seat:c' });
+    expect(doc.plies[10]).toMatchObject({ actor: 'seat:a', notation: 'react' });
+    expect(doc.state).toMatchObject({ gamePhase: 'market', activeSeat: null, toAct: ['seat:a', 'seat:b', 'seat:c'] });
+    expect(doc.state.seats).toEqual({ 'seat:a': { played: 4 }, 'seat:b': { played: 2 }, 'seat:c': { played: 3 } });
+  });
+
+  it('sandbox-refill.json: seat:p3 owes a supplemental ply and makes it at once; eliminated and departed seats are skipped', async () => {
+    const doc = await replayJson('sandbox-refill.json');
+    expect(actors(doc).slice(0, 5)).toEqual(['seat:p1', 'seat:p2', 'seat:p3', 'seat:p3', 'seat:p4']);
+    expect(doc.rounds[3]).toEqual([null, null, { move: 'play', sequence: 4 }, null]);
+    expect(doc.state).toMatchObject({ out: ['seat:p2', 'seat:p4'], activeSeat: 'seat:p1', obligation: null });
+    expect(actors(doc).slice(5)).toEqual(['seat:p1', 'seat:p3', 'seat:p4', 'seat:p1', 'seat:p3']);
+  });
+});
