@@ -34,7 +34,7 @@ export { chartFromDefinition, allStates, activeStateIds, guessTakenTransitions, 
 export { windowed, inspectionContext, DEFAULT_LIMITS, type WindowLimits, type PlyWindow } from './inspect/sanitize.js';
 export { DEFAULT_INSPECT_PORT, PAGE_PATH, type PlystackActorInfo, type PlystackSnapshotInfo, type RelayMessage } from './inspect/protocol.js';
 export {
-  createTableTestModel, formatCoverage, observeTable, tableTestFile, defaultAbstraction, CoverageRecorder, inventory, region, parallelRegions, report, formatReport,
+  createTableTestModel, formatCoverage, observeTable, tableTestFile, defaultAbstraction, publicState, CoverageRecorder, inventory, region, parallelRegions, report, formatReport,
   type TableTestModel, type TableTestModelOptions, type TablePath, type TablePathStep, type ExpectedState, type RefusedOpening,
   type TableCoverage, type Unreached, type TestFileOptions, type Abstraction, type TableSnapshot, type CoverageReport,
 } from './testing/index.js';

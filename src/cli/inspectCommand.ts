@@ -32,16 +32,23 @@ export const inspectCommand: Command = {
       io.err(`--page: no inspector page in ${pageDir}: build it with npm run inspector:build`);
       return EXIT.invalid;
     }
+    const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+    const start = (on: number) => startRelay({ port: on, host, pageDir });
     let relay;
     try {
-      relay = await startRelay({ port, host: typeof values.host === 'string' ? values.host : '127.0.0.1', pageDir });
+      relay = await start(port).catch((error: NodeJS.ErrnoException) => {
+        // The default port taken (another inspector, say): any free port will do, unless the user asked for that one.
+        if (error.code === 'EADDRINUSE' && values.port === undefined) return start(0);
+        throw error;
+      });
     } catch (error) {
       const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
       io.err(taken ? `--port: ${port} is taken; give another with --port N (0 picks a free one)` : `--host: ${(error as Error).message}`);
       return EXIT.invalid;
     }
     const demo = values.demo === true ? startDemoTable({ url: relay.appUrl }) : null;
-    io.out(`plystack inspector: ${relay.url}`);
+    const local = host === '127.0.0.1' || host === 'localhost' ? relay.url.replace('127.0.0.1', 'localhost') : relay.url;
+    io.out(`plystack inspector: ${local}`);
     io.out(`  open it in a browser; remote tables: inspectTable(table, { url: '${relay.appUrl}' })`);
     if (demo !== null) io.out('  demo: a mundane table plays itself as a remote table; the page opens with a table you play by clicking');
     io.out('  Ctrl+C stops it');
@@ -49,7 +56,7 @@ export const inspectCommand: Command = {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    demo?.stop();
+    await demo?.stop();
     await relay.close();
     return EXIT.ok;
   },

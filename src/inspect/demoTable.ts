@@ -26,7 +26,7 @@ export interface DemoTableOptions {
  * const demo = startDemoTable({ url: relay.appUrl })
  * demo.stop()
  */
-export function startDemoTable(options: DemoTableOptions): { stop(): void } {
+export function startDemoTable(options: DemoTableOptions): { stop(): Promise<void> } {
   const interval = options.interval ?? 900;
   let game = 0;
   let table: Table;
@@ -54,17 +54,17 @@ export function startDemoTable(options: DemoTableOptions): { stop(): void } {
     // A finished game stays on show for a while before the next one opens.
     if (++idle < 8) return;
     idle = 0;
-    inspection.stop();
+    void inspection.stop();
     table.stop();
     open();
   }, interval);
   timer.unref();
 
   return {
-    stop() {
+    async stop() {
       clearInterval(timer);
-      inspection.stop();
       table.stop();
+      await inspection.stop();
     },
   };
 }

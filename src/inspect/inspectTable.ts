@@ -3,10 +3,10 @@
  * to plystack's inspector (or any `@statelyai/inspect` receiver) over a
  * WebSocket, built on `createWebSocketInspector`.
  *
- * Inspection stays off the table's path: snapshots are sent at most once per
- * turn of the event loop (a burst of moves costs one snapshot), the context is
- * `windowed` and the ply log travels as the plies recorded since the previous
- * snapshot.
+ * Inspection stays off the table's path: a move costs one small event, and
+ * the state travels in snapshots sent at most every `interval` ms (a burst of
+ * moves costs one snapshot), with the context `windowed` and the ply log as
+ * the plies recorded since the previous snapshot.
  */
 import { createWebSocketInspector, type createInspector } from '@statelyai/inspect';
 import type { AnyEventObject, InspectionEvent } from 'xstate';
@@ -27,8 +27,10 @@ export interface InspectTableOptions {
   readonly url?: string;
   /** The name the inspector lists the table under; default its table id. */
   readonly name?: string;
-  /** The most plies one snapshot carries (default 256); plies beyond it in one burst are left out. */
+  /** The most plies one snapshot carries (default 1024); plies beyond it in one burst are left out. */
   readonly window?: number;
+  /** The least time between two snapshots, in ms (default 50); 0 sends one at the end of every turn of the event loop. */
+  readonly interval?: number;
   /** How far the context is cut (`windowed`). */
   readonly limits?: WindowLimits;
   /** Send through this inspector instead of opening a WebSocket. */
@@ -41,11 +43,62 @@ export interface TableInspection {
   readonly sessionId: string;
   /** Sends the pending snapshot now instead of at the end of the current turn of the event loop. */
   flush(): void;
-  /** Stops inspecting: unsubscribes from the table and closes the inspector's connection. */
-  stop(): void;
+  /**
+   * Stops inspecting: unsubscribes from the table at once, then closes the
+   * inspector's connection once what was sent has left (within 2 s when the
+   * relay cannot be reached). Resolves when it is closed.
+   */
+  stop(): Promise<void>;
 }
 
 const MAX_EMITTED = 100;
+const OPEN = 1;
+
+// A handler that does nothing: a socket's error must still have a listener, or Node treats it as unhandled.
+const quiet = () => {};
+type Socket = { readyState: number; bufferedAmount: number; onopen: unknown; onerror: unknown; onclose: unknown; close(): void };
+
+/**
+ * A WebSocket inspector that stays stopped. Its adapter retries a failed
+ * connection every 5 s, and a retry already waiting when `stop()` runs would
+ * open a new socket and keep retrying (and keep Node running); this closes any
+ * socket the adapter opens after `stop()`.
+ */
+function stoppable(inspector: Inspector): Inspector {
+  const adapter = inspector.adapter as unknown as { ws?: Socket };
+  let socket = adapter.ws;
+  let stopped = false;
+  Object.defineProperty(adapter, 'ws', {
+    configurable: true,
+    get: () => socket,
+    set(next: Socket) {
+      socket = next;
+      // the adapter sets the handlers right after the socket: take them off once it has
+      if (stopped) queueMicrotask(() => ((next.onopen = next.onerror = next.onclose = quiet), next.close()));
+    },
+  });
+  const stop = inspector.stop.bind(inspector);
+  return Object.assign(inspector, {
+    stop() {
+      stopped = true;
+      if (socket !== undefined && socket.readyState !== OPEN) socket.onerror = socket.onclose = quiet;
+      stop();
+    },
+  });
+}
+
+/**
+ * Waits until a WebSocket inspector's socket has opened and sent what it
+ * held back while connecting, or until `ms` have passed. The adapter keeps
+ * its socket to itself; this reads it only to know when closing loses nothing.
+ */
+async function drained(inspector: Inspector, ms: number): Promise<void> {
+  const adapter = inspector.adapter as unknown as { ws?: Socket };
+  const until = Date.now() + ms;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  while (Date.now() < until && adapter.ws?.readyState !== OPEN) await pause();
+  while (Date.now() < until && adapter.ws?.readyState === OPEN && adapter.ws.bufferedAmount > 0) await pause();
+}
 
 /**
  * Sends `table` to an inspector: its statechart once, then every move as an
@@ -59,11 +112,15 @@ const MAX_EMITTED = 100;
  */
 export function inspectTable(table: Table, options: InspectTableOptions = {}): TableInspection {
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const capacity = Math.max(1, options.window ?? 256);
-  const inspector = options.inspector
-    ?? createWebSocketInspector({ url: options.url ?? `ws://127.0.0.1:${DEFAULT_INSPECT_PORT}`, serializationDepthLimit: 64, maxDeferredEvents: 5_000 });
+  const capacity = Math.max(1, options.window ?? 1024);
+  const interval = Math.max(0, options.interval ?? 50);
+  const inspector = options.inspector ?? stoppable(createWebSocketInspector({
+    url: options.url ?? `ws://127.0.0.1:${DEFAULT_INSPECT_PORT}`,
+    serializationDepthLimit: 64,
+    maxDeferredEvents: 5_000,
+  }));
   const { actor } = table;
-  const { moves, ...opening } = table.log;
+  const { moves: _moves, ...opening } = table.log;
   const sessionId = `${opening.table}#${actor.sessionId}`;
   const info: PlystackActorInfo = {
     game: { id: table.game.id, version: table.game.version, title: table.game.title },
@@ -74,17 +131,28 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const ref = { sessionId, logic: { config: machineDefinition(actor.logic) }, send() {}, getSnapshot: () => actor.getSnapshot() };
 
   const recent = recentPlies<Ply>(capacity);
-  const earlier = moves.length - Math.min(moves.length, capacity);
-  table.plies.slice(earlier).forEach((ply, i) => recent.add(earlier + i, ply));
+  const all = table.plies;
+  const earlier = all.length - Math.min(all.length, capacity);
+  all.slice(earlier).forEach((ply, i) => recent.add(earlier + i, ply));
   let sentUpTo = earlier;
   let transitions: string[] = [];
   let emitted: TableEmitted[] = [];
   let lastEvent: AnyEventObject = { type: '' };
   let scheduled = false;
   let stopped = false;
+  let sentAt = 0;
+  // Moves wait here until the play that made them has returned: the table's path only appends to a list.
+  let events: AnyEventObject[] = [];
+  const sendEvents = () => {
+    const batch = events;
+    events = [];
+    for (const event of batch) inspector.event(ref, windowed(event, limits) as AnyEventObject);
+  };
 
   const snapshotNow = (status?: string) => {
+    sendEvents();
     scheduled = false;
+    sentAt = Date.now();
     const snapshot = actor.getSnapshot();
     const plies = recent.since(sentUpTo);
     sentUpTo = plies.total;
@@ -100,20 +168,23 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
     };
     emitted = [];
     const sent = { status: status ?? snapshot.status, value: snapshot.value, context: inspectionContext(snapshot.context, limits), output: snapshot.output, plystack };
-    inspector.snapshot(ref, sent as never, { event: lastEvent });
+    inspector.snapshot(ref, sent as never, { event: windowed(lastEvent, limits) as AnyEventObject });
   };
   const schedule = () => {
     if (scheduled || stopped) return;
     scheduled = true;
-    queueMicrotask(() => scheduled && !stopped && snapshotNow());
+    const send = () => scheduled && !stopped && snapshotNow();
+    const wait = sentAt + interval - Date.now();
+    if (wait <= 0) queueMicrotask(send);
+    else (setTimeout(send, wait) as { unref?: () => void }).unref?.();
   };
 
   const watching = actor.system.inspect((event: InspectionEvent) => {
     if (stopped || event.actorRef !== actor) return;
     if (event.type === '@xstate.event') {
-      lastEvent = windowed(event.event, limits) as AnyEventObject;
+      lastEvent = event.event;
       transitions = [];
-      inspector.event(ref, lastEvent);
+      if (events.push(event.event) === 1) queueMicrotask(() => !stopped && sendEvents());
     } else if (event.type === '@xstate.microstep') {
       transitions.push(...event._transitions.map(takenTransitionId));
     }
@@ -132,11 +203,13 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   return {
     sessionId,
     flush: () => scheduled && snapshotNow(),
-    stop() {
+    async stop() {
       if (stopped) return;
       if (scheduled) snapshotNow();
+      else sendEvents();
       stopped = true;
       for (const subscription of [watching, emissions, plyWatch, snapshots]) subscription.unsubscribe();
+      if (options.inspector === undefined) await drained(inspector, 2_000);
       inspector.stop();
     },
   };

@@ -54,6 +54,18 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.map': 'application/json',
 };
 const MAX_SESSIONS = 200;
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a page socket's origin is this relay's own or another page on this machine (none: not a browser). */
+function fromThisMachine(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return url.host === host || LOOPBACK.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 async function servePage(dir: string | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://relay').pathname);
@@ -181,9 +193,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   http.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://relay').pathname;
     const isPage = path === PAGE_PATH;
-    // A page is this relay's own: another site's script must not read the tables.
-    const origin = req.headers.origin;
-    if (isPage && origin !== undefined && new URL(origin).host !== req.headers.host) {
+    // A page is served from this machine (this relay, or a dev server beside it): another site's script must not read the tables.
+    if (isPage && !fromThisMachine(req.headers.origin, req.headers.host)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }

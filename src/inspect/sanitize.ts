@@ -93,21 +93,23 @@ export function inspectionContext(context: unknown, limits: WindowLimits = DEFAU
  * const recent = recentPlies(3); recent.add(0, ply); recent.since(0) // { total: 1, from: 0, items: [ply] }
  */
 export function recentPlies<P>(capacity: number) {
-  const ring: P[] = [];
+  // A circular buffer: slot `index % capacity` holds ply `index` while it is among the newest `capacity`.
+  const slots: P[] = [];
   let total = 0;
   return {
     /** Records ply `index` (indexes arrive in order; a repeated or older index is ignored). */
     add(index: number, ply: P) {
       if (index < total) return;
-      ring.push(ply);
-      if (ring.length > capacity) ring.shift();
+      slots[index % capacity] = ply;
       total = index + 1;
     },
     /** The plies from `index` on that are still held (all of them when the ring did not overflow). */
     since(index: number): PlyWindow<P> {
-      const first = total - ring.length;
+      const first = Math.max(0, total - capacity);
       const from = Math.min(Math.max(index, first), total);
-      return { total, from, items: ring.slice(from - first) };
+      const items: P[] = [];
+      for (let i = from; i < total; i++) items.push(slots[i % capacity] as P);
+      return { total, from, items };
     },
     get total() {
       return total;

@@ -1,0 +1,195 @@
+/**
+ * The inspector in a real browser: Debian's Chromium, driven by
+ * playwright-core, on the built page served by the relay.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTable, inspectTable, mundane, type TableLog } from '../../src/index.js';
+import type { Relay } from '../../src/inspect/relay.js';
+import { longGame } from './longGame.js';
+import { chartState, launchBrowser, openPage, screenshot, serveInspector, SHOTS } from './support.js';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+let relay: Relay | undefined;
+let missing: unknown = null;
+
+// Without Chromium (or the built page) every test fails with the reason and the command to run: none is skipped.
+beforeAll(async () => {
+  try {
+    relay = await serveInspector();
+    browser = await launchBrowser();
+  } catch (error) {
+    missing = error;
+  }
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await relay?.close();
+});
+
+/** The browser and the relay, or the reason the tests cannot run. */
+function ready(): { context: BrowserContext; url: string; appUrl: string } {
+  if (missing !== null || browser === undefined || relay === undefined) throw missing ?? new Error('the browser did not start');
+  return { context: browser.context, url: relay.url, appUrl: relay.appUrl };
+}
+
+const moveButtons = (page: Page, type: string) => page.locator(`[data-testid=move][data-type="${type}"]`);
+const rows = (page: Page) => page.locator('[data-testid=move-table]').getAttribute('data-count').then(Number);
+const isActive = (page: Page, key: string) => chartState(page, key).getAttribute('data-active');
+async function pass(page: Page) {
+  const before = await page.locator('[data-testid=ply-position]').textContent();
+  await moveButtons(page, 'engine.pass').click();
+  await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).not.toBe(before);
+}
+
+describe('the inspector page', () => {
+  it('follows a mundane game played by clicking: phases in the diagram, the card on the stack and its resolution, a growing move table', async () => {
+    const { context, url } = ready();
+    const { page, errors } = await openPage(context, `${url}?seed=7`);
+    expect(await isActive(page, 'RESET')).toBe('true');
+    expect(await page.locator('[data-testid=focus-seat]').textContent()).toBe('seat:ann');
+
+    await pass(page); // seat:ann
+    await pass(page); // seat:bob: every seat passed, RESET ends
+    await expect.poll(() => isActive(page, 'WAKE_UP')).toBe('true');
+    expect(await isActive(page, 'RESET')).toBe('false');
+    expect(await page.locator('.edge[data-taken=true]').count()).toBeGreaterThan(0);
+    expect(await page.locator('.edge[data-taken=true]').first().getAttribute('data-transition')).toMatch(/\.RESET\|always\|\d+$/);
+    expect(await rows(page)).toBe(2);
+
+    await pass(page);
+    await pass(page);
+    await expect.poll(() => isActive(page, 'PLAN')).toBe('true');
+
+    const card = moveButtons(page, 'PlayCard').first();
+    const name = ((await card.textContent()) ?? '').replace(/^PlayCard /, '');
+    expect(name).not.toBe('');
+    await card.click();
+    const item = page.locator('[data-testid=stack-item]');
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.getAttribute('data-stack-id')).toBe('1');
+    expect(await item.textContent()).toContain(name);
+    await expect.poll(() => isActive(page, 'holding')).toBe('true');
+    expect(await rows(page)).toBe(5);
+    await screenshot(page, 'card-on-the-stack');
+
+    await pass(page); // seat:ann holds priority again after playing
+    await pass(page); // seat:bob: every seat passed, the top resolves
+    await expect.poll(() => item.count()).toBe(0);
+    expect(await page.locator('[data-testid=resolved]').textContent()).toContain(`#1 ${name}`);
+    await expect.poll(() => isActive(page, 'empty')).toBe('true');
+    expect(await isActive(page, 'PLAN')).toBe('true');
+    expect(await rows(page)).toBe(7);
+    await page.locator('[data-testid=tab-events]').click();
+    await expect.poll(() => page.locator('[data-testid=event][data-type="stack.resolved"]').count()).toBe(1);
+    await screenshot(page, 'play-by-clicking');
+    expect(errors).toEqual([]);
+  });
+
+  it('steps back in time with the slider, shows that ply, branches from it and saves the log', async () => {
+    const { context, url } = ready();
+    const { page, errors } = await openPage(context, `${url}?seed=7`);
+    for (let i = 0; i < 4; i++) await pass(page);
+    await expect.poll(() => isActive(page, 'PLAN')).toBe('true');
+
+    await page.locator('[data-testid=step-back]').click();
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).toBe('ply 3 of 4');
+    await expect.poll(() => isActive(page, 'WAKE_UP')).toBe('true');
+    expect(await page.locator('[data-testid=read-only]').count()).toBe(1);
+    expect(await moveButtons(page, 'engine.pass').isDisabled()).toBe(true);
+    expect(await rows(page)).toBe(3);
+    await screenshot(page, 'time-slider');
+
+    const download = page.waitForEvent('download');
+    await page.locator('[data-testid=save-log]').click();
+    const saved = JSON.parse(await readFile((await (await download).path()) as string, 'utf8')) as TableLog;
+    expect(saved).toMatchObject({ game: 'mundane', table: 'table:demo', seed: 7 });
+    expect(saved.moves).toHaveLength(4);
+
+    await page.locator('[data-testid=branch]').click();
+    await expect.poll(() => page.locator('[data-testid=local-tables] [data-testid=table-entry]').count()).toBe(2);
+    expect(await page.locator('[data-testid=current-table]').textContent()).toContain('@ ply 3');
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).toBe('ply 3 of 3 · live');
+    expect(await moveButtons(page, 'engine.pass').isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a second in-page table of three seats from the New table form, and lists both', async () => {
+    const { context, url } = ready();
+    const { page, errors } = await openPage(context, url);
+    await page.locator('summary', { hasText: 'New table' }).click();
+    const form = page.locator('[data-testid=new-table]');
+    await form.locator('input[type=number]').fill('3');
+    await form.locator('input[placeholder=random]').fill('21');
+    await form.locator('textarea').fill('{ "turns": 2, "startingTime": 3 }');
+    await form.locator('button[type=submit]').click();
+    await expect.poll(() => page.locator('[data-testid=local-tables] [data-testid=table-entry]').count()).toBe(2);
+    expect(await page.locator('[data-testid^="seat:seat:"]').count()).toBe(3);
+    expect(await page.locator('[data-testid=current-table]').textContent()).toContain('table:mundane-');
+    await pass(page);
+    expect(await rows(page)).toBe(1);
+
+    await form.locator('textarea').fill('{ "startingTime": -1 }');
+    await form.locator('button[type=submit]').click();
+    expect(await form.locator('.error').textContent()).toContain('INVALID_OPTIONS');
+    expect(await page.locator('[data-testid=local-tables] [data-testid=table-entry]').count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('loads a 10,000-ply log and keeps its ply list virtualised', async () => {
+    const { context, url } = ready();
+    const long = longGame(10_000);
+    const plies = long.plies.length;
+    await mkdir(SHOTS, { recursive: true });
+    const file = join(SHOTS, 'long-game.json');
+    await writeFile(file, JSON.stringify(long.log));
+    const { page, errors } = await openPage(context, url);
+
+    await page.locator('[data-testid=load-log]').setInputFiles(file);
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent(), { timeout: 15_000 }).toBe(`ply ${plies} of ${plies} · live`);
+    await page.locator('[data-testid=tab-plies]').click();
+    const list = page.locator('[data-testid=ply-list]');
+    expect(await list.getAttribute('data-count')).toBe(String(plies));
+    const rendered = await page.locator('[data-testid=ply-row]').count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(100);
+    expect(await page.locator('[data-testid=ply-row]').last().textContent()).toContain(String(plies));
+
+    await list.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(() => page.locator('[data-testid=ply-row]').first().textContent()).toMatch(/^1\D/);
+    expect(await page.locator('[data-testid=ply-row]').count()).toBeLessThan(100);
+    await screenshot(page, 'ten-thousand-plies');
+    expect(errors).toEqual([]);
+  });
+
+  it('lists a remote table an app inspects through the relay and follows its moves', async () => {
+    const { context, url, appUrl } = ready();
+    const table = createTable(mundane, { table: 'table:remote', seats: ['seat:ann', 'seat:bob', 'seat:cat'], seed: 11 });
+    const inspection = inspectTable(table, { url: appUrl, name: 'remote under test' });
+    try {
+      const { page, errors } = await openPage(context, url);
+      await expect.poll(() => page.locator('[data-testid=relay-status]').textContent()).toBe('relay open');
+      const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', { hasText: 'remote under test' });
+      await entry.click();
+      await expect.poll(() => page.locator('[data-testid=current-table]').textContent()).toContain('remote under test');
+      expect(await isActive(page, 'RESET')).toBe('true');
+
+      for (let i = 0; i < 3; i++) table.play({ type: 'engine.pass', seat: table.toAct()[0] as string }); // every seat passed
+      await expect.poll(() => isActive(page, 'WAKE_UP')).toBe('true');
+      await expect.poll(() => rows(page)).toBe(3);
+      expect(await page.locator('[data-testid=ring-phase]').textContent()).toBe('WAKE_UP');
+      expect(await page.locator('[data-testid=read-only]').count()).toBe(1);
+      expect(await page.locator('.edge[data-taken=true]').count()).toBeGreaterThan(0);
+      await screenshot(page, 'remote-table');
+
+      await inspection.stop();
+      await expect.poll(() => page.locator('[data-testid=table-status]').textContent()).toBe('closed');
+      expect(errors).toEqual([]);
+    } finally {
+      await inspection.stop();
+      table.stop();
+    }
+  });
+});

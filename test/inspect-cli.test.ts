@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+
+const root = join(import.meta.dirname, '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+
+/** Runs the built CLI and resolves once `ready` matches its output. */
+function start(args: string[], ready: RegExp) {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: root });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const seen = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => (out += chunk) && ready.test(out) && resolve(out));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    void exited.then((code) => reject(new Error(`plystack ${args.join(' ')} exited ${code} before it was ready: ${err}`)));
+  });
+  return { child, seen, exited, stderr: () => err };
+}
+
+describe('plystack inspect', () => {
+  it('serves the page, prints its localhost URL, lists the demo table playing itself, and stops on Ctrl+C', async () => {
+    const run = start(['inspect', '--port', '0', '--demo'], /Ctrl\+C/);
+    try {
+      const out = await run.seen;
+      const url = /plystack inspector: (http:\/\/localhost:\d+\/)/.exec(out)?.[1];
+      expect(url).toBeDefined();
+      const page = await fetch(url!.replace('localhost', '127.0.0.1'));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+
+      const socket = new WebSocket(`${url!.replace('http://localhost', 'ws://127.0.0.1')}inspector`);
+      const demo = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        socket.on('message', (data) => {
+          const event = JSON.parse(data.toString()) as Record<string, unknown>;
+          if (event.type === '@xstate.snapshot') resolve(event);
+        });
+        socket.on('error', reject);
+      });
+      socket.close();
+      const info = (demo.snapshot as { plystack?: { table: { name: string; game: { id: string } } } }).plystack;
+      expect(info?.table.game.id).toBe('mundane');
+      expect(info?.table.name).toMatch(/demo bot/);
+    } finally {
+      run.child.kill('SIGINT');
+    }
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses a port that is not a number, naming the option', async () => {
+    const run = start(['inspect', '--port', 'eighty'], /never/);
+    await expect(run.seen).rejects.toThrow(/exited 2/);
+    expect(run.stderr()).toContain('--port');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The page's event log: moves sent to a table, refusals, and what the table
+ * emitted, as short lines a person scans.
+ */
+import type { TableEmitted } from '../../../src/index.js';
+
+/** One line of the event log. */
+export interface EventEntry {
+  readonly seq: number;
+  /** `move` sent and accepted, `refused`, `emitted` by the table, `note` from the page. */
+  readonly kind: 'move' | 'refused' | 'emitted' | 'note';
+  readonly type: string;
+  readonly text: string;
+  readonly detail?: unknown;
+}
+
+/** How many lines a log keeps: the newest. */
+export const EVENT_LIMIT = 5_000;
+
+/**
+ * A move as a person reads it: `seat:ann PlayCard {"card":"Toaster"}`.
+ *
+ * @example
+ * moveText({ type: 'engine.pass', seat: 'seat:ann' }) // 'seat:ann engine.pass'
+ */
+export function moveText(move: { type?: unknown; seat?: unknown; payload?: unknown }): string {
+  const seat = typeof move.seat === 'string' ? `${move.seat} ` : '(table) ';
+  const payload = move.payload === undefined ? '' : ` ${JSON.stringify(move.payload)}`;
+  return `${seat}${String(move.type)}${payload}`;
+}
+
+/**
+ * What the table emitted, as a line.
+ *
+ * @example
+ * emittedText({ type: 'stack.pushed', item: { id: 1, seat: 'seat:ann', card: 'Toaster', type: 'APPLIANCE' } }) // '#1 Toaster (seat:ann) on the stack'
+ */
+export function emittedText(event: TableEmitted | { type: string; [key: string]: unknown }): string {
+  const e = event as Record<string, unknown> & { type: string };
+  const item = e.item as { id?: number; card?: string; seat?: string } | undefined;
+  switch (e.type) {
+    case 'turn.started': return `turn ${String(e.turn)} starts: ${String(e.seat)}`;
+    case 'turn.ended': return `turn ${String(e.turn)} ends: ${String(e.seat)}`;
+    case 'phase.changed': return `phase ${String(e.phase)}${e.seat ? ` (${String(e.seat)})` : ''}`;
+    case 'priority.changed': return `priority → ${e.seat === null ? 'nobody' : String(e.seat)}`;
+    case 'stack.pushed': return `#${item?.id} ${item?.card} (${item?.seat}) on the stack`;
+    case 'stack.resolved': return `#${item?.id} ${item?.card} (${item?.seat}) resolved`;
+    case 'ply.recorded': return `ply ${Number(e.index) + 1}: ${String((e.ply as { notation?: string } | undefined)?.notation)}`;
+    case 'move.refused': return `refused: ${String((e.refusal as { code?: string } | undefined)?.code)}`;
+    case 'game.over': return `game over: ${((e.winners as string[] | undefined) ?? []).join(', ') || 'no winner'}`;
+    default: {
+      const { type, ...rest } = e;
+      return `${type} ${JSON.stringify(rest)}`;
+    }
+  }
+}
+
+/** A growing event log with the newest `EVENT_LIMIT` lines. */
+export class EventLog {
+  private seq = 0;
+  entries: EventEntry[] = [];
+
+  add(kind: EventEntry['kind'], type: string, text: string, detail?: unknown): void {
+    this.entries.push({ seq: ++this.seq, kind, type, text, detail });
+    if (this.entries.length > EVENT_LIMIT * 1.2) this.entries = this.entries.slice(-EVENT_LIMIT);
+  }
+}

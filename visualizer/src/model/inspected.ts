@@ -1,0 +1,165 @@
+/**
+ * What the panels show, whatever the table's source: an in-page table live or
+ * at a past ply, or a remote table as its app last sent it.
+ */
+import {
+  replay, takenTransitionId,
+  type ChartState, type LegalMoves, type Ply, type Table, type TableLog, type TableState, type TurnModel,
+} from '../../../src/index.js';
+import type { EventEntry } from './events.js';
+import type { LocalSession } from './localSession.js';
+import type { RemoteSession } from './remoteStore.js';
+
+export interface Inspected {
+  readonly kind: 'local' | 'remote';
+  readonly name: string;
+  readonly gameTitle: string;
+  readonly chart: ChartState | null;
+  readonly value: unknown;
+  readonly status: string;
+  readonly taken: readonly string[];
+  readonly state: TableState | null;
+  readonly seats: readonly string[];
+  readonly turnModel: TurnModel;
+  /** The plies shown: `plies[i]` is ply `pliesFrom + i`. */
+  readonly plies: readonly Ply[];
+  readonly pliesFrom: number;
+  /** Plies of the live table. */
+  readonly total: number;
+  /** The ply the time slider stands at; null: live. */
+  readonly at: number | null;
+  readonly context: unknown;
+  readonly events: readonly EventEntry[];
+  readonly eventCount: number;
+  legal(seat: string): LegalMoves | null;
+  /** Why the moves cannot be clicked; null when they can. */
+  readonly readOnly: string | null;
+  /** Whether the page knows every move, so `log()` gives the whole log. */
+  readonly hasLog: boolean;
+  /** The log, when the page knows every move. */
+  log(): TableLog | null;
+  /** A table to step through and branch from, when the page can rebuild one (a remote table is replayed on first use). */
+  travel(): Table | null;
+}
+
+/** The table at ply `n`, with the transitions its last ply took and a live copy to ask for legal moves. */
+export interface Past {
+  readonly n: number;
+  readonly state: TableState;
+  readonly plies: readonly Ply[];
+  readonly context: unknown;
+  readonly value: unknown;
+  readonly taken: readonly string[];
+  /** A branch standing at ply n: legal moves, and what "branch here" keeps. */
+  readonly probe: Table;
+}
+
+/**
+ * The table after `n` plies: `table.at(n)` for its state and plies, a branch
+ * at ply n for its chart state and legal moves, and one at ply n - 1 that
+ * replays ply n to see the transitions it took (none for a ply the engine
+ * recorded by itself, such as an automatic pass).
+ *
+ * @example
+ * pastOf(table, 3).state.phase
+ */
+export function pastOf(table: Table, n: number): Past {
+  const view = table.at(n);
+  const probe = table.branch(n);
+  const taken: string[] = [];
+  const ply = view.plies[n - 1] as (Ply & { automatic?: boolean }) | undefined;
+  if (ply !== undefined && ply.automatic !== true) {
+    const before = table.branch(n - 1);
+    const watch = before.actor.system.inspect((e) => {
+      if (e.actorRef === before.actor && e.type === '@xstate.microstep') taken.push(...e._transitions.map(takenTransitionId));
+    });
+    if (!before.tryPlay(ply.move).ok) taken.length = 0;
+    watch.unsubscribe();
+    before.stop();
+  }
+  return { n, state: view.state, plies: view.plies, context: view.context, value: probe.actor.getSnapshot().value, taken, probe };
+}
+
+/** The view of an in-page table, live (`past` null) or at a past ply. */
+export function localView(session: LocalSession, past: Past | null): Inspected {
+  const { table } = session;
+  const snapshot = table.actor.getSnapshot();
+  const seats = session.seats;
+  return {
+    kind: 'local',
+    name: session.name,
+    gameTitle: table.game.title,
+    chart: session.chart,
+    value: past?.value ?? snapshot.value,
+    status: snapshot.status,
+    taken: past?.taken ?? session.taken,
+    state: past?.state ?? table.state,
+    seats,
+    turnModel: table.game.turnModel(table.context.opening.options),
+    plies: past?.plies ?? session.plies,
+    pliesFrom: 0,
+    total: session.plyCount,
+    at: past?.n ?? null,
+    context: past?.context ?? snapshot.context,
+    events: session.events.entries,
+    eventCount: session.events.entries.length,
+    legal: (seat) => (past?.probe ?? table).legalMoves(seat),
+    readOnly: past === null ? null : `viewing ply ${past.n} of ${session.plyCount}: go live to play, or branch from here`,
+    hasLog: true,
+    log: () => table.log,
+    travel: () => table,
+  };
+}
+
+const mirrors = new WeakMap<RemoteSession, { count: number; table: Table | null }>();
+
+/** A copy of a remote table rebuilt in the page from its plies, when every ply is here and its game is built in. */
+export function mirrorOf(session: RemoteSession): Table | null {
+  if (!session.complete || session.table === null) return null;
+  const known = mirrors.get(session);
+  if (known?.count === session.plies.length) return known.table;
+  known?.table?.stop();
+  let table: Table | null = null;
+  try {
+    table = replay(remoteLog(session));
+  } catch {
+    table = null;
+  }
+  mirrors.set(session, { count: session.plies.length, table });
+  return table;
+}
+
+function remoteLog(session: RemoteSession): TableLog {
+  const info = session.table!;
+  return { ...info.opening, game: info.game.id, version: info.game.version, moves: session.plies.map((p) => p.move) };
+}
+
+/** The view of a remote table, as its app sent it (`past` null) or at a past ply of its mirror. */
+export function remoteView(session: RemoteSession, past: Past | null): Inspected {
+  const info = session.info;
+  const seats = info?.table.opening.seats ?? [];
+  return {
+    kind: 'remote',
+    name: session.name,
+    gameTitle: info?.table.game.title ?? 'XState actor',
+    chart: session.chart,
+    value: past?.value ?? session.value,
+    status: session.open ? session.status : 'closed',
+    taken: past?.taken ?? session.taken,
+    state: past?.state ?? info?.state ?? null,
+    seats,
+    turnModel: info?.table.turnModel ?? 'sequenced',
+    plies: past?.plies ?? session.plies,
+    pliesFrom: past === null ? session.pliesFrom : 0,
+    total: info?.plies.total ?? 0,
+    at: past?.n ?? null,
+    context: past?.context ?? session.context,
+    events: session.events.entries,
+    eventCount: session.events.entries.length,
+    legal: (seat) => (past !== null ? past.probe.legalMoves(seat) : (info?.legal[seat] ?? null)),
+    readOnly: 'a remote table is played by its app; the page only watches it',
+    hasLog: session.complete && session.table !== null,
+    log: () => (session.complete && session.table !== null ? remoteLog(session) : null),
+    travel: () => mirrorOf(session),
+  };
+}

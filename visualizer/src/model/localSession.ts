@@ -1,0 +1,122 @@
+/**
+ * A table that lives in the page: played by clicking, watched through its
+ * actor (the transitions each move takes, what it emits).
+ */
+import {
+  chartFromDefinition, createTable, machineDefinition, replayLog, takenTransitionId,
+  type AnyGame, type ChartState, type PlayResult, type Ply, type Table, type TableInput, type TableLog,
+} from '../../../src/index.js';
+import { emittedText, EventLog, moveText } from './events.js';
+import { Notifier } from './notifier.js';
+
+const charts = new WeakMap<object, ChartState>();
+
+/** The chart of a table's machine, built once per machine. */
+export function chartOf(table: Table): ChartState {
+  const machine = table.actor.logic;
+  let chart = charts.get(machine);
+  if (chart === undefined) charts.set(machine, (chart = chartFromDefinition(machineDefinition(machine))));
+  return chart;
+}
+
+let counter = 0;
+
+export class LocalSession {
+  readonly kind = 'local' as const;
+  readonly id = `local-${++counter}`;
+  readonly chart: ChartState;
+  /** The seats in table order: they never change. */
+  readonly seats: readonly string[];
+  readonly events = new EventLog();
+  /** Transition ids the last move took. */
+  taken: readonly string[] = [];
+  private pending: string[] = [];
+  private readonly notifier = new Notifier();
+  private pliesCache: { count: number; plies: readonly Ply[] } = { count: -1, plies: [] };
+  private count: number;
+
+  constructor(readonly table: Table, readonly name: string) {
+    this.chart = chartOf(table);
+    this.count = table.plies.length;
+    this.seats = table.log.seats;
+    const { actor } = table;
+    actor.system.inspect((event) => {
+      if (event.actorRef !== actor) return;
+      if (event.type === '@xstate.event') this.pending = [];
+      else if (event.type === '@xstate.microstep') this.pending.push(...event._transitions.map(takenTransitionId));
+    });
+    actor.on('*', (event) => {
+      if (event.type === 'ply.recorded') this.count = event.index + 1;
+      if (event.type === 'ply.recorded') this.events.add('move', 'ply', `ply ${event.index + 1} · ${moveText(event.ply.move)} → ${event.ply.notation}`, event.ply);
+      else this.events.add('emitted', event.type, emittedText(event), event);
+    });
+    actor.subscribe(() => {
+      this.taken = this.pending;
+      this.bump();
+    });
+  }
+
+  /** Every ply so far; rebuilt only when a ply was added. */
+  get plies(): readonly Ply[] {
+    if (this.pliesCache.count !== this.count) this.pliesCache = { count: this.count, plies: this.table.plies };
+    return this.pliesCache.plies;
+  }
+
+  /** How many plies the table has, kept from its `ply.recorded` events. */
+  get plyCount(): number {
+    return this.count;
+  }
+
+  /** Plays a move; a refusal goes to the event log and comes back as a value. */
+  play(move: unknown): PlayResult {
+    const result = this.table.tryPlay(move);
+    if (!result.ok) {
+      this.events.add('refused', result.error.code, `refused ${moveText(move as object)}: ${result.error.code}: ${result.error.message}`, result.error);
+      this.bump();
+    }
+    return result;
+  }
+
+  note(text: string): void {
+    this.events.add('note', 'note', text);
+    this.bump();
+  }
+
+  subscribe = (listener: () => void) => this.notifier.subscribe(listener);
+
+  getVersion = () => this.notifier.version;
+
+  private bump() {
+    this.notifier.changed();
+  }
+}
+
+/**
+ * A new in-page table of `game`.
+ *
+ * @example
+ * openLocal(mundane, { table: 'table:demo', seats: ['seat:ann', 'seat:bob'], seed: 7 })
+ */
+export function openLocal(game: AnyGame, input: TableInput): LocalSession {
+  const session = new LocalSession(createTable(game, input), input.table);
+  session.note(`opened ${input.table}: ${game.title}, seats ${input.seats.join(', ')}, seed ${JSON.stringify(session.table.log.seed)}`);
+  return session;
+}
+
+/**
+ * An in-page table rebuilt from a log file; a refused move stops the replay there, with a note saying why.
+ *
+ * @example
+ * openLog(JSON.parse(text))
+ */
+export function openLog(log: unknown): LocalSession {
+  const { table, applied, error } = replayLog(log);
+  const session = new LocalSession(table, `${table.log.table} (loaded)`);
+  session.note(`loaded ${table.log.table}: ${applied} moves replayed${error === null ? '' : `; move ${error.move}: ${error.code}: ${error.message}`}`);
+  return session;
+}
+
+/** The log of a session as a file's text. */
+export function logText(log: TableLog): string {
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,33 @@
+/**
+ * The event log: moves as the table received them, refusals, and what the
+ * table emitted, newest at the bottom.
+ */
+import type { Inspected } from '../model/inspected.js';
+import { VirtualList } from './VirtualList.js';
+
+export function EventLog({ view }: { view: Inspected }) {
+  const { events } = view;
+  return (
+    <div className="table-view">
+      {events.length === 0 ? (
+        <p className="empty">No events yet.</p>
+      ) : (
+        <VirtualList
+          testId="event-log"
+          count={view.eventCount}
+          rowHeight={22}
+          row={(i) => {
+            const e = events[i];
+            if (e === undefined) return null;
+            return (
+              <div className={`event ${e.kind}`} data-testid="event" data-type={e.type}>
+                <span className="event-kind">{e.kind}</span>
+                <span className="event-text">{e.text}</span>
+              </div>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The move table: one column per seat in table order, laid out by the
+ * export's `layOutRows` under the game's turn model.
+ */
+import { useMemo } from 'react';
+import { layOutRows, type RoundCell } from '../../../src/index.js';
+import type { Inspected } from '../model/inspected.js';
+import { VirtualList } from './VirtualList.js';
+
+function Cell({ cell }: { cell: RoundCell }) {
+  if (cell === null) return <span />;
+  if (typeof cell === 'string') return <span className="cell">{cell}</span>;
+  return (
+    <span className="cell" title={`play order ${cell.sequence} in the round`}>
+      {cell.move}
+      <small className="seq">{cell.sequence}</small>
+    </span>
+  );
+}
+
+export function MoveTable({ view }: { view: Inspected }) {
+  // A remote table's plies grow in place: their count is part of what the rows depend on.
+  const count = view.plies.length;
+  const rows = useMemo(() => layOutRows(view.plies, view.seats, view.turnModel), [view.plies, count, view.seats, view.turnModel]);
+  const columns = `56px 44px 44px 96px repeat(${Math.max(1, view.seats.length)}, minmax(90px, 1fr))`;
+  const header = (
+    <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
+      <span>round</span><span>ply</span><span>turn</span><span>phase</span>
+      {view.seats.map((seat) => <span key={seat}>{seat}</span>)}
+    </div>
+  );
+  return (
+    <div className="table-view">
+      {view.pliesFrom > 0 && <p className="note">The first {view.pliesFrom} plies were not received; the table starts at ply {view.pliesFrom + 1}.</p>}
+      {header}
+      {rows.length === 0 ? (
+        <p className="empty">No plies yet.</p>
+      ) : (
+        <VirtualList
+          testId="move-table"
+          count={rows.length}
+          rowHeight={24}
+          reveal={view.at === null ? null : rows.length - 1}
+          row={(i) => {
+            const row = rows[i]!;
+            return (
+              <div className="grid-row" style={{ gridTemplateColumns: columns }} data-testid="move-row">
+                <span>{row.round}</span>
+                <span>{row.ply?.playOrder ?? ''}</span>
+                <span>{row.ply?.turn ?? ''}</span>
+                <span className="phase">{row.ply?.phase ?? ''}</span>
+                {row.cells.map((cell, c) => <Cell key={c} cell={cell} />)}
+              </div>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Every ply in order, with its index, actor, notation and where in the game it
+ * was made. Clicking one moves the time slider there.
+ */
+import type { Inspected } from '../model/inspected.js';
+import { VirtualList } from './VirtualList.js';
+
+export function PlyList({ view, onSeek }: { view: Inspected; onSeek: ((n: number) => void) | null }) {
+  const columns = '64px 120px 1fr 56px 48px 96px';
+  return (
+    <div className="table-view">
+      <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
+        <span>#</span><span>actor</span><span>move</span><span>round</span><span>order</span><span>phase</span>
+      </div>
+      {view.plies.length === 0 ? (
+        <p className="empty">No plies yet.</p>
+      ) : (
+        <VirtualList
+          testId="ply-list"
+          count={view.plies.length}
+          rowHeight={24}
+          reveal={view.at === null ? null : view.plies.length - 1}
+          row={(i) => {
+            const ply = view.plies[i]!;
+            const index = view.pliesFrom + i + 1;
+            return (
+              <div
+                className={`grid-row ${onSeek === null ? '' : 'clickable'}`}
+                style={{ gridTemplateColumns: columns }}
+                data-testid="ply-row"
+                onClick={onSeek === null ? undefined : () => onSeek(index)}
+                title={onSeek === null ? undefined : `show the table after ply ${index}`}
+              >
+                <span>{index}</span>
+                <span>{ply.actor ?? '(table)'}</span>
+                <span className="cell">{ply.notation}</span>
+                <span>{ply.round}</span>
+                <span>{ply.playOrder}</span>
+                <span className="phase">{ply.phase}</span>
+              </div>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

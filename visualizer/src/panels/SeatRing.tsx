@@ -1,0 +1,119 @@
+/**
+ * The seats around the table: whose turn it is, who holds priority, the
+ * direction of play, seats out of the game and open obligations. Clicking a
+ * seat puts it in focus (its legal moves show below).
+ */
+import type { JsonValue } from '../../../src/index.js';
+import type { Inspected } from '../model/inspected.js';
+
+interface Props {
+  readonly view: Inspected;
+  readonly focus: string | null;
+  readonly onFocus: (seat: string) => void;
+}
+
+const short = (seat: string) => (seat.includes(':') ? seat.slice(seat.lastIndexOf(':') + 1) : seat);
+const summary = (value: JsonValue | undefined) => (Array.isArray(value) ? String(value.length) : value === null || value === undefined ? '' : typeof value === 'object' ? '…' : String(value));
+
+export function SeatRing({ view, focus, onFocus }: Props) {
+  const { state, seats } = view;
+  if (state === null || seats.length === 0) {
+    return (
+      <section className="panel seats-panel" aria-label="seats">
+        <header className="panel-head"><h2>Seats</h2></header>
+        <p className="empty">This actor is not a plystack table: no seats to show.</p>
+      </section>
+    );
+  }
+  const out = new Set(state.out ?? []);
+  const toAct = new Set(state.toAct);
+  const winners = new Set(state.winners);
+  const obligation = state.obligation ?? null;
+  const pair = seats.length <= 2;
+  const cx = 150;
+  const cy = pair ? 84 : 118;
+  const r = 88;
+  const at = (i: number) => {
+    const angle = -Math.PI / 2 + (i * 2 * Math.PI) / seats.length + (seats.length === 2 ? Math.PI / 2 : 0);
+    return { x: cx + r * Math.cos(angle), y: cy + r * Math.sin(angle) };
+  };
+  const fields = [...new Set(seats.flatMap((seat) => Object.keys(state.seats[seat] ?? {})))];
+  const clockwise = state.direction !== -1;
+
+  return (
+    <section className="panel seats-panel" aria-label="seats">
+      <header className="panel-head">
+        <h2>Seats</h2>
+        <span className="muted">{state.status === 'over' ? `over · won by ${state.winners.join(', ') || 'nobody'}` : `turn ${state.turn} · round ${state.round}`}</span>
+      </header>
+      <svg className="ring" viewBox={`0 0 300 ${pair ? 168 : 236}`} data-testid="seat-ring" role="img" aria-label="seat ring">
+        <circle className="table-top" cx={cx} cy={cy} r={r - 34} />
+        <path
+          className="direction"
+          d={clockwise ? `M ${cx - 26} ${cy - 30} A 40 40 0 0 1 ${cx + 26} ${cy - 30}` : `M ${cx + 26} ${cy - 30} A 40 40 0 0 0 ${cx - 26} ${cy - 30}`}
+          markerEnd="url(#ring-arrow)"
+        />
+        <defs>
+          <marker id="ring-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto">
+            <path d="M0,0 L10,5 L0,10 z" fill="#7a8494" />
+          </marker>
+        </defs>
+        <text className="ring-phase" x={cx} y={cy + 2} textAnchor="middle" data-testid="ring-phase">{state.status === 'over' ? 'game over' : state.phase}</text>
+        <text className="ring-sub" x={cx} y={cy + 18} textAnchor="middle">{clockwise ? 'clockwise' : 'counter-clockwise'}</text>
+        {seats.map((seat, i) => {
+          const p = at(i);
+          const classes = ['seat', seat === state.activeSeat && 'turn', seat === state.prioritySeat && 'priority', toAct.has(seat) && 'to-act', out.has(seat) && 'out', seat === focus && 'focus', winners.has(seat) && 'winner']
+            .filter(Boolean).join(' ');
+          return (
+            <g key={seat} className={classes} onClick={() => onFocus(seat)} data-testid={`seat:${seat}`} role="button" aria-label={`focus ${seat}`}>
+              <title>{`${seat}${seat === state.activeSeat ? ' · its turn' : ''}${seat === state.prioritySeat ? ' · holds priority' : ''}${out.has(seat) ? ' · out of the game' : ''}`}</title>
+              {seat === focus && <circle className="focus-ring" cx={p.x} cy={p.y} r={31} />}
+              <circle className="disc" cx={p.x} cy={p.y} r={25} />
+              <text className="seat-name" x={p.x} y={p.y + 4} textAnchor="middle">{short(seat)}</text>
+              {seat === state.activeSeat && <text className="badge turn-badge" x={p.x} y={p.y - 30} textAnchor="middle">TURN</text>}
+              {seat === state.prioritySeat && (
+                <g className="priority-token">
+                  <circle cx={p.x + 20} cy={p.y + 18} r={9} />
+                  <text x={p.x + 20} y={p.y + 22} textAnchor="middle">P</text>
+                </g>
+              )}
+              {out.has(seat) && <line className="out-cross" x1={p.x - 17} y1={p.y - 17} x2={p.x + 17} y2={p.y + 17} />}
+              {obligation?.seat === seat && (
+                <g className="obligation-token" data-testid="obligation">
+                  <title>{`${seat} owes ${obligation.remaining} supplemental ply`}</title>
+                  <circle cx={p.x - 20} cy={p.y + 18} r={9} />
+                  <text x={p.x - 20} y={p.y + 22} textAnchor="middle">{obligation.remaining}</text>
+                </g>
+              )}
+              {winners.has(seat) && <text className="won" x={p.x - 20} y={p.y - 14} textAnchor="middle">★</text>}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="ring-notes">
+        <span><i className="dot turn" /> turn: {state.activeSeat ?? 'nobody'}</span>
+        <span><i className="dot priority" /> priority: {state.prioritySeat ?? 'nobody'}</span>
+        <span>out: {out.size === 0 ? 'none' : [...out].join(', ')}</span>
+        <span data-testid="obligations"><i className="dot owes" /> obligations: {obligation === null ? 'none open' : `${obligation.seat} owes ${obligation.remaining} ply`}</span>
+      </p>
+      {fields.length > 0 && (
+        <table className="seat-table">
+          <thead>
+            <tr><th>seat</th>{fields.map((f) => <th key={f}>{f}</th>)}</tr>
+          </thead>
+          <tbody>
+            {seats.map((seat) => (
+              <tr key={seat} className={seat === focus ? 'focus' : ''} onClick={() => onFocus(seat)}>
+                <td>{short(seat)}</td>
+                {fields.map((f) => {
+                  const value = state.seats[seat]?.[f];
+                  return <td key={f} title={Array.isArray(value) ? value.join(', ') : undefined}>{summary(value)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The inspector page's build: `npm run inspector:build` writes it to
+ * dist/visualizer, where `plystack inspect` serves it. The page imports
+ * plystack's sources directly; the two Node built-ins they touch get browser
+ * stand-ins (src/shims).
+ */
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  plugins: [react()],
+  resolve: { alias: { 'node:crypto': here('./src/shims/crypto.ts') } },
+  build: { outDir: here('../dist/visualizer'), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  // `npm run inspector:dev`: the page with hot reload; remote tables still come through a running `plystack inspect`.
+  server: { proxy: { '/inspector': { target: 'ws://127.0.0.1:4242', ws: true } } },
+});
