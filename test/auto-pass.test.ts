@@ -84,3 +84,22 @@ describe('auto-pass stops in priority windows', () => {
     expect(refusalOfSandbox(sandbox, autoPass('seat:a', { until: 'end-of-turn' }))).toEqual({ code: 'REFUSED', reason: 'NO_PRIORITY_WINDOWS' });
   });
 });
+
+describe('time travel through automatic passes', () => {
+  it('at(n) and branch(n) count the log\'s moves, an automatic pass belonging to the move that set it off', () => {
+    const table = openMundane();
+    table.play(autoPass(BOB, { until: 'my-turn' }));
+    for (let i = 0; i < 5; i++) table.play(pass(ANN));
+    expect(table.log.moves).toHaveLength(6);
+    expect(table.plies.length).toBeGreaterThan(6);
+    for (let n = 0; n <= 6; n++) {
+      const again = replay(table.log, { upto: n });
+      expect(table.at(n).state, `after ${n} moves`).toEqual(again.state);
+      expect(table.at(n).plies, `after ${n} moves`).toEqual(again.plies);
+    }
+    const branch = table.branch(3);
+    expect(branch.log.moves).toEqual(table.log.moves.slice(0, 3));
+    branch.play(pass(ANN));
+    expect(branch.state.phase).toBe(table.at(4).state.phase);
+  });
+});

@@ -73,11 +73,11 @@ describe('table.at(n)', () => {
     for (const bad of [-1, 31, 1.5, Number.NaN, Infinity]) {
       expect(() => table.at(bad)).toThrow(RangeError);
     }
-    expect(() => table.at(31)).toThrow('at(31): the table has 30 plies; give an integer from 0 to 30');
+    expect(() => table.at(31)).toThrow('at(31): the table has 30 moves; give an integer from 0 to 30');
     expect(() => table.at('3' as unknown as number)).toThrow(RangeError);
     expect(() => table.branch(-1)).toThrow(RangeError);
     expect(() => table.cursor(31)).toThrow(RangeError);
-    expect(() => table.cursor().seek(40)).toThrow('seek(40): the table has 30 plies; give an integer from 0 to 30');
+    expect(() => table.cursor().seek(40)).toThrow('seek(40): the table has 30 moves; give an integer from 0 to 30');
     expect(table.plies).toHaveLength(30);
   });
 });

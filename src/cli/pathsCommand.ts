@@ -1,5 +1,5 @@
 /**
- * `plystack paths GAME [--seats N] [--options FILE] [--seed S] [--max-turns T] [--out FILE]`:
+ * `plystack paths GAME [--seats N] [--options FILE] [--seed S] [--max-turns T] [--unreachable FILE] [--out FILE]`:
  * a vitest file of paths through a game's turn structure, and its coverage.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -62,6 +62,7 @@ export const pathsCommand: Command = {
     options: { type: 'string', value: 'FILE', description: "the game's options, a JSON file (default: none)" },
     seed: { type: 'string', value: 'S', description: 'the seed of the table (default 1)' },
     'max-turns': { type: 'string', value: 'T', description: 'explore no further than turn T (default: the seat count plus one)' },
+    unreachable: { type: 'string', value: 'FILE', description: 'states and transitions unreachable by design: a JSON file { "name as coverage prints it": "reason" }' },
     out: { type: 'string', value: 'FILE', description: 'write the test file to FILE (default: standard output, and the coverage to standard error)' },
   },
   async run({ positionals, values }, io) {
@@ -109,15 +110,31 @@ export const pathsCommand: Command = {
       }
     }
 
+    let unreachable: Record<string, string> = {};
+    if (typeof values.unreachable === 'string') {
+      let read: unknown;
+      try {
+        read = JSON.parse(await io.readFile(values.unreachable));
+      } catch (error) {
+        return io.err(`--unreachable: cannot read ${values.unreachable} as JSON: ${(error as Error).message}`), EXIT.invalid;
+      }
+      const entries = typeof read === 'object' && read !== null && !Array.isArray(read) ? Object.entries(read) : null;
+      if (entries === null || entries.some(([, reason]) => typeof reason !== 'string' || reason.length === 0)) {
+        return io.err(`--unreachable: ${values.unreachable} is not an object of names and reasons { "state table.over": "why" }`), EXIT.invalid;
+      }
+      unreachable = Object.fromEntries(entries) as Record<string, string>;
+    }
+
     let model: TableTestModel;
     try {
-      model = createTableTestModel(game, { seats, options, seed, ...(maxTurns !== undefined ? { maxTurns } : {}) });
+      model = createTableTestModel(game, { seats, options, seed, unreachable, ...(maxTurns !== undefined ? { maxTurns } : {}) });
     } catch (error) {
       if (error instanceof InvalidTable) return io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid;
       throw error;
     }
-    const command = ['plystack paths', id, `--seats ${seats}`, ...(typeof values.options === 'string' ? [`--options ${values.options}`] : []),
-      ...(rawSeed !== undefined ? [`--seed ${seed}`] : []), ...(maxTurns !== undefined ? [`--max-turns ${maxTurns}`] : []), ...(out !== undefined ? [`--out ${out}`] : [])].join(' ');
+    const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name} ${String(value)}`]);
+    const command = ['plystack paths', id, `--seats ${seats}`, ...flag('options', values.options), ...flag('seed', rawSeed), ...flag('max-turns', maxTurns),
+      ...flag('unreachable', values.unreachable), ...flag('out', out)].join(' ');
     const text = tableTestFile(model, { game: source, command });
     const report = formatCoverage(model.coverage);
     const tests = model.paths.length + model.refusedOpenings.length;

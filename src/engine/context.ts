@@ -7,7 +7,7 @@ import type { TableProblem } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import { seededRandom, type Seed } from '../core/random.js';
-import { emptyLog, type PlyLog } from '../log/plyLog.js';
+import { emptyLog, last, type PlyLog } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 import { startPhase, type Progression } from '../progression/turns.js';
@@ -28,6 +28,8 @@ export interface Ply {
   readonly playOrder: number;
   readonly turn: number;
   readonly phase: string;
+  /** The index of the log's move this ply belongs to, from 0 (automatic passes belong to the move that set them off). */
+  readonly moveIndex: number;
   /** A pass the engine made for a seat under its auto-pass stop; not a move of the log (replay makes it again). */
   readonly automatic?: true;
 }
@@ -128,4 +130,16 @@ export function openingContext(game: AnyGame, input: unknown): TableContext {
     prioritySeat: structure.priority ? start.activeSeat : null,
     game: game.setup({ seats, options, seed, random: seededRandom(seed) }),
   };
+}
+
+/**
+ * How many moves of the log the table has accepted (automatic passes are not
+ * moves). O(1): read from the last ply.
+ *
+ * @example
+ * movesMade(table.context) === table.log.moves.length // true
+ */
+export function movesMade(ctx: Pick<TableContext, 'plies'>): number {
+  const ply = last(ctx.plies);
+  return ply === undefined ? 0 : ply.moveIndex + 1;
 }

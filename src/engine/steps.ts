@@ -10,7 +10,7 @@ import { mutate } from '../progression/circular.js';
 import { phasePlan } from '../progression/structure.js';
 import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
-import type { AutoPassStop, Ply, TableContext } from './context.js';
+import { movesMade, type AutoPassStop, type Ply, type TableContext } from './context.js';
 import { actingSeat, isOutOfTurn } from './rules.js';
 
 type Change = Partial<TableContext>;
@@ -52,6 +52,7 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
     playOrder: ctx.playOrder + 1,
     turn: ctx.turn.number,
     phase: ctx.phase,
+    moveIndex: movesMade(ctx),
   };
 }
 
@@ -75,7 +76,7 @@ export function holderAutoPasses(ctx: TableContext): boolean {
 
 /** The ply of a pass the engine makes for the seat holding priority. */
 export function autoPassPly(game: AnyGame, ctx: TableContext): Ply {
-  return { ...plyFor(game, ctx, { type: 'engine.pass', seat: ctx.prioritySeat as string }), automatic: true };
+  return { ...plyFor(game, ctx, { type: 'engine.pass', seat: ctx.prioritySeat as string }), moveIndex: movesMade(ctx) - 1, automatic: true };
 }
 
 /** Appends `ply` to the log: O(1), the history shared. */

@@ -21,9 +21,9 @@ export function randomLegalMove(table: Table, pick: (count: number) => number): 
   const seats = table.toAct();
   if (seats.length === 0) return undefined;
   const seat = seats[pick(seats.length)] as string;
-  // A demo seat stays at the table: leaving is legal, but only taken when nothing else is.
+  // A demo seat plays for itself and stays: leaving and auto-pass stops are legal, but only taken when nothing else is.
   const all = table.legalMoves(seat).allowed;
-  const staying = all.filter((move) => move.type !== 'engine.leave');
+  const staying = all.filter((move) => move.type !== 'engine.leave' && move.type !== 'engine.auto-pass');
   const allowed = staying.length > 0 ? staying : all;
   return allowed.length === 0 ? undefined : allowed[pick(allowed.length)];
 }

@@ -17,8 +17,8 @@
 import { initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
-import type { Ply, TableContext } from '../engine/context.js';
-import { last, size, toArray } from '../log/plyLog.js';
+import { movesMade, type Ply, type TableContext } from '../engine/context.js';
+import { at, size, toArray } from '../log/plyLog.js';
 import type { TableMachine } from '../machines/tableMachine.js';
 import { logView, stateView, type TableLog, type TableState } from './view.js';
 
@@ -110,7 +110,7 @@ export function checkpointAtOrBefore(n: number, every: number = CHECKPOINT_EVERY
  */
 export function checkPlyIndex(method: string, n: unknown, count: number): asserts n is number {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > count) {
-    throw new RangeError(`${method}(${String(n)}): the table has ${count} plies; give an integer from 0 to ${count}`);
+    throw new RangeError(`${method}(${String(n)}): the table has ${count} moves; give an integer from 0 to ${count}`);
   }
 }
 
@@ -159,13 +159,22 @@ export function countTransitions<T>(task: () => T): { result: T; seek: number; r
 
 /** One move on from `snapshot`: a pure transition, checked to have recorded the ply. */
 function advance(machine: TableMachine, snapshot: MachineSnapshot, move: Move, counter: 'seek' | 'rebuild'): MachineSnapshot {
-  const plies = size(snapshot.context.plies);
+  const made = movesMade(snapshot.context);
   const [next] = transition(machine, snapshot, move as never);
   work[counter]++;
-  if (size(next.context.plies) !== plies + 1) {
-    throw new Error(`plystack bug: move ${plies} (${move.type}) of the log did not replay from a checkpoint`);
+  if (movesMade(next.context) !== made + 1) {
+    throw new Error(`plystack bug: move ${made} (${move.type}) of the log did not replay from a checkpoint`);
   }
   return next;
+}
+
+/** The last move of the log: the newest ply that is not an automatic pass (a cascade of them is short). */
+function lastMove(context: TableContext): Move {
+  for (let i = size(context.plies) - 1; i >= 0; i--) {
+    const ply = at(context.plies, i) as Ply;
+    if (!ply.automatic) return ply.move;
+  }
+  throw new Error('plystack bug: a move was accepted but no ply of it is in the log');
 }
 
 // ---- the timeline of one table -------------------------------------------
@@ -183,7 +192,8 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   const machine = actor.logic;
   const every = CHECKPOINT_EVERY;
   const head = (): MachineSnapshot => actor.getSnapshot();
-  const headSize = (): number => size(head().context.plies);
+  // Positions count the log's moves: automatic passes belong to the move that set them off.
+  const headSize = (): number => movesMade(head().context);
 
   // Checkpoints by ply count: every multiple of `every` from `base` on, `base` itself, and inherited or rebuilt ones before it.
   const checkpoints = new Map<number, MachineSnapshot>(inherited?.checkpoints ?? []);
@@ -194,17 +204,16 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   // The head's moves, kept in step as plies are accepted; rebuilt from the log when out of step.
   let moves: Move[] | null = null;
   const movesOfHead = (): Move[] => {
-    if (moves === null || moves.length !== headSize()) moves = toArray(head().context.plies).map((ply) => ply.move);
+    if (moves === null || moves.length !== headSize()) moves = toArray(head().context.plies).flatMap((ply) => (ply.automatic ? [] : [ply.move]));
     return moves;
   };
 
   actor.subscribe((snapshot) => {
-    const plies = snapshot.context.plies;
-    const n = size(plies);
+    const n = movesMade(snapshot.context);
     if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
     if (moves !== null && n !== moves.length) {
-      if (n === moves.length + 1) moves.push((last(plies) as Ply).move);
-      else moves = null;
+      if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
+      else moves = null; // rebuilt from the log on the next look
     }
   });
 

@@ -7,9 +7,10 @@ import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 
 /**
- * A move's notation, as its ply would show it: the game's `notation` for its
- * own moves, `pass` for a pass, the type for any other engine move or for a
- * payload the move's schema does not read.
+ * A move's notation, as near as the game tells it: the game's `notation` for
+ * its own moves, `pass` for a pass, the type for any other engine move or for
+ * a payload the move's schema does not read. (A recorded ply carries the
+ * engine's own notation: prefer it when there is one.)
  *
  * @example
  * notationOf(mundane, { type: 'CastInstant', seat: 'seat:bob', payload: { card: 'Coffee' } }) // 'cast Coffee'
@@ -26,19 +27,22 @@ const IRREGULAR: Readonly<Record<string, string>> = { be: 'is', have: 'has', do:
 
 /**
  * A notation with its first word as a verb for one seat: `pass` → `passes`,
- * `play Toaster` → `plays Toaster`. A notation that does not start with a
- * plain word (`engine.end-turn`, `e2-e4`) becomes `makes …`.
+ * `play Toaster` → `plays Toaster`, `end turn` → `ends turn`,
+ * `auto-pass until end of turn` → `auto-passes until end of turn`; a verb
+ * already in that form (`leaves`) stays. Null when the notation does not start
+ * with a plain word (`→ combat`, `e2-e4`, `engine.end-turn`).
  *
  * @example
  * thirdPerson('cast Coffee') // 'casts Coffee'
  */
-export function thirdPerson(notation: string): string {
+export function thirdPerson(notation: string): string | null {
   const space = notation.indexOf(' ');
   const verb = space < 0 ? notation : notation.slice(0, space);
   const rest = space < 0 ? '' : notation.slice(space);
-  if (!/^[a-z]+$/.test(verb)) return `makes ${notation}`;
+  if (!/^[a-z]+(?:-[a-z]+)*$/.test(verb)) return null;
   const irregular = IRREGULAR[verb];
   if (irregular !== undefined) return `${irregular}${rest}`;
+  if (/[^s]s$/.test(verb)) return notation;
   if (/(s|x|z|ch|sh)$/.test(verb)) return `${verb}es${rest}`;
   if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies${rest}`;
   return `${verb}s${rest}`;
@@ -46,14 +50,17 @@ export function thirdPerson(notation: string): string {
 
 /**
  * One step of a path in words: `seat:bob casts Coffee`, `the table passes`,
- * `seat:bob passes (refused: NO_PRIORITY)`.
+ * `seat:ann: → combat`, `seat:bob passes (refused: NO_PRIORITY)`. `notation`
+ * is the ply's own, when the table recorded one; otherwise it is read from
+ * the game (`notationOf`).
  *
  * @example
  * describeMove(mundane, { type: 'engine.pass', seat: 'seat:ann' }, null) // 'seat:ann passes'
  */
-export function describeMove(game: AnyGame, move: Move, refused: IllegalMoveCode | null): string {
+export function describeMove(game: AnyGame, move: Move, refused: IllegalMoveCode | null, notation: string = notationOf(game, move)): string {
   const who = move.seat ?? 'the table';
-  return `${who} ${thirdPerson(notationOf(game, move))}${refused === null ? '' : ` (refused: ${refused})`}`;
+  const verb = thirdPerson(notation);
+  return `${verb === null ? `${who}: ${notation}` : `${who} ${verb}`}${refused === null ? '' : ` (refused: ${refused})`}`;
 }
 
 /** A step as `describePath` reads it: the move, its words, its refusal, and where the table stands after it. */

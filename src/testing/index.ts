@@ -20,6 +20,7 @@ export {
   defaultAbstraction,
   defaultMoveKind,
   edgeKey,
+  publicState,
   refusedProbe,
   shortestTablePaths,
   stackBound,

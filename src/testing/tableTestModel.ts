@@ -69,7 +69,7 @@ export interface ExpectedState {
   /** The stack's depth. */
   readonly stack: number;
   readonly toAct: string[];
-  /** `table.plies.length`: every accepted move, none lost. */
+  /** `table.plies.length`: every ply the table recorded (one per accepted move, and any pass the engine makes for a seat). */
   readonly plies: number;
 }
 
@@ -210,16 +210,19 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     const taken = new CoverageRecorder();
     runs.push(taken);
     const actor = createActor(machine, { input, inspect: taken.observer() });
+    // The plies the table records: the notation of a move is the engine's own, and plies count them all.
+    const recorded: { notation: string }[] = [];
+    actor.on('ply.recorded', (e) => recorded.push(e.ply));
     actor.start();
     const opening = expectedOf(game, actor.getSnapshot(), 0);
-    let plies = 0;
     const steps: TablePathStep[] = graphPath.steps.slice(1).map(({ event }) => {
       const move = event as Move;
       const refused = checkMove(game, actor.getSnapshot().context, move)?.code ?? null;
+      const before = recorded.length;
       actor.send(event);
       if (actor.getSnapshot().status === 'error') throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
-      if (refused === null) plies++;
-      return { move, description: describeMove(game, move, refused), refused, expected: expectedOf(game, actor.getSnapshot(), plies) };
+      const notation = recorded[before]?.notation;
+      return { move, description: describeMove(game, move, refused, notation), refused, expected: expectedOf(game, actor.getSnapshot(), recorded.length) };
     });
     actor.stop();
     const description = describePath(steps.map((s) => ({ move: s.move, text: s.description, refused: s.refused, after: whereIs(s.expected) })), whereIs(opening));
@@ -249,8 +252,14 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
   const declared = options.unreachable ?? {};
   const count = (part: typeof inv) => runs.filter((run) => run.touches(part)).length;
   const whole = { ...report(game.id, inv, total, count(inv), declared), milliseconds };
-  const bound = `not reached within the bounds: turns up to ${maxTurns}, a stack up to ${maxStack} deep (the game may not end or reach it by then)`;
-  const unreached: Unreached[] = [...whole.missing.map((name) => ({ name, reason: bound })), ...whole.unreachable];
+  const bound = `no path reached it within the bounds (turns up to ${maxTurns}, a stack up to ${maxStack} deep): the game may never allow it, or not that soon; if it is unreachable by design, declare it in \`unreachable\` with the reason`;
+  const reasonFor = (name: string) => {
+    // A transition on an engine move the game has no use for: the game's own words say why.
+    const type = /^transition \S+ on (\S+) #/.exec(name)?.[1];
+    const unused = type !== undefined && Object.hasOwn(game.unusedEngineMoves, type) ? game.unusedEngineMoves[type] : undefined;
+    return unused === undefined ? bound : `${game.id} refuses ${type}: ${unused.message}`;
+  };
+  const unreached: Unreached[] = [...whole.missing.map((name) => ({ name, reason: reasonFor(name) })), ...whole.unreachable];
   const coverage: TableCoverage = {
     total: whole,
     regions: parallelRegions(machine).map(({ label, id }) => {

@@ -94,12 +94,28 @@ export function defaultMoveKind(game: AnyGame): MoveKind {
  * same idea as `createTestModel`'s `serializeTransition`). Shortest paths to
  * every key then take every abstract edge.
  *
+ * An edge keeps the key it was first given. `getShortestPaths` serialises
+ * each edge twice: once while building the adjacency map, with the state the
+ * move really came from, and once while building the path tree, with
+ * whichever snapshot it last saw under that state's key. The move kind may
+ * read what the abstraction drops (which seats may act), so the second call
+ * could name a key the map does not have. Both passes hand over the very same
+ * move object (the traversal asks for a state's moves once), so the key is
+ * remembered by that object.
+ *
  * @example
  * getShortestPaths(machine, { serializeState: edgeKey(defaultAbstraction(game), defaultMoveKind(game)), … })
  */
 export function edgeKey(abstraction: Abstraction, moveKind: MoveKind) {
-  return (snapshot: TableSnapshot, move: MoveEvent | undefined, previous?: TableSnapshot): string =>
-    move === undefined || previous === undefined ? abstraction(snapshot) : `${abstraction(snapshot)} <- ${abstraction(previous)} ${moveKind(previous, move)}`;
+  const keys = new WeakMap<MoveEvent, string>();
+  return (snapshot: TableSnapshot, move: MoveEvent | undefined, previous?: TableSnapshot): string => {
+    if (move === undefined || previous === undefined) return abstraction(snapshot);
+    const known = keys.get(move);
+    if (known !== undefined) return known;
+    const key = `${abstraction(snapshot)} <- ${abstraction(previous)} ${moveKind(previous, move)}`;
+    keys.set(move, key);
+    return key;
+  };
 }
 
 /**
