@@ -41,3 +41,12 @@ describe('leaving and elimination', () => {
     ]);
   });
 });
+
+describe('a seat already out', () => {
+  it('is not offered as a target, and eliminating it again is refused', () => {
+    const table = openSandbox(withRules({ strategy: 'PerRound' }, { eliminations: true }));
+    table.play({ type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } });
+    expect(table.legalMoves('seat:a').allowed.filter((m) => m.type === 'eliminate').map((m) => m.payload)).toEqual([{ seat: 'seat:b' }, { seat: 'seat:d' }]);
+    expect(refusalOf(table, { type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } })).toEqual({ code: 'REFUSED', reason: 'ALREADY_OUT' });
+  });
+});

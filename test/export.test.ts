@@ -145,7 +145,7 @@ describe('the export of a 2-seat mundane game', () => {
 
 /** A hand-built ply, as the engine would record it for `seat`. */
 function ply(seat: string, notation: string, round: number, playOrder: number): Ply {
-  return { actor: seat, seat, move: { type: 'Move', seat, payload: notation }, notation, round, playOrder, turn: round, phase: 'PLAY' };
+  return { actor: seat, seat, move: { type: 'Move', seat, payload: notation }, notation, round, playOrder, turn: round, phase: 'PLAY', moveIndex: 0 };
 }
 
 /** Numbers the plies of each round from 1, as the engine does. */

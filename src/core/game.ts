@@ -57,6 +57,14 @@ export interface TurnInfo {
   readonly seats: readonly string[];
 }
 
+/** What a game may read of the turn structure when it checks or offers a move. */
+export interface SeatingView {
+  readonly seats: readonly string[];
+  /** Seats eliminated or gone. */
+  readonly out: readonly string[];
+  readonly activeSeat: string | null;
+}
+
 /** A game's own refusal: its code goes into `reason` under the engine code `REFUSED`. */
 export interface GameRefusal {
   readonly reason: string;
@@ -88,13 +96,13 @@ export interface GameMoveDefinition<G, O, P = unknown> {
   /** Validates (and normalises) the payload; a failure is `INVALID_PAYLOAD`. */
   readonly payload: z.ZodType<P>;
   /** The game's own conditions, checked after the engine's; null allows the move. */
-  check(game: G, seat: string, payload: P, options: O): GameRefusal | null;
+  check(game: G, seat: string, payload: P, options: O, seating: SeatingView): GameRefusal | null;
   /** Plays a move that passed every check. Must not throw. */
   play(game: G, seat: string, payload: P, options: O): MoveOutcome<G>;
   /** A short text for move tables. */
   notation(payload: P): string;
   /** The payloads worth offering `seat` now (for `legalMoves`); each is still checked. */
-  candidates(game: G, seat: string): readonly P[];
+  candidates(game: G, seat: string, seating: SeatingView): readonly P[];
 }
 
 /**

@@ -61,6 +61,11 @@ function seating(ctx: TableContext) {
   return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
 }
 
+/** What a game may read of the turn structure. */
+function seatingView(ctx: TableContext) {
+  return { seats: ctx.opening.seats, out: ctx.progression.out, activeSeat: ctx.turn.activeSeat };
+}
+
 /** Why the turn cannot pass from the active seat now (no eligible successor), or null. */
 function turnCannotPass(ctx: TableContext): Refusal | null {
   const next = nextTurn(ctx.progression, seating(ctx));
@@ -198,7 +203,7 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
   if ((definition.sequence?.(payload.data).length ?? 0) > 0 && ctx.progression.rules.strategy !== 'Circular') {
     return refusal('REFUSED', `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`, 'NOT_CIRCULAR');
   }
-  const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.opening.options);
+  const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.opening.options, seatingView(ctx));
   return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
 }
 
@@ -273,7 +278,7 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       continue;
     }
     const definition = gameMove(game, type);
-    const candidates = definition === undefined ? engineCandidates(ctx, type) : definition.candidates(ctx.game, seat);
+    const candidates = definition === undefined ? engineCandidates(ctx, type) : definition.candidates(ctx.game, seat, seatingView(ctx));
     let first: Refusal | null = null;
     const before = allowed.length;
     for (const payload of candidates) {

@@ -118,14 +118,15 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
     }),
     eliminate: card({
       payload: z.object({ seat: idSchema }).strict(),
-      check: (state, seat, { seat: target }, options) => {
+      check: (state, seat, { seat: target }, options, seating) => {
         if (!options.eliminations) return { reason: 'NO_ELIMINATIONS', message: 'eliminations are off at this table (options.eliminations)' };
         if (!Object.hasOwn(state.played, target)) return { reason: 'NOT_A_SEAT', message: `${target} is not at the table` };
+        if (seating.out.includes(target)) return { reason: 'ALREADY_OUT', message: `${target} is already out of the game` };
         return target === seat ? { reason: 'NOT_YOURSELF', message: 'a seat cannot eliminate itself (it may leave with engine.leave)' } : null;
       },
       play: (state, seat, { seat: target }) => ({ game: countPlay(state, seat), eliminate: [target] }),
       notation: ({ seat }) => `eliminate ${seat}`,
-      candidates: (state, seat) => Object.keys(state.played).filter((s) => s !== seat).map((s) => ({ seat: s })),
+      candidates: (state, seat, seating) => Object.keys(state.played).filter((s) => s !== seat && !seating.out.includes(s)).map((s) => ({ seat: s })),
     }),
   },
   housekeeping: {},
