@@ -14,7 +14,7 @@
  * snapshot has none for its past: they are rebuilt once, on the first look
  * before the restore point, by replaying its log from the opening.
  */
-import { initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom } from 'xstate';
+import { initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { movesMade, type Ply, type TableContext } from '../engine/context.js';
@@ -44,6 +44,8 @@ export interface TableView {
   readonly log: TableLog;
   /** The machine's context at this point. */
   readonly context: TableContext;
+  /** The statechart's state value at this point (which states are active). */
+  readonly value: StateValue;
 }
 
 /**
@@ -136,6 +138,7 @@ export function viewOf(game: AnyGame, snapshot: MachineSnapshot): TableView {
       return (log ??= logView(game, context));
     },
     context,
+    value: snapshot.value,
   });
 }
 
