@@ -50,3 +50,13 @@ describe('a seat already out', () => {
     expect(refusalOf(table, { type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } })).toEqual({ code: 'REFUSED', reason: 'ALREADY_OUT' });
   });
 });
+
+describe('elimination in a simultaneous round', () => {
+  it('an eliminated seat no longer waits to end its turn, and the round ends without it', () => {
+    const table = openSandbox(withRules({ strategy: 'Simultaneous' }, { eliminations: true }));
+    table.play({ type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:b' } });
+    expect(table.toAct()).toEqual(['seat:a', 'seat:c', 'seat:d']);
+    for (const seat of ['seat:a', 'seat:c', 'seat:d']) table.play({ type: 'engine.end-turn', seat });
+    expect(table.state).toMatchObject({ round: 2, toAct: ['seat:a', 'seat:c', 'seat:d'] });
+  });
+});

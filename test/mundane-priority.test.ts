@@ -126,10 +126,10 @@ describe('only the seat holding priority may act', () => {
     expect(table.plies[1]).toMatchObject({ actor: null, notation: 'pass' });
   });
 
-  it('legalMoves tells seat:bob he may do nothing while seat:ann holds priority, each move blocked with NO_PRIORITY', () => {
+  it('legalMoves tells seat:bob he may only set an auto-pass stop while seat:ann holds priority, each move blocked with NO_PRIORITY', () => {
     const table = openMundane();
     const bob = table.legalMoves(BOB);
-    expect(bob.allowed).toEqual([]);
+    expect(bob.allowed.map((move) => move.type)).toEqual(['engine.auto-pass', 'engine.auto-pass']);
     expect(bob.blocked.find((b) => b.type === 'engine.pass')?.code).toBe('NO_PRIORITY');
     expect(bob.blocked.find((b) => b.type === 'CastInstant')?.code).toBe('NO_PRIORITY');
   });

@@ -76,7 +76,7 @@ describe('replaying a log', () => {
     for (const [n, state] of states) {
       const partial = replay(table.log, { upto: n });
       expect(partial.state).toEqual(state);
-      expect(partial.plies).toHaveLength(n);
+      expect(partial.log.moves).toHaveLength(n);
     }
   });
 

@@ -14,7 +14,8 @@ import type { Table } from '../table/table.js';
  */
 function playingSummary(table: Table): string {
   const { state } = table;
-  const parts = ['playing', `turn ${state.turn}`, `round ${state.round}`, state.phase === state.gamePhase ? state.phase : `${state.gamePhase} ${state.phase}`];
+  const gamePhases = table.context.opening.structure.phases.length;
+  const parts = ['playing', `turn ${state.turn}`, `round ${state.round}`, state.phase === state.gamePhase || gamePhases === 1 ? state.phase : `${state.gamePhase} ${state.phase}`];
   if (state.activeSeat !== null) parts.push(`active ${state.activeSeat}`);
   parts.push(`to act ${state.toAct.join(', ') || 'nobody'}`);
   if (table.context.opening.structure.priority) {

@@ -120,7 +120,13 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   if (owed !== null && owed.seat === move.seat) progression = { ...progression, obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null };
   if (outcome.oblige !== undefined && outcome.oblige > 0) progression = { ...progression, obligation: { seat: move.seat, remaining: outcome.oblige } };
   if (outcome.eliminate !== undefined && outcome.eliminate.length > 0) {
-    progression = { ...progression, out: [...progression.out, ...outcome.eliminate.filter((seat) => !progression.out.includes(seat))] };
+    const gone = outcome.eliminate.filter((seat) => !progression.out.includes(seat));
+    progression = {
+      ...progression,
+      out: [...progression.out, ...gone],
+      waiting: progression.waiting.filter((seat) => !gone.includes(seat)),
+      obligation: progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
+    };
   }
   for (const mutation of definition.sequence?.(payload) ?? []) {
     if (progression.circular !== null) progression = { ...progression, circular: mutate(progression.circular, mutation) };

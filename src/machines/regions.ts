@@ -23,7 +23,7 @@ const isLegal = 'moveIsLegal';
 /** Every game move type, handled in place: guarded by the rules, recorded, played. */
 function gameMoves(types: readonly string[]): StateConfig {
   const on: StateConfig = {};
-  for (const type of types) on[type] = { guard: isLegal, actions: ['recordPly', 'playGameMove'] };
+  for (const type of types) on[type] = { guard: isLegal, actions: 'recordAndPlayMove' };
   return on;
 }
 
@@ -148,14 +148,14 @@ export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
       held: {
         // A seat with an auto-pass stop passes as soon as it holds priority, until its stop is reached.
         always: [
-          { guard: and(['holderAutoPasses', 'isLastToPass']), actions: ['recordAutoPass', 'countPass'] },
-          { guard: 'holderAutoPasses', actions: ['recordAutoPass', 'countPass', 'passPriorityToNextSeat'] },
+          { guard: and(['holderAutoPasses', 'isLastToPass']), actions: 'recordAutoPass' },
+          { guard: 'holderAutoPasses', actions: ['recordAutoPass', 'passPriorityToNextSeat'] },
         ],
         on: {
           'engine.pass': [
             // every other seat has passed in a row: this pass closes the window (the stack or the phase moves on)
-            { guard: and([isLegal, 'isLastToPass']), actions: ['recordPly', 'countPass'] },
-            { guard: isLegal, actions: ['recordPly', 'countPass', 'passPriorityToNextSeat'] },
+            { guard: and([isLegal, 'isLastToPass']), actions: 'recordPass' },
+            { guard: isLegal, actions: 'recordPassAndMovePriority' },
           ],
           ...gameMoves(gameMoveTypes),
         },
@@ -172,7 +172,7 @@ export function stackRegion(): StateConfig {
       empty: { always: { guard: 'stackHasItems', target: 'holding' } },
       holding: {
         always: [
-          { guard: 'allSeatsPassed', actions: ['resolveTop', 'returnPriorityToActiveSeat'] },
+          { guard: 'allSeatsPassed', actions: 'resolveTopAndReturnPriority' },
           { guard: 'stackIsEmpty', target: 'empty' },
         ],
       },

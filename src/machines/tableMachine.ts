@@ -133,6 +133,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       takesTransition: ({ event }, params: { transition: string }) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition,
     },
     actions: {
+      // XState copies the snapshot on every assign, so each transition's bookkeeping is merged into one assign.
       recordPly: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
@@ -140,10 +141,25 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         enqueue.assign(step.recordPly(context, ply));
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
       }),
-      countPass: assign(({ context }) => step.countPass(context)),
+      recordPass: enqueueActions(({ context, event, enqueue }) => {
+        const read = readMove(event);
+        if (!read.ok) return;
+        const ply = step.plyFor(game, context, read.move);
+        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context) });
+        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+      }),
+      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) => {
+        const read = readMove(event);
+        if (!read.ok) return;
+        const ply = step.plyFor(game, context, read.move);
+        const moved = step.priorityToNextSeat(context);
+        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context), ...moved });
+        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+        enqueue.emit({ type: 'priority.changed', seat: moved.prioritySeat ?? null });
+      }),
       recordAutoPass: enqueueActions(({ context, enqueue }) => {
         const ply = step.autoPassPly(game, context);
-        enqueue.assign(step.recordPly(context, ply));
+        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context) });
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
       }),
       setAutoPass: assign(({ context, event }) => step.setAutoPass(context, event.seat as string, event.payload as never)),
@@ -152,24 +168,24 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         enqueue.assign(change);
         enqueue.emit({ type: 'priority.changed', seat: change.prioritySeat ?? null });
       }),
-      returnPriorityToActiveSeat: enqueueActions(({ context, enqueue }) => {
-        enqueue.assign(step.priorityToActiveSeat(context));
-        if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
-      }),
-      playGameMove: enqueueActions(({ context, event, enqueue }) => {
+      recordAndPlayMove: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
-        const { pushed, ...change } = step.playGameMove(game, context, read.move);
-        enqueue.assign(change);
+        const ply = step.plyFor(game, context, read.move);
+        const recorded = step.recordPly(context, ply);
+        const { pushed, ...played } = step.playGameMove(game, { ...context, ...recorded }, read.move);
+        enqueue.assign({ ...recorded, ...played });
+        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
         if (pushed !== undefined) enqueue.emit({ type: 'stack.pushed', item: pushed });
-        if (change.prioritySeat !== undefined && change.prioritySeat !== context.prioritySeat) {
-          enqueue.emit({ type: 'priority.changed', seat: change.prioritySeat });
+        if (played.prioritySeat !== undefined && played.prioritySeat !== context.prioritySeat) {
+          enqueue.emit({ type: 'priority.changed', seat: played.prioritySeat });
         }
       }),
-      resolveTop: enqueueActions(({ context, enqueue }) => {
+      resolveTopAndReturnPriority: enqueueActions(({ context, enqueue }) => {
         const { resolved, ...change } = step.resolveTop(game, context);
-        enqueue.assign(change);
+        enqueue.assign({ ...change, ...step.priorityToActiveSeat(context) });
         if (resolved !== undefined) enqueue.emit({ type: 'stack.resolved', item: resolved });
+        if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
       }),
       enterPhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
         enqueue.assign(step.enterPhase(context, params.phase));

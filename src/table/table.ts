@@ -87,9 +87,10 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Tab
   };
 
   const tryPlay = (move: unknown, options?: PlayOptions): PlayResult => {
-    const refused = check(move, options);
-    if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
+    // Read (and copy) the raw move once: every later read of the copy is free.
     const read = readMove(move);
+    const refused = check(read.ok ? read.move : move, options);
+    if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
     if (!read.ok) return { ok: false, error: new IllegalMove(read.refusal) };
     const before = size(context().plies);
     actor.send(read.move);

@@ -169,7 +169,7 @@ export interface CoverageReport {
   readonly missing: string[];
   /** What the allow list declares unreachable by design (and is not taken), with the reason. */
   readonly unreachable: { readonly name: string; readonly reason: string }[];
-  /** Allow-listed names that were taken after all, or that the machine does not have: the list is stale. */
+  /** Allow-listed names of this inventory that were taken after all: the list is stale. */
   readonly staleAllowances: string[];
   /** How long generating the paths took, when it is known. */
   readonly milliseconds?: number;
@@ -182,7 +182,8 @@ const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.fl
  * the reason it is unreachable by design; such entries are left out of the
  * totals (the percentages are of what can be reached) and listed in
  * `unreachable` with their reason. An allowed entry that is taken after all
- * counts as covered, and is reported stale.
+ * counts as covered, and is reported stale. Entries for states and
+ * transitions outside `inv` are ignored, so one allow list serves every region.
  *
  * @example
  * report('table', inventory(machine), taken, 12, {}).missing // ['state table.over', …]
@@ -210,7 +211,7 @@ export function report(label: string, inv: Inventory, taken: CoverageRecorder, p
     paths,
     missing,
     unreachable,
-    staleAllowances: Object.keys(allow).filter((name) => !known.has(name) || kept.has(name)),
+    staleAllowances: Object.keys(allow).filter((name) => known.has(name) && kept.has(name)),
   };
 }
 

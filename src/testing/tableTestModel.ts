@@ -250,6 +250,7 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
   const total = new CoverageRecorder();
   for (const run of runs) total.addAll(run);
   const declared = options.unreachable ?? {};
+  const allNames = new Set([...inv.states.map((n) => `state ${n.id}`), ...inv.transitions.map((t) => `transition ${t.name}`)]);
   const count = (part: typeof inv) => runs.filter((run) => run.touches(part)).length;
   const whole = { ...report(game.id, inv, total, count(inv), declared), milliseconds };
   const bound = `no path reached it within the bounds (turns up to ${maxTurns}, a stack up to ${maxStack} deep): the game may never allow it, or not that soon; if it is unreachable by design, declare it in \`unreachable\` with the reason`;
@@ -267,7 +268,7 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
       return report(label, part, total, count(part), declared);
     }),
     unreached,
-    stale: whole.staleAllowances,
+    stale: [...whole.staleAllowances, ...Object.keys(declared).filter((name) => !allNames.has(name))],
     milliseconds,
   };
 
