@@ -132,6 +132,8 @@ export interface GameDefinition<G = unknown, O = unknown> {
   /** The game's pieces at the start, before the first turn. */
   setup(input: { seats: readonly string[]; options: O; seed: Seed; random: Random }): G;
   readonly moves: Readonly<Record<string, GameMoveDefinition<G, O, any>>>;
+  /** A command condition on ending a turn (seed 002): why `seat` may not end its turn now, or null. Not asked of the application's seatless end-turn. */
+  mayEndTurn?(game: G, seat: string, options: O, seating: SeatingView): GameRefusal | null;
   /** Whether `seat` (undefined: the application) may take the declared transition now; null allows it. */
   mayTransition?(game: G, seat: string | undefined, transition: string): GameRefusal | null;
   /** Routines named by phases' `housekeeping`. Must not throw. */
@@ -142,8 +144,8 @@ export interface GameDefinition<G = unknown, O = unknown> {
   isLastTurn(turn: number, options: O): boolean;
   /** Whether the game is over after a move, given the seats still in it (e.g. one seat left). */
   isOver?(game: G, remaining: readonly string[], options: O): boolean;
-  /** The winners of a finished game, in table order. */
-  winners(game: G, seats: readonly string[]): string[];
+  /** The winners of a finished game, in table order (`seats`: those still in the game). */
+  winners(game: G, seats: readonly string[], seating: SeatingView): string[];
   /** A seat's public state, as `state.seats[seat]` shows it. */
   seatView(game: G, seat: string): { [key: string]: JsonValue };
   /** Options for a demo table that ends after `turns` turns (`plystack demo`). */

@@ -114,6 +114,10 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
       if (priority) return refusal('REFUSED', 'a turn with priority phases ends only when every seat passes in a row with the stack empty', 'NO_END_TURN');
       if (strategy === 'Free') return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
       if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
+      if (seat !== undefined && game.mayEndTurn !== undefined) {
+        const condition = game.mayEndTurn(ctx.game, seat, ctx.opening.options, seatingView(ctx));
+        if (condition !== null) return refusal('REFUSED', condition.message, condition.reason);
+      }
       return strategy === 'Simultaneous' ? null : turnCannotPass(ctx);
     case 'engine.delay':
       if (strategy !== 'Initiative') return refusal('REFUSED', `a seat can delay only in a phase ordered by initiative, and ${ctx.gamePhase} is ${strategy}`, 'NOT_INITIATIVE');

@@ -241,5 +241,6 @@ export function removeSeat(ctx: TableContext, seat: string): Change {
 
 /** The game is over: nobody holds priority or the turn, and the winners are named. */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
-  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression)) };
+  const seating = { seats: ctx.opening.seats, out: ctx.progression.out, activeSeat: ctx.turn.activeSeat };
+  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression), seating) };
 }
