@@ -48,3 +48,19 @@ describe('the sandbox examples replay with plystack replay --json', () => {
     expect(actors(doc).slice(5)).toEqual(['seat:p1', 'seat:p3', 'seat:p4', 'seat:p1', 'seat:p3']);
   });
 });
+
+describe('sandbox with priority windows', () => {
+  it('sandbox-priority.json: backward play, a response on the stack resolving first, and seat:b passing automatically until its turn', async () => {
+    const doc = await replayJson('sandbox-priority.json');
+    expect(doc.turnModel).toBe('sequenced');
+    // seat:b's passes are plies of his (made by the engine), though the log holds only his stop
+    const bob = doc.plies.filter((p: { actor: string }) => p.actor === 'seat:b');
+    expect(bob.map((p: { notation: string; automatic?: boolean }) => `${p.notation}${p.automatic ? ' (auto)' : ''}`)).toEqual([
+      'auto-pass until my turn', 'pass (auto)', 'pass (auto)', 'pass (auto)', 'pass (auto)', 'pass (auto)',
+    ]);
+    expect(doc.applied).toBe(14);
+    expect(doc.plies).toHaveLength(19);
+    // direction -1: after seat:a comes seat:c, whose turn it now is
+    expect(doc.state).toMatchObject({ turn: 2, phase: 'UPKEEP', activeSeat: 'seat:c', direction: -1, stack: [] });
+  });
+});

@@ -20,7 +20,7 @@ export function moveTableText(seats: readonly string[], rows: readonly LaidOutRo
     row.ply ? String(row.ply.playOrder) : '',
     row.ply ? String(row.ply.turn) : '',
     row.ply ? row.ply.phase : '',
-    ...row.cells.map((cell) => (cell === null ? '' : typeof cell === 'string' ? cell : cell.move)),
+    ...row.cells.map((cell) => (cell === null ? '' : `${typeof cell === 'string' ? cell : cell.move}${row.ply?.automatic ? ' (auto)' : ''}`)),
     ...(forTable ? [row.ply !== null && row.ply.seat === null ? row.ply.notation : ''] : []),
   ]);
   const widths = header.map((title, c) => Math.max(title.length, ...text.map((row) => (row[c] ?? '').length)));

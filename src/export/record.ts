@@ -14,6 +14,8 @@ export interface ExportedPly {
   readonly notation: string;
   readonly round: number;
   readonly playOrder: number;
+  /** plystack's addition, only when true: a pass the engine made under the seat's auto-pass stop (not a move of the log). */
+  readonly automatic?: true;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ExportedPly {
  * exportPlies(table.plies)[0] // { actor: 'seat:ann', move: {...}, notation: 'pass', round: 1, playOrder: 1 }
  */
 export function exportPlies(plies: readonly Ply[]): ExportedPly[] {
-  return plies.map(({ actor, move, notation, round, playOrder }) => ({ actor, move, notation, round, playOrder }));
+  return plies.map(({ actor, move, notation, round, playOrder, automatic }) => ({ actor, move, notation, round, playOrder, ...(automatic ? { automatic } : {}) }));
 }
 
 /** A table's move table, ready for JSON: its turn model and rows. */

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import type { GameDefinition, GameMoveDefinition, GameRefusal, TurnModel } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 
-const phaseSchema = z.object({ name: z.string().min(1).max(64), turns: z.unknown() }).strict();
+const phaseSchema = z
+  .object({
+    name: z.string().min(1).max(64),
+    turns: z.unknown(),
+    /** Phases of each turn with priority windows (then every game phase must have them): passes, the stack and auto-pass. */
+    turnPhases: z.array(z.string().min(1).max(64)).min(1).max(10).optional(),
+  })
+  .strict();
 const transitionSchema = z.object({ name: z.string().min(1).max(64), from: z.string().min(1).max(64), to: z.string().min(1).max(64) }).strict();
 
 export const sandboxOptionsSchema = z
@@ -42,6 +49,8 @@ const none = z.object({}).strict().optional();
 
 function card<P>(definition: Omit<Card<P>, 'play'> & { play?: Card<P>['play'] }): Card<P> {
   return {
+    // In priority windows every sandbox card is played at instant speed by the seat holding priority.
+    speed: 'instant',
     ...definition,
     play: definition.play ?? ((state, seat) => ({ game: countPlay(state, seat) })),
   };
@@ -71,7 +80,11 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
   seats: { min: 1, max: 8 },
   options: sandboxOptionsSchema,
   structure: (options) => ({
-    phases: options.phases.map((phase) => ({ name: phase.name, turns: phase.turns })),
+    phases: options.phases.map((phase) => ({
+      name: phase.name,
+      turns: phase.turns,
+      ...(phase.turnPhases !== undefined ? { turnPhases: phase.turnPhases.map((name) => ({ name })) } : {}),
+    })),
     transitions: options.transitions,
     direction: options.direction,
     ...(options.firstSeat !== undefined ? { firstSeat: options.firstSeat } : {}),
@@ -80,7 +93,8 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
   turnModel(options): TurnModel {
     const strategies = options.phases.map((phase) => (phase.turns as { strategy?: string } | null)?.strategy);
     const outOfTurn = options.phases.some((phase) => ((phase.turns as { outOfTurn?: unknown[] } | null)?.outOfTurn?.length ?? 0) > 0);
-    if (options.refills || outOfTurn || strategies.some((s) => s === 'Free' || s === 'Circular')) return 'sequenced';
+    const priority = options.phases.some((phase) => phase.turnPhases !== undefined);
+    if (options.refills || outOfTurn || priority || strategies.some((s) => s === 'Free' || s === 'Circular')) return 'sequenced';
     if (strategies.every((s) => s === 'Simultaneous')) return 'simultaneous';
     return options.eliminations ? 'skip-turn' : 'sequential';
   },
@@ -88,6 +102,13 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
   moves: {
     play: card({ payload: none, check: allowed, notation: () => 'play', candidates: () => [undefined] }),
     react: card({ payload: none, check: allowed, notation: () => 'react', candidates: () => [undefined] }),
+    cast: card({
+      payload: z.object({ spell: z.string().min(1).max(32).default('spell') }).strict().prefault({}),
+      check: allowed,
+      play: (state, seat, { spell }) => ({ game: countPlay(state, seat), stack: { card: spell, type: 'SPELL' } }),
+      notation: ({ spell }) => `cast ${spell}`,
+      candidates: () => [{ spell: 'spell' }],
+    }),
     reverse: card({
       payload: none,
       sequence: () => [{ operation: 'ReverseDirection' }],
