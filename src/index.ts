@@ -4,7 +4,7 @@
 export { createTable, restoreTable, type Table, type PlayOptions, type PlayResult } from './table/table.js';
 export { CHECKPOINT_EVERY, type TableView, type TableCursor } from './table/timeTravel.js';
 export { replay, replayLog, openFromLog, type ReplayOptions, type ReplayOutcome } from './table/replay.js';
-export { exportPlies, moveRecord, type ExportedPly, type MoveRecord } from './export/record.js';
+export { exportPlies, moveRecord, gameRecord, type ExportedPly, type MoveRecord, type GameRecord, type RecordHeader } from './export/record.js';
 export { rounds, layOutRows, type RoundCell, type RoundRow, type LaidOutRow } from './export/rounds.js';
 export { moveTableText } from './export/moveTable.js';
 export type { TableState, TableLog } from './table/view.js';

@@ -64,3 +64,32 @@ describe('sandbox with priority windows', () => {
     expect(doc.state).toMatchObject({ turn: 2, phase: 'UPKEEP', activeSeat: 'seat:c', direction: -1, stack: [] });
   });
 });
+
+describe('the record of a game', () => {
+  it('plystack replay --record gives the header with the turn model and, once over, the winners, and the move table', async () => {
+    const out: string[] = [];
+    const code = await run(['replay', join(import.meta.dirname, '..', 'examples', 'mundane-rules.json'), '--record'], {
+      out: (text) => void out.push(text),
+      err: () => undefined,
+      readStdin: async () => '',
+      readFile: (path) => readFile(path, 'utf8'),
+      writeFile: async () => undefined,
+    });
+    expect(code).toBe(0);
+    const record = JSON.parse(out.join('\n'));
+    expect(Object.keys(record)).toEqual(['header', 'rounds']);
+    expect(record.header).toMatchObject({ game: 'mundane', version: '1', 'turn-model': 'sequenced', table: 'table:rules', seats: ['seat:ann', 'seat:bob'], seed: 2026, winners: ['seat:ann', 'seat:bob'] });
+    expect(record.rounds).toHaveLength(36);
+    expect(record.rounds[0]).toEqual(['pass', null]);
+  });
+
+  it('a game still on has no winners in its header', async () => {
+    const { createTable, gameRecord, sandbox } = await import('../src/index.js');
+    const table = createTable(sandbox, { table: 'table:on', seats: ['seat:a', 'seat:b'], seed: 1, options: {} });
+    table.play({ type: 'play', seat: 'seat:a' });
+    const record = gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel });
+    expect(record.header).not.toHaveProperty('winners');
+    expect(record.header['turn-model']).toBe('sequential');
+    expect(record.rounds).toEqual([['play', null]]);
+  });
+});

@@ -2,7 +2,7 @@
  * `plystack replay FILE|- [--json] [--upto N]` (CONTRACT.md, "The CLI").
  */
 import { InvalidTable } from '../core/errors.js';
-import { exportPlies, moveRecord } from '../export/record.js';
+import { exportPlies, gameRecord, moveRecord } from '../export/record.js';
 import { replayLog, type ReplayOutcome } from '../table/replay.js';
 import { EXIT, type Command } from './commands.js';
 import { tableReport } from './summary.js';
@@ -27,6 +27,7 @@ export const replayCommand: Command = {
   options: {
     json: { type: 'boolean', description: 'print one JSON document on stdout, also when a move is refused' },
     upto: { type: 'string', value: 'N', description: 'replay only the first N moves' },
+    record: { type: 'boolean', description: 'print the game\'s record instead: { header: { game, version, "turn-model", table, seats, seed, options, winners? }, rounds }' },
   },
   async run({ positionals, values }, io) {
     const [source, ...extra] = positionals;
@@ -66,7 +67,9 @@ export const replayCommand: Command = {
       }
       throw error;
     }
-    if (values.json === true) io.out(JSON.stringify(jsonDocument(outcome), null, 2));
+    const { table } = outcome;
+    if (values.record === true) io.out(JSON.stringify(gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel }), null, 2));
+    else if (values.json === true) io.out(JSON.stringify(jsonDocument(outcome), null, 2));
     else io.out(tableReport(outcome.table));
     outcome.table.stop();
     if (outcome.error !== null) {

@@ -3,7 +3,7 @@
  * table.
  */
 import type { TurnModel } from '../core/game.js';
-import type { Move } from '../core/move.js';
+import type { JsonValue, Move } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
 import { rounds, type RoundRow } from './rounds.js';
 
@@ -42,4 +42,52 @@ export interface MoveRecord {
  */
 export function moveRecord(plies: readonly Ply[], seats: readonly string[], turnModel: TurnModel): MoveRecord {
   return { turnModel, rounds: rounds(plies, seats, turnModel) };
+}
+
+/** The header of a game's record (issue 4): who played what, under which turn model, and who won. */
+export interface RecordHeader {
+  readonly game: string;
+  readonly version: string;
+  readonly 'turn-model': TurnModel;
+  readonly table: string;
+  readonly seats: string[];
+  readonly seed: number | string;
+  readonly options: { readonly [key: string]: JsonValue };
+  /** Only once the game is over. */
+  readonly winners?: string[];
+}
+
+/** A game's record: its header and its move table. */
+export interface GameRecord {
+  readonly header: RecordHeader;
+  readonly rounds: RoundRow[];
+}
+
+/** What a record is made from: a table's log, plies, state and turn model (a `Table` has them all). */
+export interface RecordSource {
+  readonly log: { game: string; version: string; table: string; seats: string[]; seed: number | string; options: { readonly [key: string]: JsonValue } };
+  readonly plies: readonly Ply[];
+  readonly state: { status: 'playing' | 'over'; winners: string[] };
+  readonly turnModel: TurnModel;
+}
+
+/**
+ * The record of a game as JSON: `{ header: { game, version, "turn-model", table, seats, seed, options, winners? }, rounds }`.
+ *
+ * @example
+ * gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel }).header['turn-model'] // 'sequenced'
+ */
+export function gameRecord(source: RecordSource): GameRecord {
+  const { log, plies, state, turnModel } = source;
+  const header: RecordHeader = {
+    game: log.game,
+    version: log.version,
+    'turn-model': turnModel,
+    table: log.table,
+    seats: [...log.seats],
+    seed: log.seed,
+    options: log.options,
+    ...(state.status === 'over' ? { winners: [...state.winners] } : {}),
+  };
+  return { header, rounds: rounds(plies, log.seats, turnModel) };
 }

@@ -6,7 +6,7 @@
  */
 import { createActor, type Actor, type Snapshot } from 'xstate';
 import { IllegalMove, InvalidTable, refusal, type Refusal } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame, TurnModel } from '../core/game.js';
 import { readMove } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import type { TableInput } from '../engine/input.js';
@@ -51,6 +51,8 @@ export interface Table {
   readonly state: TableState;
   /** Every ply so far, in order. */
   readonly plies: Ply[];
+  /** The move-table layout of this table's game with its options (CONTRACT.md's `turnModel`). */
+  readonly turnModel: TurnModel;
   /** The machine's context (read-only): for tools and tests. */
   readonly context: TableContext;
   /** XState's persisted snapshot: give it to `restoreTable` to continue. */
@@ -136,6 +138,9 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Tab
     },
     get context() {
       return context();
+    },
+    get turnModel() {
+      return game.turnModel(context().opening.options);
     },
     persist: () => actor.getPersistedSnapshot(),
     at: (n) => travel.at(n),

@@ -40,8 +40,7 @@ export function thirdPerson(notation: string): string | null {
   const verb = space < 0 ? notation : notation.slice(0, space);
   const rest = space < 0 ? '' : notation.slice(space);
   if (!/^[a-z]+(?:-[a-z]+)*$/.test(verb)) return null;
-  const irregular = IRREGULAR[verb];
-  if (irregular !== undefined) return `${irregular}${rest}`;
+  if (Object.hasOwn(IRREGULAR, verb)) return `${IRREGULAR[verb]}${rest}`;
   if (/[^s]s$/.test(verb)) return notation;
   if (/(s|x|z|ch|sh)$/.test(verb)) return `${verb}es${rest}`;
   if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies${rest}`;
@@ -78,7 +77,7 @@ export interface DescribedStep {
  * path ends closes it (`⇒ turn 2 PLAN`).
  *
  * @example
- * describePath([{ move: { type: 'engine.pass', seat: 'seat:ann' }, text: 'seat:ann passes', refused: null, after: 'turn 1 RESET' }])
+ * describePath([{ move: { type: 'engine.pass', seat: 'seat:ann' }, text: 'seat:ann passes', refused: null, after: 'turn 1 RESET' }], 'turn 1 RESET')
  * // 'seat:ann passes ⇒ turn 1 RESET'
  */
 export function describePath(steps: readonly DescribedStep[], opening: string): string {

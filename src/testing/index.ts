@@ -2,19 +2,8 @@
  * Model-based testing of a game's turn structure: the public half of
  * plystack's own model-based suite.
  */
-export {
-  createTableTestModel,
-  formatCoverage,
-  observeTable,
-  type ExpectedState,
-  type RefusedOpening,
-  type TableCoverage,
-  type TablePath,
-  type TablePathStep,
-  type TableTestModel,
-  type TableTestModelOptions,
-  type Unreached,
-} from './tableTestModel.js';
+export { createTableTestModel, formatCoverage, type TableCoverage, type TableTestModel, type TableTestModelOptions, type Unreached } from './tableTestModel.js';
+export { checkOpening, checkPath, expectedOf, observeTable, type ExpectedState, type RefusedOpening, type TablePath, type TablePathStep } from './path.js';
 export { tableTestFile, type TestFileOptions } from './vitestFile.js';
 export {
   defaultAbstraction,
@@ -22,6 +11,7 @@ export {
   edgeKey,
   publicState,
   refusedProbe,
+  seatlessMoves,
   shortestTablePaths,
   stackBound,
   tableEvents,

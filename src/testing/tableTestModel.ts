@@ -5,23 +5,25 @@
  * on a real actor, so what a path expects and what it covers are what XState
  * really did, not what the abstraction guessed.
  */
-import { createActor, type StateValue } from 'xstate';
-import { InvalidTable, type IllegalMoveCode, type InvalidTableCode } from '../core/errors.js';
+import { createActor } from 'xstate';
+import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import type { TableInput } from '../engine/input.js';
 import { checkMove } from '../engine/rules.js';
 import { DEMO_SEATS } from '../table/autoplay.js';
-import { createTable, type Table } from '../table/table.js';
+import { createTable } from '../table/table.js';
 import { CoverageRecorder, formatReport, inventory, parallelRegions, region, report, type CoverageReport } from './coverage.js';
 import { describeMove, describePath } from './describe.js';
+import { checkOpening, checkPath, expectedOf, type ExpectedState, type RefusedOpening, type TablePath, type TablePathStep } from './path.js';
 import {
   defaultAbstraction,
   defaultMoveKind,
   edgeKey,
   publicState,
   shortestTablePaths,
+  seatlessMoves,
   stackBound,
   tableEvents,
   type Abstraction,
@@ -53,48 +55,6 @@ export interface TableTestModelOptions {
   readonly unreachable?: Readonly<Record<string, string>>;
   /** How many states the traversal may take before it gives up (default 50,000). */
   readonly limit?: number;
-}
-
-/** What the model expects of the table after a step: the chart and the turn structure, as the table shows them. */
-export interface ExpectedState {
-  /** `table.actor.getSnapshot().value` */
-  readonly value: StateValue;
-  readonly status: 'playing' | 'over';
-  readonly phase: string;
-  readonly turn: number;
-  readonly round: number;
-  readonly activeSeat: string | null;
-  readonly prioritySeat: string | null;
-  readonly passes: number;
-  /** The stack's depth. */
-  readonly stack: number;
-  readonly toAct: string[];
-  /** `table.plies.length`: every ply the table recorded (one per accepted move, and any pass the engine makes for a seat). */
-  readonly plies: number;
-}
-
-/** One step of a path: a move, what it says in words, and the state after it. */
-export interface TablePathStep {
-  readonly move: Move;
-  readonly description: string;
-  /** The code the table refuses the move with; null when it accepts it. */
-  readonly refused: IllegalMoveCode | null;
-  readonly expected: ExpectedState;
-}
-
-/** A path from the opening: its steps in order, and what the table shows at the opening. */
-export interface TablePath {
-  readonly description: string;
-  readonly opening: ExpectedState;
-  readonly steps: readonly TablePathStep[];
-}
-
-/** A table the engine must refuse to open (it reaches the chart's state for a refused opening). */
-export interface RefusedOpening {
-  readonly description: string;
-  readonly input: TableInput;
-  readonly code: InvalidTableCode;
-  readonly path: string | undefined;
 }
 
 /** Something the paths do not reach, and why. */
@@ -136,22 +96,6 @@ export interface TableTestModel {
   checkOpening(opening: RefusedOpening): void;
 }
 
-/**
- * What a table shows of its turn structure, in the shape the model expects it.
- *
- * @example
- * observeTable(createTable(mundane, input)).phase // 'RESET'
- */
-export function observeTable(table: Table): ExpectedState {
-  const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = table.state;
-  return { value: table.actor.getSnapshot().value, status, phase, turn, round, activeSeat, prioritySeat, passes, stack: stack.length, toAct, plies: table.plies.length };
-}
-
-function expectedOf(game: AnyGame, snapshot: TableSnapshot, plies: number): ExpectedState {
-  const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = publicState(game, snapshot);
-  return { value: snapshot.value, status, phase, turn, round, activeSeat, prioritySeat, passes, stack: stack.length, toAct, plies };
-}
-
 function whereIs(state: ExpectedState): string {
   if (state.status === 'over') return `over after turn ${state.turn}`;
   return `turn ${state.turn} ${state.phase}${state.stack > 0 ? `, stack ${state.stack}` : ''}`;
@@ -163,12 +107,6 @@ function seatIds(seats: number | readonly string[]): string[] {
     throw new RangeError(`seats: a whole number from 1 to ${DEMO_SEATS.length}, or the seat ids; not ${seats}`);
   }
   return DEMO_SEATS.slice(0, seats);
-}
-
-function differences(actual: ExpectedState, expected: ExpectedState): string[] {
-  return (Object.keys(expected) as (keyof ExpectedState)[])
-    .filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]))
-    .map((key) => `${key}: the model expects ${JSON.stringify(expected[key])}, the table has ${JSON.stringify(actual[key])}`);
 }
 
 /**
@@ -198,7 +136,7 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
   const { kept } = shortestTablePaths(machine, {
     input,
     serializeState: edgeKey(options.abstraction ?? defaultAbstraction(game), defaultMoveKind(game)),
-    events: tableEvents(game),
+    events: tableEvents(game, seatlessMoves(game, input.options)),
     filterEvents: stackBound(machine, game, maxStack),
     stopWhen: (snapshot) => publicState(game, snapshot).turn > maxTurns,
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
@@ -231,18 +169,17 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
 
   // A table with a seat given twice: the opening the chart must refuse, whatever the game.
   const refusedOpenings: RefusedOpening[] = [];
-  if (seats.length >= 2) {
-    const twice = [...seats.slice(0, -1), seats[0] as string];
-    const refusedInput: TableInput = { ...input, seats: twice };
-    const taken = new CoverageRecorder();
-    runs.push(taken);
-    createActor(machine, { input: refusedInput, inspect: taken.observer() }).start().stop();
-    try {
-      createTable(game, refusedInput).stop();
-    } catch (error) {
-      if (!(error instanceof InvalidTable)) throw error;
-      refusedOpenings.push({ description: `a table with ${seats[0]} seated twice is refused: ${error.code} at ${error.path}`, input: refusedInput, code: error.code, path: error.path });
-    }
+  const first = seats[0] as string;
+  const twice = seats.length >= 2 ? [...seats.slice(0, -1), first] : [first, first];
+  const refusedInput: TableInput = { ...input, seats: twice };
+  const taken = new CoverageRecorder();
+  runs.push(taken);
+  createActor(machine, { input: refusedInput, inspect: taken.observer() }).start().stop();
+  try {
+    createTable(game, refusedInput).stop();
+  } catch (error) {
+    if (!(error instanceof InvalidTable)) throw error;
+    refusedOpenings.push({ description: `a table with ${first} seated twice is refused: ${error.code} at ${error.path}`, input: refusedInput, code: error.code, path: error.path });
   }
 
   const milliseconds = performance.now() - started;
@@ -281,51 +218,6 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     check: (path) => checkPath(game, input, path),
     checkOpening: (opening) => checkOpening(game, opening),
   };
-}
-
-function checkPath(game: AnyGame, input: TableInput, path: TablePath): void {
-  const table = createTable(game, input);
-  const fail = (where: string, problems: string[]) => {
-    throw new Error(`${path.description}\n${where}: ${problems.join('; ')}`);
-  };
-  try {
-    const atOpening = differences(observeTable(table), path.opening);
-    if (atOpening.length > 0) fail('at the opening', atOpening);
-    path.steps.forEach((step, i) => {
-      const where = `step ${i + 1} of ${path.steps.length} (${step.description}, ${JSON.stringify(step.move)})`;
-      const before = table.actor.getSnapshot();
-      const result = table.tryPlay(step.move);
-      if (step.refused === null) {
-        if (!result.ok) fail(where, [`the model accepts it, the table refuses it: ${result.error.code}: ${result.error.message}`]);
-      } else {
-        if (result.ok) fail(where, [`the model refuses it with ${step.refused}, the table accepted it`]);
-        if (!result.ok && result.error.code !== step.refused) fail(where, [`the model refuses it with ${step.refused}, the table with ${result.error.code}`]);
-        if (table.actor.getSnapshot() !== before) fail(where, ['a refused move reached the actor']);
-        const codes: string[] = [];
-        const listener = table.on('move.refused', (e) => codes.push(e.refusal.code));
-        table.actor.send(step.move);
-        listener.unsubscribe();
-        if (codes.length !== 1 || codes[0] !== step.refused) fail(where, [`sent to the actor, the chart should refuse it with ${step.refused}; it emitted ${JSON.stringify(codes)}`]);
-      }
-      const problems = differences(observeTable(table), step.expected);
-      if (problems.length > 0) fail(where, problems);
-    });
-  } finally {
-    table.stop();
-  }
-}
-
-function checkOpening(game: AnyGame, opening: RefusedOpening): void {
-  let thrown: unknown = null;
-  try {
-    createTable(game, opening.input).stop();
-  } catch (error) {
-    thrown = error;
-  }
-  if (!(thrown instanceof InvalidTable)) throw new Error(`${opening.description}: the table opened, or failed otherwise: ${String(thrown)}`);
-  if (thrown.code !== opening.code || thrown.path !== opening.path) {
-    throw new Error(`${opening.description}: refused with ${thrown.code} at ${thrown.path}`);
-  }
 }
 
 /**

@@ -44,20 +44,21 @@ export function publicState(game: AnyGame, snapshot: TableSnapshot): TableState 
  * Kept: the statechart value (every region, or a top-level state such as
  * `invalid` or `over`), the status, the turn number, the phase, the
  * consecutive-pass count, the stack depth, and where priority is (with the
- * active seat, with another seat, or with nobody). With seats in table order
- * and the first seat opening, the turn number fixes the active seat, so these
- * fix everything the turn structure reads: the guards on passes, seats, stack
- * and turns, and the engine's timing checks (priority, active seat, the
- * sorcery phase, an empty stack).
+ * active seat, with another seat, or with nobody). These fix what the turn
+ * structure's guards read (passes against the seat count, an empty stack, the
+ * last turn, an invalid opening) and the engine's timing checks (priority, the
+ * active seat, the sorcery phase, an empty stack). With seats in table order
+ * the turn number stands for the active seat; a game that reorders its seats
+ * (reversal, initiative) may want the active seat kept too.
  *
  * Dropped: the game's pieces (hands, decks, boards, scores: whatever
  * `state.seats` shows), which seat other than the active one holds priority,
- * the cards and ids on the stack, the round, the play order and the ply log.
- * They decide *which* of the game's moves exist, never what the chart does
- * with a move once it is legal. Whichever concrete state the breadth-first
- * traversal meets first stands for its abstract state, and its own legal
- * moves are offered from there; every path is still a real run of the
- * machine.
+ * the cards and ids on the stack, the round, the play order, the ply log and
+ * any auto-pass stops. They decide *which* moves exist, not what the chart
+ * does with a move once it is legal. Whichever concrete state the
+ * breadth-first traversal meets first stands for its abstract state, and its
+ * own legal moves are offered from there; every path is still a real run of
+ * the machine, and callers read what a path does from replaying it.
  *
  * @example
  * defaultAbstraction(mundane)(snapshot) // '[{"playing":{…}},"playing",1,"RESET",0,0,"active"]'
@@ -139,18 +140,35 @@ export function refusedProbe(game: AnyGame, snapshot: TableSnapshot): MoveEvent 
 /**
  * The moves a traversal offers in a state: every legal move of every seat
  * (`table.legalMoves`, in table order: the seats that may act, and any move
- * the rules allow a waiting seat), then one move the table must refuse.
+ * the rules allow a waiting seat), then each of `seatless` (the application
+ * acting for the table: a timer's pass or end of turn, a referee's
+ * transition) that the table would accept now, then one move the table must
+ * refuse.
  *
  * @example
  * tableEvents(mundane)(snapshot) // [{ type: 'engine.pass', seat: 'seat:ann' }, …, { type: 'engine.pass', seat: 'seat:bob' }]
  */
-export function tableEvents(game: AnyGame): (snapshot: TableSnapshot) => MoveEvent[] {
+export function tableEvents(game: AnyGame, seatless: readonly MoveEvent[] = []): (snapshot: TableSnapshot) => MoveEvent[] {
   return (snapshot) => {
     const seats = Object.keys(publicState(game, snapshot).seats);
     const moves: MoveEvent[] = seats.flatMap((seat) => legalMovesFor(game, snapshot.context, seat).allowed);
+    for (const move of seatless) if (checkMove(game, snapshot.context, move) === null) moves.push({ ...move });
     const probe = refusedProbe(game, snapshot);
     return probe === null ? moves : [...moves, probe];
   };
+}
+
+/**
+ * The moves an application may make for a table of `game` with `options`:
+ * a pass, an end of turn, and each transition the game declares.
+ *
+ * @example
+ * seatlessMoves(skirmish, {}) // [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, { type: 'engine.transition', payload: { transition: 'fight' } }, …]
+ */
+export function seatlessMoves(game: AnyGame, options: unknown): MoveEvent[] {
+  const parsed = game.options.safeParse(options ?? {});
+  const transitions = parsed.success ? game.structure(parsed.data).transitions : [];
+  return [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, ...[...new Set(transitions.map((t) => t.name))].map((transition) => ({ type: 'engine.transition', payload: { transition } }))];
 }
 
 /**

@@ -5,8 +5,8 @@
  * what the model expected. The file needs nothing from plystack but its
  * public table API, so it tests the engine, not the generator.
  */
-import type { ExpectedState, RefusedOpening, TablePath, TableTestModel } from './tableTestModel.js';
-import { formatCoverage } from './tableTestModel.js';
+import type { ExpectedState, RefusedOpening, TablePath } from './path.js';
+import { formatCoverage, type TableTestModel } from './tableTestModel.js';
 
 /** How the generated file gets the game, and what its header says. */
 export interface TestFileOptions {

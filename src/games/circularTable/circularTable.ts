@@ -1,0 +1,291 @@
+/**
+ * circular-table (seed 002): a shedding card game round a circular sequence.
+ * The engine runs the circle (direction, skips, who is next, rounds by
+ * activation count); this file says what the cards do. Reverse and skip are
+ * the Circular mutations of the move that plays them; the +2 debt and the +4
+ * fall on whoever acts next, so no seat is ever counted here.
+ */
+import { z } from 'zod';
+import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure, SeatingView } from '../../core/game.js';
+import { idSchema } from '../../core/move.js';
+import type { SequenceMutation } from '../../progression/circular.js';
+import { canPlayOn, cardFace, COLOURS, DECK, deal, drawCards, isNumberCard, isWild, type Colour } from './cards.js';
+
+export const circularTableOptionsSchema = z
+  .object({
+    /** The two-seat duel: PerRound, and a skip or reverse gives its player another turn (seed 002's uno-clash). */
+    duel: z.boolean().default(false),
+    /** Cards dealt to each seat. */
+    handSize: z.number().int().min(1).max(20).default(7),
+    /** A stacked deck, top first, dealt in this order (for tests and puzzles); without it, the 108 cards shuffled from the seed. */
+    deck: z.array(z.string().refine((name) => cardFace(name) !== undefined, { message: 'not a card of circular-table' })).min(2).max(1000).optional(),
+  })
+  .strict();
+
+export type CircularTableOptions = z.output<typeof circularTableOptionsSchema>;
+
+/** A debt the next seat to act must pay: a +2 chain (answered by another +2, or drawn whole) or a +4 (drawn at once). */
+export interface Debt {
+  readonly kind: 'draw2' | 'draw4';
+  readonly amount: number;
+}
+
+/** What the seat that made the last in-turn move has done in its turn (seed 002's activation facts). */
+export interface TurnFacts {
+  readonly seat: string;
+  readonly drew: boolean;
+  /** The card drawn this turn, the only one it may still play. */
+  readonly drawn: string | null;
+  /** It played a card or paid a debt: only ending its turn is left. */
+  readonly done: boolean;
+}
+
+/** circular-table's pieces. */
+export interface CircularTableState {
+  readonly hands: Readonly<Record<string, readonly string[]>>;
+  /** The draw pile, top first. */
+  readonly pile: readonly string[];
+  /** The discard, bottom first, top last. */
+  readonly discard: readonly string[];
+  readonly colour: Colour;
+  readonly debt: Debt | null;
+  readonly facts: TurnFacts | null;
+  /** Seats that declared one card (the declaration lapses when they draw). */
+  readonly declared: readonly string[];
+  /** A seat down to one card without declaring, until the next seat acts: any other seat may catch it. */
+  readonly exposed: string | null;
+  readonly shuffleSeed: number;
+  readonly recycles: number;
+  readonly duel: boolean;
+}
+
+type State = CircularTableState;
+type Move<P> = GameMoveDefinition<State, CircularTableOptions, P>;
+
+/** Cards a caught seat draws. */
+export const PENALTY = 2;
+const ONE_CARD_MOVES = ['declare', 'catch'];
+
+const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
+const fresh = (seat: string): TurnFacts => ({ seat, drew: false, drawn: null, done: false });
+/** The seat's facts this turn: a move by another seat began a new turn, so older facts are someone else's. */
+const factsOf = (state: State, seat: string): TurnFacts => (state.facts?.seat === seat ? state.facts : fresh(seat));
+const top = (state: State): string => state.discard[state.discard.length - 1] as string;
+const handOf = (state: State, seat: string): readonly string[] => state.hands[seat] ?? [];
+const turnsBack = (name: string) => ['skip', 'reverse'].includes(cardFace(name)?.symbol ?? '');
+
+function withoutFirst(list: readonly string[], name: string): string[] {
+  const i = list.indexOf(name);
+  return i < 0 ? list.slice() : [...list.slice(0, i), ...list.slice(i + 1)];
+}
+
+/** `seat` draws `count` cards (recycling the discard if need be); drawing ends its declaration. */
+function draw(state: State, seat: string, count: number): State {
+  const drawn = drawCards(state, count, state.shuffleSeed);
+  return {
+    ...state,
+    ...drawn.piles,
+    hands: { ...state.hands, [seat]: [...handOf(state, seat), ...drawn.cards] },
+    declared: state.declared.filter((s) => s !== seat),
+    exposed: state.exposed === seat ? null : state.exposed,
+  };
+}
+
+/** An in-turn move by `seat` closes another seat's exposure: the window to catch it has passed. */
+const closeWindow = (state: State, seat: string): State => (state.exposed !== null && state.exposed !== seat ? { ...state, exposed: null } : state);
+
+const playPayload = z
+  .object({
+    card: z.string().min(1).max(32),
+    /** The colour a wild names. */
+    colour: z.enum(COLOURS).optional(),
+    /** Duel only: a skip or reverse gives its player another turn. */
+    again: z.literal(true).optional(),
+  })
+  .strict();
+type PlayPayload = z.output<typeof playPayload>;
+
+const play: Move<PlayPayload> = {
+  // The Circular mutations of the card: a reverse turns the circle, a skip passes over the next seat.
+  sequence({ card, again }): SequenceMutation[] {
+    if (again) return [];
+    const symbol = cardFace(card)?.symbol;
+    if (symbol === 'reverse') return [{ operation: 'ReverseDirection' }];
+    return symbol === 'skip' ? [{ operation: 'AddAdvance', amount: 1 }] : [];
+  },
+  payload: playPayload,
+  check(state, seat, { card, colour, again }, options) {
+    if (!handOf(state, seat).includes(card)) return refuse('CARD_NOT_IN_HAND', `${card} is not in ${seat}'s hand`);
+    const facts = factsOf(state, seat);
+    if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
+    if (facts.drew && facts.drawn !== card) return refuse('DRAWN_CARD_ONLY', `after drawing, ${seat} may play only the card drawn${facts.drawn === null ? ', and drew none' : ` (${facts.drawn})`}`);
+    if (isWild(card) && colour === undefined) return refuse('COLOUR_REQUIRED', `${card} names the colour in play: give colour (${COLOURS.join(', ')})`);
+    if (!isWild(card) && colour !== undefined) return refuse('COLOUR_NOT_ALLOWED', `${card} has its own colour`);
+    if (options.duel && turnsBack(card) && !again) return refuse('AGAIN_REQUIRED', `in the duel, ${card} gives ${seat} another turn: play it with again: true`);
+    if (again && !(options.duel && turnsBack(card))) return refuse('NO_AGAIN', options.duel ? `only a skip or reverse gives another turn` : `at the circular table a skip or reverse changes the circle, not who plays again`);
+    if (state.debt?.kind === 'draw4') return refuse('DEBT_PENDING', `a +4 is taken at once: ${seat} draws ${state.debt.amount}`);
+    if (state.debt?.kind === 'draw2' && cardFace(card)?.symbol !== 'draw2') {
+      return refuse('DEBT_PENDING', `a +2 debt of ${state.debt.amount} is on: answer it with a +2, or draw it`);
+    }
+    if (!canPlayOn(card, top(state), state.colour)) return refuse('NOT_PLAYABLE', `${card} goes neither on ${top(state)} nor on ${state.colour}`);
+    return null;
+  },
+  play(state, seat, { card, colour, again }) {
+    const face = cardFace(card);
+    const hand = withoutFirst(handOf(state, seat), card);
+    let debt: Debt | null = state.debt;
+    if (face?.symbol === 'draw2') debt = { kind: 'draw2', amount: (debt?.amount ?? 0) + 2 };
+    if (face?.symbol === 'wild-draw4') debt = { kind: 'draw4', amount: 4 };
+    const declared = state.declared.includes(seat);
+    return {
+      game: {
+        ...state,
+        hands: { ...state.hands, [seat]: hand },
+        discard: [...state.discard, card],
+        colour: colour ?? face?.colour ?? state.colour,
+        debt,
+        facts: again ? fresh(seat) : { ...factsOf(state, seat), done: true },
+        // Down to one card undeclared: open to a catch until the next seat acts (another seat's exposure has just closed).
+        exposed: hand.length === 1 && !declared ? seat : null,
+      },
+    };
+  },
+  notation: ({ card, colour, again }) => `${card}${colour !== undefined ? `:${colour}` : ''}${again ? ' again' : ''}`,
+  candidates(state, seat) {
+    return [...new Set(handOf(state, seat))].flatMap((card): PlayPayload[] => {
+      if (isWild(card)) return COLOURS.map((colour) => ({ card, colour }));
+      return [state.duel && turnsBack(card) ? { card, again: true } : { card }];
+    });
+  },
+};
+
+const none = z.object({}).strict().optional();
+
+const drawMove: Move<undefined | Record<string, never>> = {
+  payload: none,
+  check(state, seat) {
+    const facts = factsOf(state, seat);
+    if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
+    return facts.drew ? refuse('ALREADY_DREW', `${seat} has drawn this turn: play the card drawn, or end the turn`) : null;
+  },
+  play(state, seat) {
+    const open = closeWindow(state, seat);
+    if (state.debt !== null) {
+      // Paying a debt is the whole turn.
+      return { game: { ...draw(open, seat, state.debt.amount), debt: null, facts: { seat, drew: true, drawn: null, done: true } } };
+    }
+    const after = draw(open, seat, 1);
+    const drawn = after.hands[seat]?.length === handOf(state, seat).length + 1 ? (after.hands[seat]?.at(-1) ?? null) : null;
+    return { game: { ...after, facts: { seat, drew: true, drawn, done: false } } };
+  },
+  notation: () => 'draw',
+  candidates: () => [undefined],
+};
+
+const declare: Move<undefined | Record<string, never>> = {
+  payload: none,
+  check(state, seat, _payload, _options, seating) {
+    const cards = handOf(state, seat).length;
+    if (state.declared.includes(seat)) return refuse('ALREADY_DECLARED', `${seat} has declared already`);
+    // With one card at any time, or with two on the seat's own turn before it plays (as it plays its second-to-last card).
+    if (cards === 1 || (cards === 2 && seating.activeSeat === seat && !factsOf(state, seat).done)) return null;
+    return refuse('NOT_DOWN_TO_ONE', `${seat} holds ${cards} cards: declare with one, or with two on your own turn before playing`);
+  },
+  play: (state, seat) => ({ game: { ...state, declared: [...state.declared, seat], exposed: state.exposed === seat ? null : state.exposed } }),
+  notation: () => 'one card!',
+  candidates: () => [undefined],
+};
+
+const catchMove: Move<{ seat: string }> = {
+  payload: z.object({ seat: idSchema }).strict(),
+  check(state, seat, { seat: target }, _options, seating: SeatingView) {
+    if (target === seat) return refuse('NOT_YOURSELF', 'declare instead: a seat cannot catch itself');
+    if (state.exposed !== target || seating.out.includes(target)) return refuse('NOT_EXPOSED', `${target} is not down to one card undeclared, or the moment has passed`);
+    return null;
+  },
+  play: (state, _seat, { seat: target }) => ({ game: { ...draw(state, target, PENALTY), exposed: null } }),
+  notation: ({ seat }) => `catch ${seat}`,
+  candidates: (state, seat) => (state.exposed !== null && state.exposed !== seat ? [{ seat: state.exposed }] : []),
+};
+
+function structure(options: CircularTableOptions): GameStructure {
+  const turns = options.duel
+    ? { strategy: 'PerRound', outOfTurn: ONE_CARD_MOVES }
+    : {
+        strategy: 'Circular',
+        circular: { initialDirection: 'Forward', firstActor: 'FirstInOrder', roundPolicy: 'ActivationCount', allowSelfSuccessor: false },
+        outOfTurn: ONE_CARD_MOVES,
+      };
+  return { phases: [{ name: options.duel ? 'duel' : 'table', turns }], transitions: [] };
+}
+
+const notHere = (message: string): GameRefusal => ({ reason: 'NOT_IN_CIRCULAR_TABLE', message });
+
+/**
+ * The game `circular-table`, version 1: seed 002's reference table.
+ *
+ * @example
+ * const table = createTable(circularTable, { table: 'table:1', seats: ['seat:a', 'seat:b', 'seat:c', 'seat:d'], seed: 7 })
+ * table.play({ type: 'draw', seat: 'seat:a' })
+ */
+export const circularTable: GameDefinition<State, CircularTableOptions> = {
+  id: 'circular-table',
+  version: '1',
+  title: 'circular-table: reverse, skip, +2 debts, wild colours and one card left',
+  seats: { min: 2, max: 10 },
+  options: circularTableOptionsSchema,
+  checkOptions(options, seats) {
+    if (options.duel && seats.length !== 2) return { path: 'duel', message: `the duel seats two, not ${seats.length}` };
+    const needed = seats.length * options.handSize + 1;
+    const deck = options.deck ?? DECK;
+    if (deck.length < needed) return { path: 'deck', message: `dealing ${options.handSize} to ${seats.length} seats and one face up takes ${needed} cards; the deck has ${deck.length}` };
+    if (!deck.slice(seats.length * options.handSize).some(isNumberCard)) return { path: 'deck', message: 'no number card is left after the deal to turn face up' };
+    return null;
+  },
+  structure,
+  // Draws, plays and ends of turn are plies of one turn, and one-card calls come out of turn.
+  turnModel: () => 'sequenced',
+  setup({ seats, options, random }) {
+    const dealt = deal(options.deck ?? random.shuffle(DECK), seats, options.handSize);
+    const first = dealt.discard[0] as string;
+    return {
+      ...dealt,
+      colour: cardFace(first)?.colour ?? 'red',
+      debt: null,
+      facts: null,
+      declared: [],
+      exposed: null,
+      shuffleSeed: random.int(0, 0x7fffffff),
+      recycles: 0,
+      duel: options.duel,
+    };
+  },
+  moves: { play, draw: drawMove, declare, catch: catchMove },
+  // Seed 002's command condition on END_TURN: a seat that has played nothing must draw first.
+  mayEndTurn(state, seat) {
+    const facts = factsOf(state, seat);
+    return facts.drew || facts.done ? null : refuse('DRAW_REQUIRED', `${seat} has neither played nor drawn: draw a card first`);
+  },
+  housekeeping: {},
+  resolve: (state) => state,
+  isLastTurn: () => false,
+  // Individual victory: the first empty hand; a table left with one seat is won by it.
+  isOver: (state, remaining) => remaining.length <= 1 || remaining.some((seat) => handOf(state, seat).length === 0),
+  winners(state, seats, seating) {
+    const empty = seats.filter((seat) => handOf(state, seat).length === 0);
+    if (empty.length === 0) return [...seats];
+    // Tie break: the active seat, then table order.
+    return [seating.activeSeat !== null && empty.includes(seating.activeSeat) ? seating.activeSeat : (empty[0] as string)];
+  },
+  seatView(state, seat) {
+    const hand = handOf(state, seat);
+    return { cards: hand.length, hand: [...hand], declared: state.declared.includes(seat), exposed: state.exposed === seat };
+  },
+  // The demo plays to the first empty hand: a whole game, whatever the number of turns asked.
+  demoOptions: () => ({}),
+  unusedEngineMoves: {
+    'engine.transition': notHere('circular-table has one game phase and no transitions'),
+    'engine.initiative': notHere('circular-table plays round its circle and keeps no initiative'),
+    'engine.delay': notHere('circular-table plays round its circle: a seat cannot delay its turn'),
+  },
+};

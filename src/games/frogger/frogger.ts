@@ -1,0 +1,112 @@
+/**
+ * frogger-refills (seed 000): a race of frogs across a river, hopping by the
+ * cards of a shared market. With refills, the seat that announces a market
+ * refill owes one supplemental hop before the cycle continues: the engine's
+ * obligation keeps the turn with it, so its two plies stand side by side in
+ * one round and the move table is `sequenced`. Without refills the market
+ * refills itself and the game stays `sequential`.
+ */
+import { z } from 'zod';
+import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure } from '../../core/game.js';
+import { HOP_DECK, refillMarket, takeFromMarket, type Cards } from './market.js';
+
+export const froggerOptionsSchema = z
+  .object({
+    /** Market refills are announced by a seat, which then owes a supplemental hop (seed 000); off: the market refills itself. */
+    refills: z.boolean().default(true),
+    /** Spaces from the near bank to the far bank. */
+    length: z.number().int().min(3).max(60).default(12),
+  })
+  .strict();
+
+export type FroggerOptions = z.output<typeof froggerOptionsSchema>;
+
+/** frogger's pieces: where each frog is, and the shared cards. */
+export interface FroggerState extends Cards {
+  readonly positions: Readonly<Record<string, number>>;
+}
+
+type Move<P> = GameMoveDefinition<FroggerState, FroggerOptions, P>;
+
+const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
+
+/** Why `refill` is not possible now, or null. */
+function refillProblem(state: FroggerState, options: FroggerOptions): GameRefusal | null {
+  if (!options.refills) return refuse('NO_REFILLS', 'in this variant the market refills itself after every hop');
+  if (state.market.length > 1) return refuse('MARKET_NOT_LOW', `the market still holds ${state.market.length} cards: refill it at one card or none`);
+  if (state.deck.length + state.discard.length === 0) return refuse('NOTHING_TO_REFILL', 'every card is in the market already');
+  return null;
+}
+
+const hop: Move<{ hop: number }> = {
+  payload: z.object({ hop: z.number().int().min(1).max(3) }).strict(),
+  check: (state, _seat, { hop: value }) =>
+    state.market.includes(value) ? null : refuse('NOT_IN_MARKET', `the market has no ${value} (it holds ${state.market.join(', ') || 'nothing'})`),
+  play(state, seat, { hop: value }, options) {
+    const taken = takeFromMarket(state, value);
+    const cards = options.refills ? taken : refillMarket(taken);
+    return { game: { ...state, ...cards, positions: { ...state.positions, [seat]: (state.positions[seat] ?? 0) + value } } };
+  },
+  notation: ({ hop: value }) => `hop ${value}`,
+  candidates: (state) => [...new Set(state.market)].map((value) => ({ hop: value })),
+};
+
+const none = z.object({}).strict().optional();
+
+const refill: Move<undefined | Record<string, never>> = {
+  payload: none,
+  check: (state, _seat, _payload, options) => refillProblem(state, options),
+  // The announce: the market fills up, and the same seat owes one supplemental hop from it before play goes on.
+  play: (state) => ({ game: { ...state, ...refillMarket(state) }, oblige: 1 }),
+  notation: () => 'refill!',
+  candidates: () => [undefined],
+};
+
+const RACE: GameStructure = { phases: [{ name: 'race', turns: { strategy: 'PerRound', movesPerTurn: 1 } }], transitions: [] };
+
+const notHere = (message: string): GameRefusal => ({ reason: 'NOT_IN_FROGGER', message });
+const home = (state: FroggerState, options: FroggerOptions, seat: string) => (state.positions[seat] ?? 0) >= options.length;
+
+/**
+ * The game `frogger-refills`, version 1.
+ *
+ * @example
+ * const table = createTable(frogger, { table: 'table:pond', seats: ['seat:p1', 'seat:p2', 'seat:p3', 'seat:p4'], seed: 3 })
+ * table.play({ type: 'hop', seat: 'seat:p1', payload: { hop: table.context.game.market[0] } })
+ */
+export const frogger: GameDefinition<FroggerState, FroggerOptions> = {
+  id: 'frogger-refills',
+  version: '1',
+  title: 'frogger-refills: a race with a shared market and announced refills',
+  seats: { min: 2, max: 6 },
+  options: froggerOptionsSchema,
+  // Each seat once a round, one hop a turn; a refill's supplemental hop is the engine's obligation.
+  structure: () => RACE,
+  turnModel: (options) => (options.refills ? 'sequenced' : 'sequential'),
+  setup({ seats, random }) {
+    const cards = refillMarket({ market: [], deck: random.shuffle(HOP_DECK), discard: [] });
+    return { ...cards, positions: Object.fromEntries(seats.map((seat) => [seat, 0])) };
+  },
+  moves: { hop, refill },
+  // A frog hops every turn while it can; only a timer (the application's seatless end-turn) cuts a turn short.
+  mayEndTurn(state, seat, options) {
+    if (state.market.length > 0 || refillProblem(state, options) === null) return refuse('HOP_REQUIRED', `${seat} must hop (or refill the market) before the turn ends`);
+    return null;
+  },
+  housekeeping: {},
+  resolve: (state) => state,
+  isLastTurn: () => false,
+  isOver: (state, remaining, options) => remaining.some((seat) => home(state, options, seat)),
+  winners(state, seats) {
+    const far = Math.max(...seats.map((seat) => state.positions[seat] ?? 0));
+    return seats.filter((seat) => (state.positions[seat] ?? 0) === far);
+  },
+  seatView: (state, seat) => ({ position: state.positions[seat] ?? 0 }),
+  // The demo races to the far bank, whatever the number of turns asked.
+  demoOptions: () => ({}),
+  unusedEngineMoves: {
+    'engine.transition': notHere('frogger-refills has one game phase and no transitions'),
+    'engine.initiative': notHere('frogger-refills plays in table order and keeps no initiative'),
+    'engine.delay': notHere('frogger-refills plays in table order: a frog cannot delay its turn'),
+  },
+};

@@ -1,0 +1,163 @@
+/**
+ * skirmish (seed 004): squads plan together, then fight by initiative.
+ * Planning is simultaneous: every squad commits its orders once and ends its
+ * turn. `fight` (declared planning → combat) opens the combat phase, ordered
+ * by `engine.initiative` scores, where the squad to act makes two moves
+ * (strike, rally) or delays with `engine.delay`; any squad may dodge out of
+ * turn, and the application's timer ends a turn with a seatless
+ * `engine.end-turn`. The referee (the application) may call `regroup` back to
+ * planning. A squad at 0 strength is eliminated; the last one standing wins.
+ */
+import { z } from 'zod';
+import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure, SeatingView } from '../../core/game.js';
+import { idSchema } from '../../core/move.js';
+import { newSquad, revealed, STANCES, strikeDamage, updateSquad, type SkirmishState, type Squad, type Stance } from './squads.js';
+
+export const skirmishOptionsSchema = z
+  .object({
+    /** Each squad's strength at the start. */
+    hp: z.number().int().min(1).max(30).default(6),
+    /** Rallies per squad for the whole game. */
+    supplies: z.number().int().min(0).max(10).default(2),
+  })
+  .strict();
+
+export type SkirmishOptions = z.output<typeof skirmishOptionsSchema>;
+
+type Move<P> = GameMoveDefinition<SkirmishState, SkirmishOptions, P>;
+
+const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
+/** Only the combat phase has a seat whose turn it is; planning is simultaneous. */
+const inCombat = (seating: SeatingView) => seating.activeSeat !== null;
+const notInCombat = refuse('NOT_IN_COMBAT', 'squads strike, rally and dodge in combat, after the orders are in (fight)');
+const alive = (state: SkirmishState, seat: string) => (state.squads[seat]?.hp ?? 0) > 0;
+
+const commit: Move<{ stance: Stance }> = {
+  payload: z.object({ stance: z.enum(STANCES) }).strict(),
+  check(state, seat, _payload, _options, seating) {
+    if (inCombat(seating)) return refuse('NOT_PLANNING', 'orders are committed in planning: the fight is on');
+    return state.squads[seat]?.orders != null ? refuse('ALREADY_COMMITTED', `${seat} has committed its orders for this fight`) : null;
+  },
+  play: (state, seat, { stance }) => ({ game: { ...updateSquad(state, seat, (s) => ({ ...s, orders: stance })), stage: 'planning' } }),
+  // Orders are secret until the fight: the move table shows only that they were given.
+  notation: () => 'orders',
+  candidates: () => STANCES.map((stance) => ({ stance })),
+};
+
+const strike: Move<{ target: string }> = {
+  payload: z.object({ target: idSchema }).strict(),
+  check(state, seat, { target }, _options, seating) {
+    if (!inCombat(seating)) return notInCombat;
+    if (target === seat) return refuse('NOT_YOURSELF', 'a squad does not strike itself');
+    if (!Object.hasOwn(state.squads, target)) return refuse('NOT_A_SQUAD', `${target} is not at the table`);
+    if (!alive(state, target) || seating.out.includes(target)) return refuse('ALREADY_OUT', `${target} is out of the fight`);
+    return null;
+  },
+  play(before, seat, { target }) {
+    const state = revealed(before);
+    const victim = state.squads[target] as Squad;
+    const damage = victim.dodging ? 0 : strikeDamage(state.squads[seat] as Squad);
+    const after = updateSquad(state, target, (s) => ({ ...s, hp: Math.max(0, s.hp - damage), dodging: false }));
+    return { game: after, ...(alive(after, target) ? {} : { eliminate: [target] }) };
+  },
+  notation: ({ target }) => `strike ${target}`,
+  candidates: (state, seat, seating) =>
+    Object.keys(state.squads)
+      .filter((target) => target !== seat && alive(state, target) && !seating.out.includes(target))
+      .map((target) => ({ target })),
+};
+
+const none = z.object({}).strict().optional();
+
+const rally: Move<undefined | Record<string, never>> = {
+  payload: none,
+  check(state, seat, _payload, _options, seating) {
+    if (!inCombat(seating)) return notInCombat;
+    const squad = state.squads[seat] as Squad;
+    if (squad.supplies === 0) return refuse('NO_SUPPLIES', `${seat} has no supplies left to rally`);
+    return squad.hp >= state.maxHp ? refuse('FULL_STRENGTH', `${seat} is at full strength`) : null;
+  },
+  play: (state, seat) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, hp: s.hp + 1, supplies: s.supplies - 1 })) }),
+  notation: () => 'rally',
+  candidates: () => [undefined],
+};
+
+/** The reaction: any squad, at any time in combat (declared out of turn), spends a token so the next strike against it misses. */
+const dodge: Move<undefined | Record<string, never>> = {
+  payload: none,
+  check(before, seat, _payload, _options, seating) {
+    if (!inCombat(seating)) return notInCombat;
+    const squad = revealed(before).squads[seat] as Squad;
+    if (squad.dodging) return refuse('ALREADY_DODGING', `${seat} is dodging already`);
+    return squad.reactions === 0 ? refuse('NO_REACTIONS', `${seat} has no reaction left`) : null;
+  },
+  play: (state, seat) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, reactions: s.reactions - 1, dodging: true })) }),
+  notation: () => 'dodge',
+  candidates: () => [undefined],
+};
+
+const STRUCTURE: GameStructure = {
+  phases: [
+    { name: 'planning', turns: { strategy: 'Simultaneous' } },
+    { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] } },
+  ],
+  transitions: [
+    { name: 'fight', from: 'planning', to: 'combat' },
+    { name: 'regroup', from: 'combat', to: 'planning' },
+  ],
+};
+
+/**
+ * The game `skirmish`, version 1.
+ *
+ * @example
+ * const table = createTable(skirmish, { table: 'table:field', seats: ['seat:a', 'seat:b', 'seat:c'], seed: 1 })
+ * table.play({ type: 'commit', seat: 'seat:a', payload: { stance: 'assault' } })
+ */
+export const skirmish: GameDefinition<SkirmishState, SkirmishOptions> = {
+  id: 'skirmish',
+  version: '1',
+  title: 'skirmish: simultaneous orders, then combat by initiative',
+  seats: { min: 2, max: 6 },
+  options: skirmishOptionsSchema,
+  structure: () => STRUCTURE,
+  // Two moves a turn, dodges out of turn, a simultaneous planning round: a seat may have several plies in a round.
+  turnModel: () => 'sequenced',
+  setup: ({ seats, options }) => ({
+    squads: Object.fromEntries(seats.map((seat) => [seat, newSquad(options.hp, options.supplies)])),
+    stage: 'planning',
+    maxHp: options.hp,
+  }),
+  moves: { commit, strike, rally, dodge },
+  // In planning a squad ends its turn once its orders are in; in combat whenever it likes.
+  mayEndTurn(state, seat, _options, seating) {
+    if (inCombat(seating) || state.squads[seat]?.orders != null) return null;
+    return refuse('ORDERS_REQUIRED', `${seat} commits its orders before its planning turn ends`);
+  },
+  mayTransition(state, seat, transition) {
+    if (transition === 'regroup') return seat === undefined ? null : refuse('REFEREE_ONLY', 'only the referee (the application, without a seat) calls a regroup');
+    const waiting = Object.keys(state.squads).filter((s) => alive(state, s) && state.squads[s]?.orders == null);
+    return waiting.length === 0 ? null : refuse('ORDERS_PENDING', `the fight begins once every squad has its orders in; waiting for ${waiting.join(', ')}`);
+  },
+  housekeeping: {},
+  resolve: (state) => state,
+  isLastTurn: () => false,
+  isOver: (_state, remaining) => remaining.length <= 1,
+  winners: (_state, seats) => [...seats],
+  seatView(state, seat) {
+    const squad = state.squads[seat] as Squad;
+    return {
+      hp: squad.hp,
+      supplies: squad.supplies,
+      committed: squad.orders !== null,
+      stance: squad.stance,
+      reactions: squad.reactions,
+      dodging: squad.dodging,
+    };
+  },
+  // The demo fights to the last squad standing, whatever the number of turns asked.
+  demoOptions: () => ({}),
+  unusedEngineMoves: {
+    'engine.leave': refuse('NOT_IN_SKIRMISH', 'a squad fights on until it is eliminated; it does not leave'),
+  },
+};
