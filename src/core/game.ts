@@ -89,6 +89,8 @@ export interface MoveOutcome<G> {
  * - `instant` speed: the seat must hold priority; any phase, any stack.
  */
 export interface GameMoveDefinition<G, O, P = unknown> {
+  /** Whether the seat may take this move back while it is the table's last ply and nothing has resolved since. */
+  readonly undoable?: boolean;
   /** Timing in a priority window; moves of a game without priority windows leave it out. */
   readonly speed?: 'sorcery' | 'instant';
   /** The mutations of a Circular sequence this move makes (refused under other strategies). */
@@ -132,6 +134,8 @@ export interface GameDefinition<G = unknown, O = unknown> {
   /** The game's pieces at the start, before the first turn. */
   setup(input: { seats: readonly string[]; options: O; seed: Seed; random: Random }): G;
   readonly moves: Readonly<Record<string, GameMoveDefinition<G, O, any>>>;
+  /** Whether a seat may take back its own pass (in a priority window) while nobody has acted since. */
+  readonly undoablePasses?: boolean;
   /** A command condition on ending a turn (seed 002): why `seat` may not end its turn now, or null. Not asked of the application's seatless end-turn. */
   mayEndTurn?(game: G, seat: string, options: O, seating: SeatingView): GameRefusal | null;
   /** Whether `seat` (undefined: the application) may take the declared transition now; null allows it. */

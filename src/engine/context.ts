@@ -34,6 +34,16 @@ export interface Ply {
   readonly automatic?: true;
 }
 
+/**
+ * What an undo restores: the parts of the table its seat's last ply changed.
+ * It exists only while that ply is the last one and nothing has resolved,
+ * ended a phase or a turn since (any later ply or boundary clears it).
+ */
+export interface UndoRecord {
+  readonly seat: string;
+  readonly before: Pick<TableContext, 'prioritySeat' | 'passes' | 'stack' | 'game' | 'progression' | 'autoPass'>;
+}
+
 /** Where a seat's automatic passing stops (what MTG clients call "pass until"). */
 export type AutoPassStop =
   | { readonly until: 'end-of-turn' }
@@ -93,6 +103,8 @@ export interface TableContext {
   readonly plies: PlyLog<Ply>;
   /** Plies made so far in the current round. */
   readonly playOrder: number;
+  /** What the last ply's seat may take back, or null. */
+  readonly undo: UndoRecord | null;
   /** Seats passing automatically in priority windows, and where each stops. */
   readonly autoPass: { readonly [seat: string]: AutoPassStop };
   /** The game's pieces. */
@@ -109,7 +121,7 @@ export interface TableContext {
  */
 export function openingContext(game: AnyGame, input: unknown): TableContext {
   const read = readTableInput(game, input);
-  const common = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0, autoPass: {} };
+  const common = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0, autoPass: {}, undo: null };
   if (!read.ok) {
     const structure: StructurePlan = { phases: [], transitions: [], priority: false, direction: 1, firstSeat: null, owner: null };
     const opening: Opening = { table: '', seats: [], seed: 0, givenOptions: {}, options: {}, structure, problem: read.problem };

@@ -9,12 +9,13 @@ import { gameMove, ownEntry, type AnyGame } from '../core/game.js';
 import { idSchema, readMove, type Move } from '../core/move.js';
 import { delayTurn, eligibleSeats, nextTurn } from '../progression/turns.js';
 import type { TableContext } from './context.js';
+import { last } from '../log/plyLog.js';
 
 /** The engine's own move types, valid in every game (CONTRACT.md; `engine.leave` is plystack's addition). */
-export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave', 'engine.auto-pass'] as const;
+export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave', 'engine.auto-pass', 'engine.undo'] as const;
 
 /** Engine moves a seat may make whether or not it holds the turn; the game decides who may (seed 004). */
-const NOT_HELD_TO_TURNS = new Set(['engine.transition', 'engine.initiative', 'engine.leave', 'engine.auto-pass']);
+const NOT_HELD_TO_TURNS = new Set(['engine.transition', 'engine.initiative', 'engine.leave', 'engine.auto-pass', 'engine.undo']);
 
 const enginePayloads: Record<string, z.ZodType | undefined> = {
   'engine.transition': z.object({ transition: z.string().min(1).max(64) }).strict(),
@@ -66,6 +67,33 @@ function seatingView(ctx: TableContext) {
   return { seats: ctx.opening.seats, out: ctx.progression.out, activeSeat: ctx.turn.activeSeat };
 }
 
+/**
+ * Whether the turn can pass from the active seat now: some seat may take the
+ * next turn (Circular without self-succession may have none).
+ *
+ * @example
+ * turnCanPass(ctx) // false for a lone seat in a Circular phase without allowSelfSuccessor
+ */
+export function turnCanPass(ctx: TableContext): boolean {
+  return nextTurn(ctx.progression, seating(ctx)).ok;
+}
+
+/**
+ * Whether `move` would end the active seat's turn by itself: a pass that
+ * closes the last phase of the turn with the stack empty, or a game move that
+ * spends the turn's movesPerTurn.
+ */
+export function endsTurn(ctx: TableContext, move: Move): boolean {
+  const { structure } = ctx.opening;
+  if (move.type === 'engine.pass') {
+    const plan = structure.phases.find((p) => p.name === ctx.gamePhase);
+    const lastPhase = plan?.turnPhases[plan.turnPhases.length - 1]?.name;
+    return ctx.stack.length === 0 && ctx.phase === lastPhase && ctx.passes + 1 >= ctx.opening.seats.length - ctx.progression.out.length;
+  }
+  const limit = ctx.progression.rules.movesPerTurn;
+  return limit !== undefined && !isOutOfTurn(ctx, move.type) && ctx.progression.obligation === null && ctx.progression.movesThisTurn + 1 >= limit;
+}
+
 /** Why the turn cannot pass from the active seat now (no eligible successor), or null. */
 function turnCannotPass(ctx: TableContext): Refusal | null {
   const next = nextTurn(ctx.progression, seating(ctx));
@@ -91,7 +119,7 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
   if (!isEngine && definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
   if (seat !== undefined && ctx.progression.out.includes(seat)) return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
   if (seat === undefined && !isEngine) return refusal('REFUSED', `${type} needs a seat: only engine moves may be made for the table`, 'SEAT_REQUIRED');
-  if (seat === undefined && (type === 'engine.delay' || type === 'engine.auto-pass')) return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
+  if (seat === undefined && (type === 'engine.delay' || type === 'engine.auto-pass' || type === 'engine.undo')) return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
   if (type === 'engine.auto-pass' && !ctx.opening.structure.priority) return refusal('REFUSED', `${game.id} has no priority windows to pass in`, 'NO_PRIORITY_WINDOWS');
 
   const { obligation } = ctx.progression;
@@ -147,7 +175,9 @@ function engineMoveRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusa
     if (!ctx.opening.seats.includes(parsed.data.seat)) return refusal('UNKNOWN_SEAT', `${parsed.data.seat} is not at ${ctx.opening.table}`);
     return ctx.progression.out.includes(parsed.data.seat) ? refusal('REFUSED', `${parsed.data.seat} is already out`, 'SEAT_OUT') : null;
   }
-  if (schema === undefined) return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', `${move.type} takes no payload`);
+  if (schema === undefined && move.payload !== undefined) return refusal('INVALID_PAYLOAD', `${move.type} takes no payload`);
+  if (move.type === 'engine.undo') return undoRefusal(ctx, move.seat as string);
+  if (schema === undefined) return null;
   const parsed = schema.safeParse(move.payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -184,6 +214,24 @@ function engineMoveRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusa
 }
 
 /**
+ * Why `seat` may not take back its last ply now, or null: the table's last ply
+ * must be the seat's own, of an undoable type, with nothing resolved, ended or
+ * played by anyone since.
+ *
+ * @example
+ * undoRefusal(ctx, 'seat:bob') // { code: 'REFUSED', reason: 'NOT_YOUR_PLY', ... } right after seat:ann passed
+ */
+export function undoRefusal(ctx: TableContext, seat: string): Refusal | null {
+  const ply = last(ctx.plies);
+  if (ply === undefined) return refusal('REFUSED', 'no ply to take back yet', 'NOTHING_TO_UNDO');
+  if (ply.actor !== seat) return refusal('REFUSED', `the last ply is ${ply.actor ?? 'the table'}'s (${ply.notation}); ${seat} can take back only its own, while nobody has acted since`, 'NOT_YOUR_PLY');
+  if (ctx.undo === null || ctx.undo.seat !== seat) {
+    return refusal('REFUSED', `${seat}'s last ply (${ply.notation}) cannot be taken back: its move type is not undoable, or the table has moved on since (a resolution, a phase or a turn)`, 'NOT_UNDOABLE');
+  }
+  return null;
+}
+
+/**
  * Why `raw` may not be played now, or null when it may. Reads untrusted input
  * and never throws.
  *
@@ -196,6 +244,11 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
   const { move } = read;
   const engine = engineRefusal(game, ctx, move.type, move.seat);
   if (engine !== null) return engine;
+  // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
+  if (ctx.turn.activeSeat !== null && ['PerRound', 'Circular', 'Initiative'].includes(ctx.progression.rules.strategy) && endsTurn(ctx, move)) {
+    const stuck = turnCannotPass(ctx);
+    if (stuck !== null) return stuck;
+  }
   const definition = gameMove(game, move.type);
   if (definition === undefined) return engineMoveRefusal(game, ctx, move);
   const payload = definition.payload.safeParse(move.payload);

@@ -41,7 +41,8 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
   else if (move.type === 'engine.auto-pass') {
     const stop = move.payload as { until: string; phase?: string };
     notation = stop.until === 'off' ? 'auto-pass off' : `auto-pass until ${stop.until === 'phase' ? stop.phase : stop.until.replaceAll('-', ' ')}`;
-  } else if (move.type === 'engine.leave') notation = move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`;
+  } else if (move.type === 'engine.undo') notation = 'undo';
+  else if (move.type === 'engine.leave') notation = move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`;
   else notation = move.type;
   return {
     actor: move.seat ?? null,
@@ -81,7 +82,26 @@ export function autoPassPly(game: AnyGame, ctx: TableContext): Ply {
 
 /** Appends `ply` to the log: O(1), the history shared. */
 export function recordPly(ctx: TableContext, ply: Ply): Change {
-  return { plies: append(ctx.plies, ply), playOrder: ctx.playOrder + 1 };
+  return { plies: append(ctx.plies, ply), playOrder: ctx.playOrder + 1, undo: null };
+}
+
+/** Whether `move` can be taken back: the game declares its type undoable (passes, in a priority game). */
+export function isUndoable(game: AnyGame, ctx: TableContext, move: Move): boolean {
+  if (move.seat === undefined) return false;
+  if (move.type === 'engine.pass') return ctx.opening.structure.priority && game.undoablePasses === true;
+  return gameMove(game, move.type)?.undoable === true;
+}
+
+/** What an undo of `move` would restore: the table before it (to keep beside the change the move makes). */
+export function undoRecord(game: AnyGame, ctx: TableContext, move: Move): Change {
+  if (!isUndoable(game, ctx, move)) return {};
+  const { prioritySeat, passes, stack, game: pieces, progression, autoPass } = ctx;
+  return { undo: { seat: move.seat as string, before: { prioritySeat, passes, stack, game: pieces, progression, autoPass } } };
+}
+
+/** The seat takes back its last ply: the table's pieces and turn return to before it (the log keeps both plies). */
+export function takeBack(ctx: TableContext): Change {
+  return ctx.undo === null ? {} : { ...ctx.undo.before, undo: null };
 }
 
 /** The consecutive-pass counter goes up by one. */
@@ -142,13 +162,13 @@ export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolve
   const item = peek(ctx.stack);
   if (item === undefined) return {};
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'stack-resolved');
-  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item, autoPass };
+  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item, autoPass, undo: null };
 }
 
 /** A phase of the turn begins: the active seat receives priority. */
 export function enterPhase(ctx: TableContext, phase: string): Change {
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'phase' && stop.phase === phase);
-  return { phase, ...priorityToActiveSeat(ctx), autoPass };
+  return { phase, ...priorityToActiveSeat(ctx), autoPass, undo: null };
 }
 
 /**
@@ -170,6 +190,7 @@ export function enterGamePhase(ctx: TableContext, name: string): Change {
     playOrder: first ? ctx.playOrder : 0,
     prioritySeat: ctx.opening.structure.priority ? start.activeSeat : null,
     passes: 0,
+    undo: null,
   };
 }
 
@@ -193,6 +214,7 @@ export function passTurn(ctx: TableContext): Change {
     turn: { ...ctx.turn, activeSeat: next.activeSeat, number: ctx.turn.number + 1, round: next.roundEnded ? ctx.turn.round + 1 : ctx.turn.round },
     playOrder: next.roundEnded ? 0 : ctx.playOrder,
     autoPass,
+    undo: null,
   };
 }
 
@@ -208,6 +230,7 @@ export function nextSimultaneousRound(ctx: TableContext): Change {
     progression: { ...ctx.progression, waiting: eligibleSeats(ctx.opening.seats, ctx.progression), movesThisTurn: 0 },
     turn: { ...ctx.turn, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
     playOrder: 0,
+    undo: null,
   };
 }
 
@@ -242,5 +265,5 @@ export function removeSeat(ctx: TableContext, seat: string): Change {
 /** The game is over: nobody holds priority or the turn, and the winners are named. */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
   const seating = { seats: ctx.opening.seats, out: ctx.progression.out, activeSeat: ctx.turn.activeSeat };
-  return { status: 'over', prioritySeat: null, passes: 0, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression), seating) };
+  return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression), seating) };
 }

@@ -10,7 +10,7 @@
  *   priority  who may act in a priority window (priority games).
  *   stack     empty or holding items (priority games).
  */
-import { and, stateIn } from 'xstate';
+import { and, not, stateIn } from 'xstate';
 import type { PhaseDefinition } from '../core/game.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 
@@ -37,7 +37,7 @@ function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): St
         ...(phase.housekeeping !== undefined ? [{ type: 'runHousekeeping', params: { routine: phase.housekeeping } }] : []),
       ],
       always: [
-        { guard: 'activeSeatIsOut', target: 'done' },
+        { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
         { guard: and(['allSeatsPassed', 'stackIsEmpty']), target: phases[i + 1]?.name ?? 'done' },
       ],
     };
@@ -53,7 +53,7 @@ function actingStates(moveTypes: readonly string[], doneId: string): StateConfig
       on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] } },
       always: [
         { guard: 'turnMovesSpent', target: 'done' },
-        { guard: 'activeSeatIsOut', target: 'done' },
+        { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
       ],
     },
     done: { id: doneId, type: 'final' },
@@ -112,7 +112,9 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, moveTypes: readon
             // Only a turn that really is done passes on: an app cannot fake XState's done event.
             onDone: [
               { guard: and([turnIsDone, 'isLastTurn']), target: '#table.over', actions: ['endTurn'] },
-              { guard: turnIsDone, target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat'] },
+              { guard: and([turnIsDone, 'turnCanPass']), target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat'] },
+              // No seat can take the next turn (seed 002's explicit failure): the game ends rather than loop.
+              { guard: turnIsDone, target: '#table.over', actions: ['endTurn'] },
             ],
           },
         },
@@ -148,8 +150,8 @@ export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
       held: {
         // A seat with an auto-pass stop passes as soon as it holds priority, until its stop is reached.
         always: [
-          { guard: and(['holderAutoPasses', 'isLastToPass']), actions: 'recordAutoPass' },
-          { guard: 'holderAutoPasses', actions: ['recordAutoPass', 'passPriorityToNextSeat'] },
+          { guard: and(['holderAutoPasses', 'isLastToPass', 'autoPassKeepsTurnGoing']), actions: 'recordAutoPass' },
+          { guard: and(['holderAutoPasses', not('isLastToPass')]), actions: ['recordAutoPass', 'passPriorityToNextSeat'] },
         ],
         on: {
           'engine.pass': [

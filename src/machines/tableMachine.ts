@@ -26,7 +26,7 @@ import type { AnyGame } from '../core/game.js';
 import { readMove, type JsonValue } from '../core/move.js';
 import type { StackItem } from '../stack/stack.js';
 import { openingContext, type Ply, type TableContext } from '../engine/context.js';
-import { checkMove } from '../engine/rules.js';
+import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
 import * as step from '../engine/steps.js';
 import { size } from '../log/plyLog.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
@@ -130,6 +130,9 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       nobodyIsWaiting: ({ context }) => context.progression.waiting.length === 0,
       seatsRemain: ({ context }) => step.seatsInGame(context) > 0,
       holderAutoPasses: ({ context }) => step.holderAutoPasses(context),
+      turnCanPass: ({ context }) => turnCanPass(context),
+      autoPassKeepsTurnGoing: ({ context }) =>
+        context.prioritySeat === null || !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) || turnCanPass(context),
       takesTransition: ({ event }, params: { transition: string }) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition,
     },
     actions: {
@@ -145,7 +148,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         const read = readMove(event);
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
-        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context) });
+        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context), ...step.undoRecord(game, context, read.move) });
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
       }),
       recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) => {
@@ -153,7 +156,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
         const moved = step.priorityToNextSeat(context);
-        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context), ...moved });
+        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context), ...moved, ...step.undoRecord(game, context, read.move) });
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
         enqueue.emit({ type: 'priority.changed', seat: moved.prioritySeat ?? null });
       }),
@@ -163,6 +166,15 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
       }),
       setAutoPass: assign(({ context, event }) => step.setAutoPass(context, event.seat as string, event.payload as never)),
+      recordAndTakeBack: enqueueActions(({ context, event, enqueue }) => {
+        const read = readMove(event);
+        if (!read.ok) return;
+        const ply = step.plyFor(game, context, read.move);
+        const back = step.takeBack(context);
+        enqueue.assign({ ...step.recordPly(context, ply), ...back });
+        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+        if (back.prioritySeat !== undefined && back.prioritySeat !== context.prioritySeat) enqueue.emit({ type: 'priority.changed', seat: back.prioritySeat });
+      }),
       passPriorityToNextSeat: enqueueActions(({ context, enqueue }) => {
         const change = step.priorityToNextSeat(context);
         enqueue.assign(change);
@@ -174,7 +186,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         const ply = step.plyFor(game, context, read.move);
         const recorded = step.recordPly(context, ply);
         const { pushed, ...played } = step.playGameMove(game, { ...context, ...recorded }, read.move);
-        enqueue.assign({ ...recorded, ...played });
+        enqueue.assign({ ...recorded, ...played, ...step.undoRecord(game, context, read.move) });
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
         if (pushed !== undefined) enqueue.emit({ type: 'stack.pushed', item: pushed });
         if (played.prioritySeat !== undefined && played.prioritySeat !== context.prioritySeat) {
@@ -263,6 +275,8 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       playing: {
         type: 'parallel',
         always: { guard: 'gameIsOver', target: 'over' },
+        // A seat takes back its own last ply while nothing has happened since (a game declares what is undoable).
+        on: { 'engine.undo': { guard: 'moveIsLegal', actions: 'recordAndTakeBack' } },
         states: regions,
       },
       over: { entry: 'finishGame' },

@@ -1,19 +1,31 @@
 /**
  * The model for the model-based tests: the real table machine of mundane,
- * traversed with `xstate/graph` over a bounded, abstracted state space.
+ * traversed with `xstate/graph` over a bounded, abstracted state space. The
+ * traversal itself (abstraction, key, moves offered, bounds, prefix dropping)
+ * is src/testing/traversal.ts, shared with `createTableTestModel`; what stays
+ * here is mundane's: the decks, the seats, the card-typed move kind.
  */
-import type { SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import type { AnyStateMachine } from 'xstate';
 import type { TableContext } from '../../src/engine/context.js';
+import { inventory } from '../../src/testing/coverage.js';
 import type { TableInput } from '../../src/engine/input.js';
-import { legalMovesFor } from '../../src/engine/rules.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
-import { createTableMachine, type MoveEvent, type TableMachine } from '../../src/machines/tableMachine.js';
+import { createTableMachine, type MoveEvent } from '../../src/machines/tableMachine.js';
+import {
+  defaultAbstraction,
+  edgeKey,
+  publicState,
+  refusedProbe as sharedProbe,
+  shortestTablePaths,
+  stackBound,
+  tableEvents,
+  type TableSnapshot,
+} from '../../src/testing/traversal.js';
 import { stateView, type TableState } from '../../src/table/view.js';
 import type { RuleCard, RulesSetup } from './mundaneRules.js';
 
 export const machine = createTableMachine(mundane);
-export type TableSnapshot = SnapshotFrom<TableMachine>;
+export type { TableSnapshot };
 export type ModelPath = ReturnType<typeof generatePaths>['kept'][number];
 
 export const ANN = 'seat:ann';
@@ -29,6 +41,12 @@ export interface ModelSetup {
   readonly name: string;
   readonly input: TableInput;
   readonly rules: RulesSetup;
+  /**
+   * Whether the paths may set auto-pass stops (`engine.auto-pass`, plystack's
+   * addition). Seed 003 has none, so the rules reference checks only the setups
+   * without; a setup with checks each step against the exact replay instead.
+   */
+  readonly autoPass: boolean;
 }
 
 /**
@@ -37,7 +55,7 @@ export interface ModelSetup {
  * still lets the stack grow to two items. `turns` ends the game, so `over` is
  * reachable within the bound.
  */
-export function modelSetup(seats: readonly string[], turns: number): ModelSetup {
+export function modelSetup(seats: readonly string[], turns: number, autoPass = false): ModelSetup {
   const orders: RuleCard[][] = [
     [PAL, SIP, CHORE],
     [SIP, CHORE, PAL],
@@ -47,9 +65,10 @@ export function modelSetup(seats: readonly string[], turns: number): ModelSetup 
   seats.forEach((seat, i) => (decks[seat] = orders[i % orders.length] as RuleCard[]));
   const options = { decks, openingHand: 2, startingTime: 1, turns };
   return {
-    name: `${seats.length} seats, ${turns} turn${turns === 1 ? '' : 's'}`,
+    name: `${seats.length} seats, ${turns} turn${turns === 1 ? '' : 's'}${autoPass ? ', auto-pass' : ''}`,
     input: { table: 'table:model', seats: [...seats], seed: 1, options },
     rules: { seats: [...seats], decks, openingHand: 2, startingTime: 1, turns },
+    autoPass,
   };
 }
 
@@ -65,38 +84,55 @@ export const INVALID_INPUTS: readonly { name: string; input: TableInput; code: s
   },
 ];
 
+/**
+ * States and transitions that no run of mundane through the public API can
+ * take, with the reason. The chart is built for every game, and mundane uses
+ * only part of it: these patterns pick the rest out of the inventory by name
+ * (as `report` prints them), so every one is listed by name when the suite
+ * runs. A pattern that matches nothing, or an entry that is taken after all,
+ * fails the suite.
+ */
+export const UNREACHABLE_PATTERNS: readonly { match: RegExp; reason: string }[] = [
+  { match: /^transition table\.playing always #\d+ \[gameIsOver\]/, reason: 'mundane declares no isOver: its game ends only when its last turn ends (isLastTurn)' },
+  { match: /^transition \S+ on engine\.initiative #/, reason: `mundane refuses engine.initiative: ${mundane.unusedEngineMoves['engine.initiative']?.message}` },
+  { match: /^transition \S+ on engine\.leave #/, reason: `mundane refuses engine.leave: ${mundane.unusedEngineMoves['engine.leave']?.message}` },
+  { match: /\[activeSeatIsOut\]/, reason: 'no seat is ever out in mundane: it refuses engine.leave and eliminates nobody' },
+];
+
+/** Every state and transition of `m`, by the names coverage reports use. */
+export function allNames(m: AnyStateMachine): string[] {
+  const inv = inventory(m);
+  return [...inv.states.map((s) => `state ${s.id}`), ...inv.transitions.map((t) => `transition ${t.name}`)];
+}
+
+/** `UNREACHABLE_PATTERNS` spelled out for `m`: each name it matches, with the reason. */
+export function unreachableByDesign(m: AnyStateMachine): Record<string, string> {
+  return Object.fromEntries(
+    allNames(m).flatMap((name) => {
+      const found = UNREACHABLE_PATTERNS.find((p) => p.match.test(name));
+      return found === undefined ? [] : [[name, found.reason]];
+    }),
+  );
+}
+
 /** At most two items on the stack: enough for a response and for LIFO order. */
 export const MAX_STACK = 2;
 
 /**
- * The abstraction of a snapshot that the traversal tells states apart by.
+ * The abstraction of a snapshot that the traversal tells states apart by:
+ * plystack's default (`defaultAbstraction` in src/testing/traversal.ts, which
+ * says what it keeps and drops), shared with `createTableTestModel`.
  *
- * Kept: the statechart value (all three regions, or `invalid` / `over`), the
- * status, the turn number, the phase, the consecutive-pass count, the stack
- * depth, and where priority is (with the active seat, with another seat, or
- * with nobody). With seats in table order and the first seat opening, the turn
- * number fixes the active seat, so these fields fix everything the turn
- * structure reads: the guards on passes, seats, stack and turns (pass counts
- * against the seat count, stack empty or not, last turn, invalid opening) and
- * the engine's timing checks (priority, active seat, sorcery phase, empty
- * stack).
- *
- * Dropped: hands, decks, Time, boards, discards, the cards and ids on the
- * stack, round, play order and the ply log. They decide only *which* card
- * moves exist (the game's half of `moveIsLegal`), never what the chart does
- * with a move once it is legal; whichever concrete state the breadth-first
- * traversal meets first stands for its abstract state, and its own legal moves
- * are offered from there. Every path is still a real run (each step is a real
- * `transition` of the machine), and the independent rules reference checks the
- * dropped pieces at every step. The bound: turns end the game (`turns`), the
- * stack stays at most `MAX_STACK` deep (`filterEvents`), so the abstract space
- * is finite (a few hundred keys).
+ * Kept: the statechart value, the status, the turn number, the phase, the
+ * consecutive-pass count, the stack depth, and where priority is (with the
+ * active seat, with another seat, or with nobody). Dropped: hands, decks,
+ * Time, boards, discards, the cards and ids on the stack, round, play order
+ * and the ply log; the independent rules reference checks the dropped pieces
+ * at every step. The bound: turns end the game (`turns`), the stack stays at
+ * most `MAX_STACK` deep (`filterEvents`), so the abstract space is finite (a
+ * few hundred keys).
  */
-export function abstractState(s: TableSnapshot): string {
-  const v = view(s);
-  const priority = v.prioritySeat === null ? 'nobody' : v.prioritySeat === v.activeSeat ? 'active' : 'other';
-  return JSON.stringify([s.value, v.status, v.turn, v.phase, v.passes, v.stack.length, priority]);
-}
+export const abstractState: (s: TableSnapshot) => string = defaultAbstraction(mundane);
 
 /**
  * A snapshot's context as the table shows it (`stateView`, the function
@@ -104,7 +140,7 @@ export function abstractState(s: TableSnapshot): string {
  * depend on how the context is laid out inside.
  */
 export function view(s: TableSnapshot): TableState {
-  return stateView(mundane, s.context);
+  return publicState(mundane, s);
 }
 
 /** A move's kind: its type, the role of its seat before the move, and the card's type. */
@@ -118,27 +154,15 @@ export function moveKind(before: TableContext, event: MoveEvent): string {
 }
 
 /**
- * The traversal's key. Keying on the abstract state alone would give one
- * shortest path per abstract state, and a transition that only leads back to
- * an already-known state (a resolution that empties the stack, a refused move)
- * would never lie on any path. So the key is the abstract *edge*: the abstract
- * state, the abstract state before and the kind of move that led here (the
- * same idea as `createTestModel`'s `serializeTransition`). Shortest paths to
- * every key then take every abstract edge.
+ * The traversal's key: the abstract edge (`edgeKey`), with mundane's move kind,
+ * which tells the card types apart so that permanents and one-shots resolve on
+ * paths of their own.
  */
-export function serializeState(s: TableSnapshot, event: MoveEvent | undefined, prev: TableSnapshot | undefined): string {
-  if (event === undefined || prev === undefined) return abstractState(s);
-  return `${abstractState(s)} <- ${abstractState(prev)} ${moveKind(prev.context, event)}`;
-}
+export const serializeState = edgeKey(abstractState, (before, event) => moveKind(before.context, event));
 
 /** A move the table must refuse: the seat without priority passes; after the game, anyone passes. */
 export function refusedProbe(s: TableSnapshot): MoveEvent | null {
-  if (s.value === 'invalid') return null;
-  const v = view(s);
-  const seats = Object.keys(v.seats);
-  if (v.status === 'over') return { type: 'engine.pass', seat: seats[0] as string };
-  const other = seats.find((seat) => seat !== v.prioritySeat);
-  return other === undefined ? null : { type: 'engine.pass', seat: other };
+  return sharedProbe(mundane, s);
 }
 
 /**
@@ -146,50 +170,23 @@ export function refusedProbe(s: TableSnapshot): MoveEvent | null {
  * for each card in its hand that the rules allow), plus one move the table
  * must refuse, so that refusals are walked in every abstract state too.
  */
-export function modelEvents(s: TableSnapshot): MoveEvent[] {
-  const v = view(s);
-  const playing = s.value !== 'invalid' && v.status === 'playing' && v.prioritySeat !== null;
-  const moves: MoveEvent[] = playing ? [...legalMovesFor(mundane, s.context, v.prioritySeat as string).allowed] : [];
-  const probe = refusedProbe(s);
-  return probe === null ? moves : [...moves, probe];
-}
+export const modelEvents: (s: TableSnapshot) => MoveEvent[] = tableEvents(mundane);
 
 /** Keeps the stack at most `MAX_STACK` deep. */
-export function filterEvents(s: TableSnapshot, event: MoveEvent): boolean {
-  const pushes = event.type === 'PlayCard' || event.type === 'CastInstant';
-  return !(pushes && view(s).stack.length >= MAX_STACK);
-}
+export const filterEvents: (s: TableSnapshot, event: MoveEvent) => boolean = stackBound(machine, mundane, MAX_STACK);
 
 /**
- * The shortest path to every key, prefixes of longer paths dropped (a longer
- * path checks every step of its prefix).
- *
- * The paths' moves stay playable although the abstraction drops the hands:
- * `getShortestPaths` builds the adjacency map and the path tree with the same
- * breadth-first order, so a key's predecessor on its path is the very state
- * whose transition first produced the key, and replaying a path from the
- * opening reproduces the concrete states its moves were taken from. The tests
- * replay every path anyway (`getNextSnapshot`) and fail if a move is refused.
+ * The shortest path to every key, prefixes of longer paths dropped
+ * (`shortestTablePaths`), with auto-pass stops or without. The tests replay
+ * every path (`getNextSnapshot`) and fail if a move is refused.
  */
-export function generatePaths(input: TableInput, turns: number) {
-  const paths = getShortestPaths(machine, {
+export function generatePaths(input: TableInput, turns: number, autoPass = false) {
+  return shortestTablePaths(machine, {
     input,
-    events: modelEvents,
-    serializeState: serializeState as (s: TableSnapshot, e: MoveEvent | undefined, p?: TableSnapshot) => string,
+    events: autoPass ? modelEvents : (s) => modelEvents(s).filter((e) => e.type !== 'engine.auto-pass'),
+    serializeState,
     filterEvents,
     // A safety net: the game ends after `turns`, so nothing past it is explored.
     stopWhen: (s) => view(s).turn > turns,
-    limit: 50_000,
   });
-  const key = (p: (typeof paths)[number]) => p.steps.slice(1).map((step) => JSON.stringify(step.event));
-  const sorted = [...paths].sort((a, b) => b.steps.length - a.steps.length);
-  const prefixes = new Set<string>();
-  const kept: typeof paths = [];
-  for (const path of sorted) {
-    const events = key(path);
-    if (prefixes.has(events.join('\n'))) continue;
-    kept.push(path);
-    for (let i = 0; i <= events.length; i++) prefixes.add(events.slice(0, i).join('\n'));
-  }
-  return { all: paths, kept };
 }

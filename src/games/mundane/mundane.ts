@@ -144,6 +144,7 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
   // Priority windows let a seat act out of turn, several times a round.
   turnModel: () => 'sequenced',
   sorceryPhase: 'PLAN',
+  undoablePasses: true,
   setup({ seats, options, random }) {
     const cards: Record<string, Card> = {};
     const records: Record<string, MundaneSeat> = {};
@@ -157,8 +158,9 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
     return { cards, seats: records };
   },
   moves: {
-    PlayCard: castFromHand(SORCERY_TYPES, 'play', 'CastInstant'),
-    CastInstant: castFromHand(['INSTANT'], 'cast', 'PlayCard'),
+    // A card cast can be taken back while nobody has answered it: it returns to the hand and its Time is refunded.
+    PlayCard: { ...castFromHand(SORCERY_TYPES, 'play', 'CastInstant'), undoable: true },
+    CastInstant: { ...castFromHand(['INSTANT'], 'cast', 'PlayCard'), undoable: true },
   },
   housekeeping: {
     /** Wake Up: the active seat's Time refreshes and it draws a card if its deck is not empty. */

@@ -1,0 +1,137 @@
+/**
+ * What fast-check generates for the property tests: openings (seats, seed and
+ * options of every strategy a built-in game offers) and commands, which the
+ * stream (./stream.ts) turns into legal or bad moves on a live table.
+ */
+import { fc } from '@fast-check/vitest';
+import { ENGINE_MOVES, type AnyGame } from '../../src/index.js';
+
+/**
+ * Event types XState keeps for itself. `table.play` refuses them like any
+ * unknown move, but sent straight to the actor XState acts on them before the
+ * chart sees them (`xstate.stop` stops the actor; its development build
+ * rejects `*`), so the stream never sends them there.
+ */
+export const XSTATE_RESERVED = ['*', 'xstate.stop', 'xstate.init', 'xstate.error'];
+export const reserved = (type: string) => type === '*' || type.startsWith('xstate.');
+
+export const SEAT_NAMES = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan', 'seat:eve'];
+
+/** What a table opens with. */
+export interface Opening {
+  readonly seats: number;
+  readonly seed: number;
+  readonly options: unknown;
+}
+
+/**
+ * One command of a stream. `pick` chooses among what the table offers at that
+ * moment (modulo its length), so a command stays meaningful when shrinking
+ * removes the ones before it.
+ */
+export type Command =
+  | { readonly kind: 'legal'; readonly pick: number }
+  /** A legal move's type and payload, sent for a seat that may not act now (refused unless that seat's own legal moves hold it). */
+  | { readonly kind: 'wrong-seat'; readonly pick: number }
+  /** A seat that is not at the table. */
+  | { readonly kind: 'unknown-seat'; readonly pick: number }
+  /** A move type the game does not have: UNKNOWN_MOVE (GAME_OVER once the game is over). */
+  | { readonly kind: 'unknown-type'; readonly type: string; readonly pick: number }
+  /** A move type the game has (an engine move included), by a seat that may act, with a junk payload: refused when its schema does not read it. */
+  | { readonly kind: 'junk-payload'; readonly pick: number; readonly payload: unknown }
+  /** An engine move without a seat: the application acting for the table. The table's own check is the oracle. */
+  | { readonly kind: 'table'; readonly pick: number };
+
+/** The commands: mostly legal moves, with bad moves mixed in. */
+export function commandArb(game: AnyGame): fc.Arbitrary<Command> {
+  const known = new Set<string>([...ENGINE_MOVES, ...Object.keys(game.moves)]);
+  const pick = fc.nat({ max: 1_000 });
+  return fc.oneof(
+    { weight: 12, arbitrary: fc.record({ kind: fc.constant('legal' as const), pick }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('wrong-seat' as const), pick }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('unknown-seat' as const), pick }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('unknown-type' as const),
+        // Names an object inherits are the unknown types most likely to slip through a lookup in a plain object, and
+        // XState keeps some for itself.
+        type: fc
+          .oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('constructor', 'toString', '__proto__', 'hasOwnProperty', ...XSTATE_RESERVED))
+          .filter((t) => !known.has(t)),
+        pick,
+      }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('junk-payload' as const), pick, payload: fc.anything().filter((p) => p !== undefined) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('table' as const), pick }) },
+  );
+}
+
+/** Turn rules objects of every strategy, with the settings that change who acts next. */
+const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ strategy: fc.constant('PerRound'), movesPerTurn: fc.integer({ min: 1, max: 3 }), outOfTurn: fc.constant(['react']) }, { requiredKeys: ['strategy'] }),
+  fc.record(
+    {
+      strategy: fc.constant('Circular'),
+      circular: fc.record(
+        {
+          initialDirection: fc.constantFrom('Forward', 'Reverse'),
+          roundPolicy: fc.constantFrom('Disabled', 'ActivationCount'),
+          allowSelfSuccessor: fc.boolean(),
+          firstActor: fc.constantFrom('RunOwner', 'FirstInOrder'),
+        },
+        { requiredKeys: [] },
+      ),
+      movesPerTurn: fc.integer({ min: 1, max: 3 }),
+    },
+    { requiredKeys: ['strategy'] },
+  ),
+  fc.record({ strategy: fc.constant('Initiative'), movesPerTurn: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['strategy'] }),
+  fc.constant({ strategy: 'Simultaneous' }),
+  fc.constant({ strategy: 'Free' }),
+);
+
+/**
+ * Options for the built-in games this file knows: mundane's decks, hands and
+ * Time, and an end; sandbox's whole turn structure (one or two game phases of
+ * any strategy, with priority windows or without, transitions both ways,
+ * direction, refills, eliminations, an end). Any other game opens with `{}`.
+ */
+function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
+  if (game.id === 'mundane') {
+    return fc.record(
+      { turns: fc.integer({ min: 1, max: 4 }), openingHand: fc.integer({ min: 0, max: 7 }), startingTime: fc.integer({ min: 0, max: 6 }), shuffle: fc.boolean() },
+      { requiredKeys: ['turns'] },
+    );
+  }
+  if (game.id === 'sandbox') {
+    const windowed = fc.constantFrom(['MAIN'], ['UPKEEP', 'MAIN', 'END']);
+    const plain = fc.oneof(
+      turnRulesArb.map((turns) => ({ phases: [{ name: 'one', turns }], transitions: [] })),
+      fc.tuple(turnRulesArb, turnRulesArb).map(([a, b]) => ({
+        phases: [{ name: 'one', turns: a }, { name: 'two', turns: b }],
+        transitions: [{ name: 'forth', from: 'one', to: 'two' }, { name: 'back', from: 'two', to: 'one' }],
+      })),
+    );
+    // Priority windows (every game phase, or none), where a seat's turn passes from seat to seat: passes, the stack, auto-pass.
+    const priority = fc
+      .tuple(fc.array(turnRulesArb.filter((t) => ['PerRound', 'Circular', 'Initiative'].includes((t as { strategy: string }).strategy)), { minLength: 1, maxLength: 2 }), windowed)
+      .map(([rules, turnPhases]) => ({
+        phases: rules.map((turns, i) => ({ name: ['one', 'two'][i] as string, turns, turnPhases })),
+        transitions: rules.length === 2 ? [{ name: 'forth', from: 'one', to: 'two' }, { name: 'back', from: 'two', to: 'one' }] : [],
+      }));
+    const extras = fc.record(
+      { direction: fc.constantFrom(1, -1), refills: fc.boolean(), eliminations: fc.boolean(), lastTurn: fc.integer({ min: 1, max: 6 }), owner: fc.constant(SEAT_NAMES[0]) },
+      { requiredKeys: [] },
+    );
+    return fc.tuple(fc.oneof(plain, priority), extras).map(([structure, more]) => ({ ...structure, ...more }));
+  }
+  return fc.constant({});
+}
+
+/** An opening for `game`: a seat count in its bounds, a seed, and options. */
+export function openingArb(game: AnyGame): fc.Arbitrary<Opening> {
+  const seats = fc.integer({ min: game.seats.min, max: Math.min(game.seats.max, SEAT_NAMES.length) });
+  return fc.record({ seats, seed: fc.integer({ min: -1_000_000, max: 1_000_000 }), options: optionsArb(game) });
+}
+

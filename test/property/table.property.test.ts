@@ -1,0 +1,140 @@
+/**
+ * Property tests: random streams of legal moves (picked from
+ * `table.legalMoves`) with bad moves mixed in, for every built-in game, checked
+ * after every move (see `playStream` in ./stream.ts for the list). Short
+ * streams replay the log after every move; long ones replay it at the end. A
+ * failure is shrunk by fast-check to a minimal command list and written as a
+ * log to test-output/counterexample-*.json, printed with the `plystack replay`
+ * command that replays it.
+ */
+import { readFileSync } from 'node:fs';
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import type { Io } from '../../src/cli/io.js';
+import { run } from '../../src/cli/main.js';
+import { builtInGames, createTable, mundane, replay, replayLog, type AnyGame } from '../../src/index.js';
+import { commandArb, openingArb, type Command, type Opening } from './arbitraries.js';
+import { counterexampleReporter, playStream, type StreamTrace } from './stream.js';
+
+const GAMES: AnyGame[] = Object.values(builtInGames);
+
+const short = (trace: StreamTrace, game: AnyGame, opening: Opening, commands: Command[], restoreAt: number) =>
+  playStream(game, opening, commands, { replayEveryMove: true, restoreAt }, trace);
+const long = (trace: StreamTrace, game: AnyGame, opening: Opening, commands: Command[], restoreAt: number) =>
+  playStream(game, opening, commands, { replayEveryMove: false, restoreAt }, trace);
+// `short` and `long` return what the stream reached; a property only needs them not to throw.
+
+describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: random move streams', ({ id, game }) => {
+  test.prop([openingArb(game), fc.array(commandArb(game), { maxLength: 30, size: 'max' }), fc.nat()], {
+    numRuns: 100,
+    reporter: counterexampleReporter(`${id}-short`, (trace, opening: Opening, commands: Command[], restoreAt: number) => short(trace, game, opening, commands, restoreAt)),
+  })('short streams keep every invariant after every move, replay included', (opening, commands, restoreAt) => {
+    short({ log: null, pending: null }, game, opening, commands, restoreAt);
+  });
+
+  test.prop([openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 400, size: 'max' }), fc.nat()], {
+    numRuns: 20,
+    reporter: counterexampleReporter(`${id}-long`, (trace, opening: Opening, commands: Command[], restoreAt: number) => long(trace, game, opening, commands, restoreAt)),
+  })('long streams keep every invariant after every move, and replay to the same table at the end', (opening, commands, restoreAt) => {
+    long({ log: null, pending: null }, game, opening, commands, restoreAt);
+  });
+});
+
+/**
+ * What the openings generated for a game make reachable, for the games whose
+ * options ./arbitraries.ts knows (an end, priority windows); any other game
+ * is held to every kind of command and some refusals.
+ */
+const REACHABLE: Readonly<Record<string, { readonly stackDepth: number; readonly over: boolean }>> = {
+  mundane: { stackDepth: 2, over: true },
+  sandbox: { stackDepth: 2, over: true },
+};
+
+describe('the streams reach what they are meant to test', () => {
+  it.each(GAMES.map((game) => ({ id: game.id, game })))('$id: every kind of command, refusals, and the stack and the end where its options make them', ({ id, game }) => {
+    const samples = fc.sample(fc.tuple(openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 200 })), { seed: 7, numRuns: 40 });
+    const kinds = new Set<string>();
+    let refused = 0;
+    let deepest = 0;
+    let over = 0;
+    let restored = 0;
+    for (const [opening, commands] of samples) {
+      let stats;
+      try {
+        stats = long({ log: null, pending: null }, game, opening, commands, 50);
+      } catch {
+        continue; // a failing stream is the property tests' to report; here only what the others reach counts
+      }
+      for (const kind of Object.keys(stats.kinds)) kinds.add(kind);
+      refused += stats.refused;
+      deepest = Math.max(deepest, stats.maxStack);
+      over += stats.over ? 1 : 0;
+      restored += stats.restored ? 1 : 0;
+    }
+    expect([...kinds].sort()).toEqual(['junk-payload', 'legal', 'table', 'unknown-seat', 'unknown-type', 'wrong-seat']);
+    expect(refused).toBeGreaterThan(100);
+    expect(restored).toBeGreaterThan(0);
+    const reachable = REACHABLE[id];
+    if (reachable !== undefined) {
+      expect(deepest).toBeGreaterThanOrEqual(reachable.stackDepth);
+      expect(over > 0).toBe(reachable.over);
+    }
+  });
+});
+
+describe('bad moves, one by one', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', '*', 'xstate.stop', 'xstate.init'])(
+    'a move type named like a property every object inherits or an event XState keeps (%s) is UNKNOWN_MOVE, like any other unknown type',
+    (type) => {
+      for (const game of GAMES) {
+        const table = createTable(game, { table: 'table:property', seats: ['seat:ann', 'seat:bob'], seed: 1 });
+        const result = table.tryPlay({ type, seat: 'seat:ann' });
+        expect(result.ok ? null : { code: result.error.code, message: typeof result.error.message }).toEqual({ code: 'UNKNOWN_MOVE', message: 'string' });
+        expect(table.actor.getSnapshot().status).toBe('active');
+        table.stop();
+      }
+    },
+  );
+});
+
+describe('a failing property gives a log a person can replay', () => {
+  /** A claim that is false: a game of mundane never reaches its second turn. */
+  const falseClaim = (trace: StreamTrace, opening: Opening, commands: Command[]) => {
+    long(trace, mundane, opening, commands, 0);
+    const end = replay(trace.log);
+    const turn = end.state.turn;
+    end.stop();
+    if (turn >= 2) throw new Error(`reached turn ${turn}`);
+  };
+
+  it('is shrunk to a short game that just reaches turn 2, written to test-output/, and plystack replay plays it', async () => {
+    const legalOnly: fc.Arbitrary<Command[]> = fc.array(fc.record({ kind: fc.constant('legal' as const), pick: fc.nat({ max: 1_000 }) }), { maxLength: 40, size: 'max' });
+    const details = await fc.check(
+      fc.asyncProperty(openingArb(mundane), legalOnly, async (opening, commands) => falseClaim({ log: null, pending: null }, opening, commands)),
+      { seed: 42, numRuns: 300 },
+    );
+    expect(details.failed).toBe(true);
+    let message = '';
+    try {
+      counterexampleReporter('meta-second-turn', falseClaim)(details);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const file = /Replay it with: npx plystack replay (\S+counterexample-meta-second-turn\.json)/.exec(message)?.[1];
+    expect(file, message).toBeDefined();
+    const log = JSON.parse(readFileSync(file!, 'utf8'));
+    // Shrunk: the fewest seats, every move accepted, and the last move is the one that starts turn 2.
+    expect(log.seats).toHaveLength(2);
+    const outcome = replayLog(log);
+    expect([outcome.error, outcome.table.state.turn]).toEqual([null, 2]);
+    outcome.table.stop();
+    const before = replayLog({ ...log, moves: log.moves.slice(0, -1) });
+    expect(before.table.state.turn).toBe(1);
+    before.table.stop();
+
+    const out: string[] = [];
+    const io: Io = { out: (t) => void out.push(t), err: (t) => void out.push(t), readStdin: async () => '', readFile: async (p) => readFileSync(p, 'utf8'), writeFile: async () => {} };
+    expect(await run(['replay', file!], io)).toBe(0);
+    expect(out.join('\n')).toMatch(/turn 2/);
+  });
+});
