@@ -96,7 +96,8 @@ export const UNREACHABLE_PATTERNS: readonly { match: RegExp; reason: string }[] 
   { match: /^transition table\.playing always #\d+ \[gameIsOver\]/, reason: 'mundane declares no isOver: its game ends only when its last turn ends (isLastTurn)' },
   { match: /^transition \S+ on engine\.initiative #/, reason: `mundane refuses engine.initiative: ${mundane.unusedEngineMoves['engine.initiative']?.message}` },
   { match: /^transition \S+ on engine\.leave #/, reason: `mundane refuses engine.leave: ${mundane.unusedEngineMoves['engine.leave']?.message}` },
-  { match: /\[activeSeatIsOut\]/, reason: 'no seat is ever out in mundane: it refuses engine.leave and eliminates nobody' },
+  { match: /activeSeatIsOut/, reason: 'no seat is ever out in mundane: it refuses engine.leave and eliminates nobody' },
+  { match: /^transition \S+ on xstate\.done\.state\.\S+ #2 /, reason: 'a mundane turn can always pass: PerRound always has a next seat, so the game never ends for want of one' },
 ];
 
 /** Every state and transition of `m`, by the names coverage reports use. */
@@ -183,7 +184,8 @@ export const filterEvents: (s: TableSnapshot, event: MoveEvent) => boolean = sta
 export function generatePaths(input: TableInput, turns: number, autoPass = false) {
   return shortestTablePaths(machine, {
     input,
-    events: autoPass ? modelEvents : (s) => modelEvents(s).filter((e) => e.type !== 'engine.auto-pass'),
+    // auto-pass stops and undo are plystack's additions, which seed 003 does not have: only the setup with them explores them.
+    events: autoPass ? modelEvents : (s) => modelEvents(s).filter((e) => e.type !== 'engine.auto-pass' && e.type !== 'engine.undo'),
     serializeState,
     filterEvents,
     // A safety net: the game ends after `turns`, so nothing past it is explored.
