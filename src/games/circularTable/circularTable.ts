@@ -68,7 +68,11 @@ const ONE_CARD_MOVES = ['declare', 'catch'];
 
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
 const fresh = (seat: string): TurnFacts => ({ seat, drew: false, drawn: null, done: false });
-/** The seat's facts this turn: a move by another seat began a new turn, so older facts are someone else's. */
+/**
+ * The seat's facts this turn: a move by another seat began a new turn, so older facts are someone else's. Sound
+ * because no seat has two turns in a row here (Circular without self-successor, PerRound at two); the game cannot see
+ * the turn number, so a seat whose opponents' turns all passed without a move (timers) finds its last turn's facts.
+ */
 const factsOf = (state: State, seat: string): TurnFacts => (state.facts?.seat === seat ? state.facts : fresh(seat));
 const top = (state: State): string => state.discard[state.discard.length - 1] as string;
 const handOf = (state: State, seat: string): readonly string[] => state.hands[seat] ?? [];
@@ -121,7 +125,7 @@ const play: Move<PlayPayload> = {
     if (facts.drew && facts.drawn !== card) return refuse('DRAWN_CARD_ONLY', `after drawing, ${seat} may play only the card drawn${facts.drawn === null ? ', and drew none' : ` (${facts.drawn})`}`);
     if (isWild(card) && colour === undefined) return refuse('COLOUR_REQUIRED', `${card} names the colour in play: give colour (${COLOURS.join(', ')})`);
     if (!isWild(card) && colour !== undefined) return refuse('COLOUR_NOT_ALLOWED', `${card} has its own colour`);
-    if (options.duel && turnsBack(card) && !again) return refuse('AGAIN_REQUIRED', `in the duel, ${card} gives ${seat} another turn: play it with again: true`);
+    // In the duel a skip or reverse without `again` carries a Circular mutation, which the engine refuses under PerRound (NOT_CIRCULAR).
     if (again && !(options.duel && turnsBack(card))) return refuse('NO_AGAIN', options.duel ? `only a skip or reverse gives another turn` : `at the circular table a skip or reverse changes the circle, not who plays again`);
     if (state.debt?.kind === 'draw4') return refuse('DEBT_PENDING', `a +4 is taken at once: ${seat} draws ${state.debt.amount}`);
     if (state.debt?.kind === 'draw2' && cardFace(card)?.symbol !== 'draw2') {
