@@ -83,13 +83,15 @@ export function turnCanPass(ctx: TableContext): boolean {
  * closes the last phase of the turn with the stack empty, or a game move that
  * spends the turn's movesPerTurn.
  */
-export function endsTurn(ctx: TableContext, move: Move): boolean {
+export function endsTurn(ctx: TableContext, move: Move, game?: AnyGame): boolean {
   const { structure } = ctx.opening;
   if (move.type === 'engine.pass') {
     const plan = structure.phases.find((p) => p.name === ctx.gamePhase);
     const lastPhase = plan?.turnPhases[plan.turnPhases.length - 1]?.name;
     return ctx.stack.length === 0 && ctx.phase === lastPhase && ctx.passes + 1 >= ctx.opening.seats.length - ctx.progression.out.length;
   }
+  // Only the game's own moves count towards movesPerTurn.
+  if (game !== undefined && gameMove(game, move.type) === undefined) return false;
   const limit = ctx.progression.rules.movesPerTurn;
   return limit !== undefined && !isOutOfTurn(ctx, move.type) && ctx.progression.obligation === null && ctx.progression.movesThisTurn + 1 >= limit;
 }
@@ -245,7 +247,7 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
   const engine = engineRefusal(game, ctx, move.type, move.seat);
   if (engine !== null) return engine;
   // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
-  if (ctx.turn.activeSeat !== null && ['PerRound', 'Circular', 'Initiative'].includes(ctx.progression.rules.strategy) && endsTurn(ctx, move)) {
+  if (ctx.turn.activeSeat !== null && ['PerRound', 'Circular', 'Initiative'].includes(ctx.progression.rules.strategy) && endsTurn(ctx, move, game)) {
     const stuck = turnCannotPass(ctx);
     if (stuck !== null) return stuck;
   }

@@ -51,6 +51,7 @@ export type TableEmitted =
   | { type: 'priority.changed'; seat: string | null }
   | { type: 'stack.pushed'; item: StackItem }
   | { type: 'stack.resolved'; item: StackItem }
+  | { type: 'stack.withdrawn'; item: StackItem }
   | { type: 'ply.recorded'; ply: Ply; index: number }
   | { type: 'move.refused'; refusal: Refusal }
   | { type: 'game.over'; winners: readonly string[] };
@@ -173,6 +174,8 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         const back = step.takeBack(context);
         enqueue.assign({ ...step.recordPly(context, ply), ...back });
         enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+        // an undone card leaves the stack without resolving
+        for (const item of context.stack.slice(back.stack?.length ?? context.stack.length).reverse()) enqueue.emit({ type: 'stack.withdrawn', item });
         if (back.prioritySeat !== undefined && back.prioritySeat !== context.prioritySeat) enqueue.emit({ type: 'priority.changed', seat: back.prioritySeat });
       }),
       passPriorityToNextSeat: enqueueActions(({ context, enqueue }) => {

@@ -161,6 +161,11 @@ export function playStream(game: AnyGame, opening: Opening, commands: readonly C
     const top = stack.pop();
     if (!same(e.item, top)) lifo.push(`resolved ${JSON.stringify(e.item)} while the top was ${JSON.stringify(top)}`);
   });
+  // an undo takes its card back off the top without resolving it
+  table.on('stack.withdrawn', (e) => {
+    const top = stack.pop();
+    if (!same(e.item, top)) lifo.push(`withdrew ${JSON.stringify(e.item)} while the top was ${JSON.stringify(top)}`);
+  });
   trace.log = table.log;
   try {
     commands.forEach((command, i) => {
