@@ -175,3 +175,20 @@ describe('plystack paths: options, modules, usage', () => {
     expect(err.join('\n')).toMatch(message);
   });
 });
+
+describe('plystack paths --out a file outside any project', () => {
+  it('imports plystack from this build, so vitest runs the file green where it was written', async () => {
+    const { mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'plystack-paths-'));
+    const options = join(dir, 'options.json');
+    await writeFile(options, JSON.stringify({ turns: 1 }));
+    const out = join(dir, 'x.test.ts');
+    await exec('node', [bin, 'paths', 'mundane', '--options', options, '--out', out], { cwd: root });
+    const text = await readFile(out, 'utf8');
+    expect(text).toContain(`from '${join(root, 'dist', 'index.js')}'`);
+    const { stdout } = await exec(join(root, 'node_modules', '.bin', 'vitest'), ['run', out, '--root', dir], { cwd: dir });
+    expect(plain(stdout)).toMatch(/Tests\s+\d+ passed/);
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+});

@@ -2,8 +2,9 @@
  * `plystack paths GAME [--seats N] [--options FILE] [--seed S] [--max-turns T] [--unreachable FILE] [--out FILE]`:
  * a vitest file of paths through a game's turn structure, and its coverage.
  */
-import { dirname, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
@@ -14,6 +15,21 @@ import { EXIT, type Command } from './commands.js';
 function wholeNumber(value: string | boolean | undefined): number | undefined | null {
   if (value === undefined) return undefined;
   return typeof value === 'string' && /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
+}
+
+/**
+ * How the generated file imports plystack: by name where that resolves from
+ * the file's folder (inside a project that has plystack), else by the path of
+ * this very build, so a file written anywhere (`--out /tmp/x.test.ts`) runs.
+ */
+function plystackImportFor(out: string | undefined): string {
+  const from = out === undefined ? join(process.cwd(), 'paths.test.ts') : resolve(out);
+  try {
+    createRequire(from).resolve('plystack');
+    return 'plystack';
+  } catch {
+    return fileURLToPath(new URL('../index.js', import.meta.url));
+  }
 }
 
 /** Whether GAME names a module file rather than a built-in game. */
@@ -135,7 +151,7 @@ export const pathsCommand: Command = {
     const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name} ${String(value)}`]);
     const command = ['plystack paths', id, `--seats ${seats}`, ...flag('options', values.options), ...flag('seed', rawSeed), ...flag('max-turns', maxTurns),
       ...flag('unreachable', values.unreachable), ...flag('out', out)].join(' ');
-    const text = tableTestFile(model, { game: source, command });
+    const text = tableTestFile(model, { game: source, command, plystack: plystackImportFor(out) });
     const report = formatCoverage(model.coverage);
     const tests = model.paths.length + model.refusedOpenings.length;
     if (out === undefined) {
@@ -147,7 +163,7 @@ export const pathsCommand: Command = {
       } catch (error) {
         return io.err(`--out: cannot write ${out}: ${(error as Error).message}`), EXIT.invalid;
       }
-      io.out([...report, `wrote ${out}: ${tests} tests (${model.paths.length} paths, ${model.refusedOpenings.length} refused opening${model.refusedOpenings.length === 1 ? '' : 's'}); run it with npx vitest run ${out}`].join('\n'));
+      io.out([...report, `wrote ${out}: ${tests} tests (${model.paths.length} paths, ${model.refusedOpenings.length} refused opening${model.refusedOpenings.length === 1 ? '' : 's'}); run it with npx vitest run ${relative(process.cwd(), resolve(out)).startsWith('..') ? `--root ${dirname(resolve(out))} ${resolve(out)}` : out}`].join('\n'));
     }
     // The paths are played once here too, so a table that leaves the model is reported now, not only when the file runs.
     for (const path of model.paths) {
