@@ -211,14 +211,15 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     return moves;
   };
 
-  actor.subscribe((snapshot) => {
+  // The table's own observer reports an actor failure; this one must not rethrow it as an unhandled error.
+  actor.subscribe({ error: () => undefined, next: (snapshot) => {
     const n = movesMade(snapshot.context);
     if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
     if (moves !== null && n !== moves.length) {
       if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
       else moves = null; // rebuilt from the log on the next look
     }
-  });
+  } });
 
   /** Replays the log from the opening to `base`, keeping every checkpoint on the way. Once per table. */
   const rebuild = (): void => {
