@@ -93,3 +93,16 @@ describe('the record of a game', () => {
     expect(record.rounds).toEqual([['play', null]]);
   });
 });
+
+describe('a game\'s table-wide public state', () => {
+  it('shows in state.game: the circular table\'s top card, colour, pile and debt; frogger\'s market', async () => {
+    const { replay } = await import('../src/index.js');
+    const log = (name: string) => readFile(join(import.meta.dirname, '..', 'examples', name), 'utf8').then(JSON.parse);
+    const circular = replay(await log('circular-table-rules.json'));
+    expect(Object.keys(circular.state.game)).toEqual(['top', 'colour', 'pile', 'discard', 'debt']);
+    expect(typeof circular.state.game.top).toBe('string');
+    const frogger = replay(await log('frogger-refills.json'));
+    expect(Array.isArray(frogger.state.game.market)).toBe(true);
+    expect(replay(await log('mundane-rules.json')).state.game).toEqual({});
+  });
+});

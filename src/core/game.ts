@@ -63,6 +63,12 @@ export interface SeatingView {
   /** Seats eliminated or gone. */
   readonly out: readonly string[];
   readonly activeSeat: string | null;
+  /** The turn counter, from 1. */
+  readonly turn: number;
+  /** The game moves made in this turn so far (out-of-turn moves do not count). */
+  readonly movesThisTurn: number;
+  /** The current game phase. */
+  readonly gamePhase: string;
 }
 
 /** A game's own refusal: its code goes into `reason` under the engine code `REFUSED`. */
@@ -94,7 +100,7 @@ export interface GameMoveDefinition<G, O, P = unknown> {
   /** Timing in a priority window; moves of a game without priority windows leave it out. */
   readonly speed?: 'sorcery' | 'instant';
   /** The mutations of a Circular sequence this move makes (refused under other strategies). */
-  sequence?(payload: P): readonly SequenceMutation[];
+  sequence?(payload: P, options: O): readonly SequenceMutation[];
   /** Validates (and normalises) the payload; a failure is `INVALID_PAYLOAD`. */
   readonly payload: z.ZodType<P>;
   /** The game's own conditions, checked after the engine's; null allows the move. */
@@ -139,7 +145,7 @@ export interface GameDefinition<G = unknown, O = unknown> {
   /** A command condition on ending a turn (seed 002): why `seat` may not end its turn now, or null. Not asked of the application's seatless end-turn. */
   mayEndTurn?(game: G, seat: string, options: O, seating: SeatingView): GameRefusal | null;
   /** Whether `seat` (undefined: the application) may take the declared transition now; null allows it. */
-  mayTransition?(game: G, seat: string | undefined, transition: string): GameRefusal | null;
+  mayTransition?(game: G, seat: string | undefined, transition: string, options: O, seating: SeatingView): GameRefusal | null;
   /** Routines named by phases' `housekeeping`. Must not throw. */
   readonly housekeeping: Readonly<Record<string, (game: G, turn: TurnInfo, options: O) => G>>;
   /** Resolves the top item of the stack. Must not throw. */
@@ -150,6 +156,8 @@ export interface GameDefinition<G = unknown, O = unknown> {
   isOver?(game: G, remaining: readonly string[], options: O): boolean;
   /** The winners of a finished game, in table order (`seats`: those still in the game). */
   winners(game: G, seats: readonly string[], seating: SeatingView): string[];
+  /** What the whole table shows beyond the seats (a discard's top card, a shared market), as `state.game` shows it. */
+  publicView?(game: G): { [key: string]: JsonValue };
   /** A seat's public state, as `state.seats[seat]` shows it. */
   seatView(game: G, seat: string): { [key: string]: JsonValue };
   /** Options for a demo table that ends after `turns` turns (`plystack demo`). */

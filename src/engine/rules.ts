@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { refusal, type Refusal } from '../core/errors.js';
-import { gameMove, ownEntry, type AnyGame } from '../core/game.js';
+import { gameMove, ownEntry, type AnyGame, type SeatingView } from '../core/game.js';
 import { idSchema, readMove, type Move } from '../core/move.js';
 import { delayTurn, eligibleSeats, nextTurn } from '../progression/turns.js';
 import type { TableContext } from './context.js';
@@ -63,8 +63,15 @@ function seating(ctx: TableContext) {
 }
 
 /** What a game may read of the turn structure. */
-function seatingView(ctx: TableContext) {
-  return { seats: ctx.opening.seats, out: ctx.progression.out, activeSeat: ctx.turn.activeSeat };
+export function seatingView(ctx: TableContext): SeatingView {
+  return {
+    seats: ctx.opening.seats,
+    out: ctx.progression.out,
+    activeSeat: ctx.turn.activeSeat,
+    turn: ctx.turn.number,
+    movesThisTurn: ctx.progression.movesThisTurn,
+    gamePhase: ctx.gamePhase,
+  };
 }
 
 /**
@@ -190,7 +197,7 @@ function engineMoveRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusa
       const name = (parsed.data as { transition: string }).transition;
       const declared = ctx.opening.structure.transitions.some((t) => t.from === ctx.gamePhase && t.name === name);
       if (!declared) return refusal('REFUSED', `${ctx.gamePhase} declares no transition ${name}`, 'UNKNOWN_TRANSITION');
-      const problem = game.mayTransition?.(ctx.game, move.seat, name) ?? null;
+      const problem = game.mayTransition?.(ctx.game, move.seat, name, ctx.opening.options, seatingView(ctx)) ?? null;
       return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
     }
     case 'engine.initiative': {
@@ -259,7 +266,7 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
     const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
     return refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`);
   }
-  if ((definition.sequence?.(payload.data).length ?? 0) > 0 && ctx.progression.rules.strategy !== 'Circular') {
+  if ((definition.sequence?.(payload.data, ctx.opening.options).length ?? 0) > 0 && ctx.progression.rules.strategy !== 'Circular') {
     return refusal('REFUSED', `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`, 'NOT_CIRCULAR');
   }
   const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.opening.options, seatingView(ctx));

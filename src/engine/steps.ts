@@ -11,7 +11,7 @@ import { phasePlan } from '../progression/structure.js';
 import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import { movesMade, type AutoPassStop, type Ply, type TableContext } from './context.js';
-import { actingSeat, isOutOfTurn } from './rules.js';
+import { actingSeat, isOutOfTurn, seatingView } from './rules.js';
 
 type Change = Partial<TableContext>;
 
@@ -148,7 +148,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
       obligation: progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
     };
   }
-  for (const mutation of definition.sequence?.(payload) ?? []) {
+  for (const mutation of definition.sequence?.(payload, ctx.opening.options) ?? []) {
     if (progression.circular !== null) progression = { ...progression, circular: mutate(progression.circular, mutation) };
   }
   const change: Change = { game: outcome.game, progression };
@@ -264,6 +264,6 @@ export function removeSeat(ctx: TableContext, seat: string): Change {
 
 /** The game is over: nobody holds priority or the turn, and the winners are named. */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
-  const seating = { seats: ctx.opening.seats, out: ctx.progression.out, activeSeat: ctx.turn.activeSeat };
+  const seating = seatingView(ctx);
   return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression), seating) };
 }

@@ -27,7 +27,8 @@ export interface TableState {
   readonly stack: StackItem[];
   readonly winners: string[];
   readonly seats: { [seat: string]: { [key: string]: JsonValue } };
-  /** plystack's additions: the game phase, seats out of the game, and an open supplemental obligation. */
+  /** plystack's additions: the game's table-wide public state, the game phase, seats out of the game, and an open supplemental obligation. */
+  readonly game: { [key: string]: JsonValue };
   readonly gamePhase: string;
   readonly out: string[];
   readonly obligation: { readonly seat: string; readonly remaining: number } | null;
@@ -66,6 +67,7 @@ export function stateView(game: AnyGame, ctx: TableContext): TableState {
     stack: ctx.stack.map((item) => ({ ...item })),
     winners: [...ctx.winners],
     seats,
+    game: ctx.opening.problem === null ? (game.publicView?.(ctx.game) ?? {}) : {},
     gamePhase: ctx.gamePhase,
     out: [...ctx.progression.out],
     obligation: ctx.progression.obligation,

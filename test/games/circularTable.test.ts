@@ -270,7 +270,7 @@ describe('circular-table: individual victory', () => {
 
   it('two empty hands at once: the active seat wins, then the first in table order', () => {
     const state = { hands: { [A]: [], [B]: [], [C]: ['red-1'], [D]: ['red-2'] } } as unknown as CircularTableState;
-    const seating = (activeSeat: string) => ({ seats: FOUR, out: [], activeSeat });
+    const seating = (activeSeat: string) => ({ seats: FOUR, out: [], activeSeat, turn: 1, movesThisTurn: 0, gamePhase: 'main' });
     expect(circularTable.winners(state, FOUR, seating(B))).toEqual([B]);
     expect(circularTable.winners(state, FOUR, seating(C))).toEqual([A]);
   });

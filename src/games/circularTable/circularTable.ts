@@ -281,6 +281,13 @@ export const circularTable: GameDefinition<State, CircularTableOptions> = {
     // Tie break: the active seat, then table order.
     return [seating.activeSeat !== null && empty.includes(seating.activeSeat) ? seating.activeSeat : (empty[0] as string)];
   },
+  publicView: (state) => ({
+    top: state.discard[state.discard.length - 1] ?? null,
+    colour: state.colour,
+    pile: state.pile.length,
+    discard: state.discard.length,
+    debt: state.debt === null ? null : { kind: state.debt.kind, amount: state.debt.amount },
+  }),
   seatView(state, seat) {
     const hand = handOf(state, seat);
     return { cards: hand.length, hand: [...hand], declared: state.declared.includes(seat), exposed: state.exposed === seat };

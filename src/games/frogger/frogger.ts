@@ -101,6 +101,7 @@ export const frogger: GameDefinition<FroggerState, FroggerOptions> = {
     const far = Math.max(...seats.map((seat) => state.positions[seat] ?? 0));
     return seats.filter((seat) => (state.positions[seat] ?? 0) === far);
   },
+  publicView: (state) => ({ market: [...state.market], deck: state.deck.length, discard: state.discard.length }),
   seatView: (state, seat) => ({ position: state.positions[seat] ?? 0 }),
   // The demo races to the far bank, whatever the number of turns asked.
   demoOptions: () => ({}),
