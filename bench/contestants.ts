@@ -21,6 +21,12 @@ import { and, assign, createActor, setup } from 'xstate';
 import { createTable, mundane, type AnyGame, type Table } from '../src/index.js';
 import { benchMundane, benchOptions } from './game.js';
 import { openingState, outcomeOf, PHASES, step, type Outcome, type RefItem, type RefState, type StreamEvent } from './streams.js';
+import type { CircularOutcome, SimultaneousOutcome, TurnEvent } from './turnStreams.js';
+
+/** Any move of any bench stream. */
+export type BenchEvent = StreamEvent | TurnEvent;
+/** Any stream's comparable final state. */
+export type AnyOutcome = Outcome | CircularOutcome | SimultaneousOutcome;
 
 /** A contestant's table, game or actor, open and ready for a stream. */
 export interface Run {
@@ -28,9 +34,9 @@ export interface Run {
    * Plays `stream` in order; stops early only when `deadline` (a
    * `performance.now()` time) passes. Returns how many events it sent.
    */
-  play(stream: readonly StreamEvent[], deadline?: number): number;
-  /** The final state, in the shape every contestant shares. */
-  outcome(): Outcome;
+  play(stream: readonly BenchEvent[], deadline?: number): number;
+  /** The final state, in the shape every contestant of the stream shares. */
+  outcome(): AnyOutcome;
   stop(): void;
 }
 
@@ -46,6 +52,7 @@ export type ContestantId = 'plystack' | 'plystack-pure' | 'xstate-flat' | 'xstat
 
 export interface PlystackRun extends Run {
   readonly table: Table;
+  outcome(): Outcome;
 }
 
 /** The comparable outcome of a plystack table, read through its public state. */

@@ -13,34 +13,66 @@ import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
 import { createTable, mundane, replay, restoreTable, type Table } from '../src/index.js';
 import { ANN, BOB, CAT, generatePaths, modelSetup } from '../test/support/tableModel.js';
-import { CONTESTANTS, flatMachine, plystack, plystackPure, shapedMachine, tableOutcome, type Contestant, type ContestantId } from './contestants.js';
+import { CONTESTANTS, flatMachine, plystack, plystackPure, shapedMachine, tableOutcome, type AnyOutcome, type BenchEvent, type Contestant, type ContestantId } from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
-import { makeStream, referenceOutcome, SEATS_2, SEATS_4, type Outcome, type StreamEvent } from './streams.js';
+import { makeStream, referenceOutcome, SEATS_2, SEATS_4, type Outcome } from './streams.js';
+import { CIRCULAR_CONTESTANTS, SIMULTANEOUS_CONTESTANTS } from './turnContestants.js';
+import { circularReference, makeCircularStream, makeSimultaneousStream, simultaneousReference, type TurnEvent } from './turnStreams.js';
 
 // ─── configuration ───────────────────────────────────────────────────────────
 
-/** A scripted stream: its seats and how often a cast comes. */
+/**
+ * A scripted stream: its seats, its kind and, for the priority streams, how often a cast comes. `priority`: mundane's
+ * priority passing (bench/streams.ts); `circular` and `simultaneous`: turn progression on the sandbox (bench/turnStreams.ts).
+ */
 export interface StreamSpec {
   readonly id: string;
   readonly label: string;
   readonly seats: readonly string[];
-  readonly castEvery: number;
+  readonly kind: 'priority' | 'circular' | 'simultaneous';
+  /** priority streams: a cast every `castEvery`th event. */
+  readonly castEvery?: number;
 }
 
 export const STREAMS: readonly StreamSpec[] = [
-  { id: 'mundane-2', label: '2 seats', seats: SEATS_2, castEvery: 7 },
+  { id: 'mundane-2', label: '2 seats', seats: SEATS_2, kind: 'priority', castEvery: 7 },
   // With 4 seats a cast every 7th event never leaves 4 passes in a row with the stack empty: the phase never ends
   // (turn 1, WAKE_UP, for the whole stream). It still measures priority passing and the stack with 4 seats.
-  { id: 'mundane-4', label: '4 seats', seats: SEATS_4, castEvery: 7 },
+  { id: 'mundane-4', label: '4 seats', seats: SEATS_4, kind: 'priority', castEvery: 7 },
   // The same 4 seats with a cast every 11th event: phases end and turns go round, as in a real game.
-  { id: 'mundane-4-turns', label: '4 seats, cast/11', seats: SEATS_4, castEvery: 11 },
+  { id: 'mundane-4-turns', label: '4 seats, cast/11', seats: SEATS_4, kind: 'priority', castEvery: 11 },
+  // Turn progression (issue 3) on the sandbox: a Circular table, each turn a card and engine.end-turn, every 5th card a
+  // reverse and every 7th a skip; and Simultaneous rounds, every seat a play and its own end-turn in scripted orders.
+  { id: 'circular-4', label: 'circular, reversals', seats: SEATS_4, kind: 'circular' },
+  { id: 'simultaneous-4', label: 'simultaneous round', seats: SEATS_4, kind: 'simultaneous' },
 ];
 
-/** Streams issue 7 asks for that plystack cannot play yet. */
-export const NOT_YET: readonly { readonly label: string; readonly reason: string }[] = [
-  { label: 'circular table with reversals', reason: 'not yet available (issue 3)' },
-  { label: 'simultaneous round', reason: 'not yet available (issue 3)' },
-];
+/** What a stream's kind brings: how to make it, its reference outcome, who plays it and why anyone does not. */
+export interface StreamKit {
+  make(plies: number): BenchEvent[];
+  reference(stream: readonly BenchEvent[]): AnyOutcome;
+  readonly contestants: readonly Contestant[];
+  /** Contestants of the table that do not play this stream, and why (printed `n/a`). */
+  readonly absent: Partial<Record<ContestantId, string>>;
+}
+
+const NO_SHAPED = 'n/a: no table-shaped bare actor for turn progression (a minimal one would be a copy of the table chart)';
+
+export function streamKit(spec: StreamSpec): StreamKit {
+  switch (spec.kind) {
+    case 'priority':
+      return {
+        make: (n) => makeStream(spec.seats, n, spec.castEvery),
+        reference: (stream) => referenceOutcome(spec.seats, stream as readonly Parameters<typeof referenceOutcome>[1][number][]),
+        contestants: CONTESTANTS,
+        absent: {},
+      };
+    case 'circular':
+      return { make: (n) => makeCircularStream(spec.seats, n), reference: (stream) => circularReference(spec.seats, stream as readonly TurnEvent[]), contestants: CIRCULAR_CONTESTANTS, absent: { 'xstate-shaped': NO_SHAPED } };
+    case 'simultaneous':
+      return { make: (n) => makeSimultaneousStream(spec.seats, n), reference: (stream) => simultaneousReference(spec.seats, stream as readonly TurnEvent[]), contestants: SIMULTANEOUS_CONTESTANTS, absent: { 'xstate-shaped': NO_SHAPED } };
+  }
+}
 
 export interface BenchConfig {
   /** Stream lengths, in plies, ascending. */
@@ -130,7 +162,7 @@ export interface ThroughputCell {
   readonly eventsPerSecond: number | null;
   /** The run's final state equals the plain reducer's (null when not compared). */
   readonly matchesReference: boolean | null;
-  readonly outcome: Outcome | null;
+  readonly outcome: AnyOutcome | null;
 }
 
 export interface RatioCell {
@@ -218,11 +250,11 @@ interface OneRun {
   readonly ms: number;
   readonly cpuMs: number;
   readonly played: number;
-  readonly outcome: Outcome | null;
+  readonly outcome: AnyOutcome | null;
   readonly error: string | null;
 }
 
-function runOnce(contestant: Contestant, seats: readonly string[], stream: readonly StreamEvent[], deadlineMs = Infinity): OneRun {
+function runOnce(contestant: Contestant, seats: readonly string[], stream: readonly BenchEvent[], deadlineMs = Infinity): OneRun {
   collect();
   const run = contestant.open(seats);
   const cpu = process.cpuUsage();
@@ -289,14 +321,15 @@ export function runBench(config: BenchConfig): Results {
   const sizes = [...config.sizes].sort((a, b) => a - b);
 
   // The streams, made once before any clock starts; the reducer's outcome of each is the yardstick.
-  const streams = new Map<string, { spec: StreamSpec; stream: StreamEvent[]; reference: Map<number, Outcome> }>();
+  const streams = new Map<string, { spec: StreamSpec; kit: StreamKit; stream: BenchEvent[]; reference: Map<number, AnyOutcome> }>();
   for (const spec of STREAMS) {
-    const stream = makeStream(spec.seats, sizes[sizes.length - 1] as number, spec.castEvery);
-    const reference = new Map(sizes.map((n) => [n, referenceOutcome(spec.seats, stream.slice(0, n))]));
-    streams.set(spec.id, { spec, stream, reference });
+    const kit = streamKit(spec);
+    const stream = kit.make(sizes[sizes.length - 1] as number);
+    const reference = new Map(sizes.map((n) => [n, kit.reference(stream.slice(0, n))]));
+    streams.set(spec.id, { spec, kit, stream, reference });
   }
-  const prefixes = new Map<string, StreamEvent[]>();
-  const prefix = (id: string, n: number): StreamEvent[] => {
+  const prefixes = new Map<string, BenchEvent[]>();
+  const prefix = (id: string, n: number): BenchEvent[] => {
     const key = `${id}:${n}`;
     let p = prefixes.get(key);
     if (p === undefined) prefixes.set(key, (p = (streams.get(id)?.stream ?? []).slice(0, n)));
@@ -306,8 +339,8 @@ export function runBench(config: BenchConfig): Results {
   // Warm-up: every contestant plays each stream once, untimed, so the first timed run is not the JIT's.
   if (config.warmupPlies > 0) {
     say(`warm-up: ${config.warmupPlies} plies per stream and contestant`);
-    for (const { spec, stream } of streams.values()) {
-      for (const contestant of CONTESTANTS) {
+    for (const { spec, kit, stream } of streams.values()) {
+      for (const contestant of kit.contestants) {
         const n = contestant.id === 'boardgameio' ? Math.min(2_000, config.warmupPlies) : config.warmupPlies;
         runOnce(contestant, spec.seats, stream.slice(0, n));
       }
@@ -315,12 +348,13 @@ export function runBench(config: BenchConfig): Results {
   }
 
   // Throughput: for each stream and size, the contestants take turns run by run.
-  for (const { spec, reference } of streams.values()) {
+  for (const { spec, kit, reference } of streams.values()) {
     const bgioHistory: { plies: number; ms: number }[] = [];
     for (const plies of sizes) {
       const stream = prefix(spec.id, plies);
       const runs = new Map<ContestantId, OneRun[]>();
-      const skipped = new Map<ContestantId, string>();
+      const skipped = new Map<ContestantId, string>(Object.entries(kit.absent) as [ContestantId, string][]);
+      const player = (id: ContestantId) => kit.contestants.find((c) => c.id === id);
       // boardgame.io only where it is projected to finish within the budget. Its cost per move grows with the
       // game's length (time ∝ plies² or worse, measured), so the projection never assumes less than quadratic.
       const last = bgioHistory[bgioHistory.length - 1];
@@ -338,9 +372,9 @@ export function runBench(config: BenchConfig): Results {
         // The order rotates from round to round: a run's place after another leaves a measurable bias (up to ~20%).
         const order = CONTESTANTS.map((_, i) => CONTESTANTS[(i + round) % CONTESTANTS.length] as Contestant);
         for (const contestant of order) {
-          if (skipped.has(contestant.id) || round >= config.repeats(plies, contestant.id)) continue;
+          if (skipped.has(contestant.id) || player(contestant.id) === undefined || round >= config.repeats(plies, contestant.id)) continue;
           const budget = contestant.id === 'boardgameio' ? config.bgioBudgetMs : Infinity;
-          const one = runOnce(contestant, spec.seats, stream, budget);
+          const one = runOnce(player(contestant.id) as Contestant, spec.seats, stream, budget);
           const list = runs.get(contestant.id) ?? [];
           list.push(one);
           runs.set(contestant.id, list);
@@ -451,6 +485,7 @@ export function runBench(config: BenchConfig): Results {
 
   // One long table (2 seats) held in memory: bytes per ply, then persist + restore, replay and at(n) from it.
   const heldSpec = STREAMS[0] as StreamSpec;
+  if (heldSpec.kind !== 'priority') throw new Error('bench: the held table plays the first (priority) stream');
   const heldStream = makeStream(heldSpec.seats, config.heldPlies, heldSpec.castEvery);
   const heldReference = referenceOutcome(heldSpec.seats, heldStream);
   say(`held table: ${config.heldPlies} plies (${heldSpec.label})`);
@@ -612,10 +647,6 @@ export function runBench(config: BenchConfig): Results {
     detail: { cpuRatio: pureCpuRatio, benchMs: pureRuns.bench.map((r) => r.ms), pureMs: pureRuns.pure.map((r) => r.ms) },
   });
 
-  for (const { label, reason } of NOT_YET) {
-    figures.push({ id: label, label: `stream: ${label}`, plies: null, value: null, unit: null, display: reason, target: null, met: null });
-  }
-
   const results: Omit<Results, 'targets'> = {
     machine: machineInfo(),
     startedAt,
@@ -707,6 +738,7 @@ export function formatTable(r: Results): string[] {
       const cells = streamIds.map((stream) => {
         const c = r.throughput.find((t) => t.stream === stream && t.plies === n && t.contestant === contestant.id);
         if (c === undefined) return '';
+        if (c.status === 'skipped' && c.note?.startsWith('n/a')) return 'n/a';
         if (c.status === 'skipped') return c.note?.startsWith('not run: projected') ? `not run (${c.note.match(/projected (\d+ s)/)?.[1] ?? '> budget'})` : 'not run';
         if (c.status === 'failed') return 'FAILED';
         const value = c.eventsPerSecond === null ? '?' : rate(c.eventsPerSecond);
@@ -768,7 +800,9 @@ export function formatTable(r: Results): string[] {
   const m = r.machine;
   const out: string[] = [
     `plystack benchmark · ${r.startedAt} · ${m.cpuModel} · nproc ${m.nproc} · node ${m.node} · ${r.seconds.toFixed(0)} s`,
-    `streams: every event by the seat holding priority; a CastInstant every 7th event (cast/11: every 11th), the rest engine.pass`,
+    `streams: 2 seats, 4 seats, cast/11: every event by the seat holding priority; a CastInstant every 7th event (cast/11: every 11th), the rest engine.pass`,
+    `         circular (sandbox, 4 seats): each turn a card and engine.end-turn; every 5th card a reverse, every 7th a skip, the rest play`,
+    `         simultaneous (sandbox, 4 seats): each round every seat plays, then every seat ends its turn, in scripted orders`,
     `times: best of the runs, wall clock; cpu: the process's CPU time (the scaling target is judged on it)`,
     '',
     line(headers.figure, headers.plies, headers.cells.map((h, i) => h.padStart(wCells[i] as number)).join('  '), headers.target, headers.status),
