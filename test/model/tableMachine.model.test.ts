@@ -120,9 +120,10 @@ function checkStep(table: Table, model: TableSnapshot | null, replayed: TableSna
   }
   expect(snapshot.value, where).toEqual(replayed.value);
   expect(table.state, where).toEqual(view(replayed));
-  const { round: _round, direction: _direction, gamePhase, out, obligation, ...shown } = table.state;
-  // plystack's additions to the state: mundane has one game phase, no seat ever leaves, and nobody owes plies.
-  expect({ gamePhase, out, obligation }, where).toEqual({ gamePhase: GAME_PHASE.name, out: [], obligation: null });
+  const { round: _round, direction: _direction, gamePhase, out, obligation, game, ...shown } = table.state;
+  // plystack's additions to the state: mundane has one game phase, no seat ever leaves, nobody owes plies, and the
+  // game shows nothing table-wide beyond the seats.
+  expect({ gamePhase, out, obligation, game }, where).toEqual({ gamePhase: GAME_PHASE.name, out: [], obligation: null, game: {} });
   if (rules === null) return;
 
   expect(shown, `${where}: the public state against the rules of seed 003`).toEqual(publicView(rules));
