@@ -2,24 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
+import { replayJson as replayFile } from './support/cli.js';
 import { createTable, mundane } from '../src/index.js';
 
 const logFile = join(import.meta.dirname, '..', 'examples', 'mundane-rules.json');
 
-/** `plystack replay examples/mundane-rules.json --json [--upto N]`, parsed. */
+/** `plystack replay examples/mundane-rules.json --json [--upto N]`, parsed; it must apply every move. */
 async function replayJson(upto?: number) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await run(['replay', logFile, '--json', ...(upto === undefined ? [] : ['--upto', String(upto)])], {
-    out: (text) => void out.push(text),
-    err: (text) => void err.push(text),
-    readStdin: async () => '',
-    readFile: (path) => readFile(path, 'utf8'),
-    writeFile: async () => undefined,
-  });
+  const { code, doc, err } = await replayFile(logFile, ...(upto === undefined ? [] : ['--upto', String(upto)]));
   expect(err).toEqual([]);
   expect(code).toBe(0);
-  return JSON.parse(out.join('\n'));
+  return doc;
 }
 
 describe('examples/mundane-rules.json replayed with plystack replay --json shows every rule of seed 003', () => {

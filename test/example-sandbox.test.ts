@@ -2,21 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
+import { replayJson as replayFile } from './support/cli.js';
 
-/** `plystack replay examples/<name> --json`, parsed. */
+/** `plystack replay examples/<name> --json`, parsed; it must apply every move. */
 async function replayJson(name: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await run(['replay', join(import.meta.dirname, '..', 'examples', name), '--json'], {
-    out: (text) => void out.push(text),
-    err: (text) => void err.push(text),
-    readStdin: async () => '',
-    readFile: (path) => readFile(path, 'utf8'),
-    writeFile: async () => undefined,
-  });
+  const { code, doc, err } = await replayFile(join(import.meta.dirname, '..', 'examples', name));
   expect(err).toEqual([]);
   expect(code).toBe(0);
-  return JSON.parse(out.join('\n'));
+  return doc;
 }
 
 const actors = (doc: { plies: { actor: string | null }[] }) => doc.plies.map((p) => p.actor);

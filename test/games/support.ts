@@ -1,27 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import { IllegalMove, replay, type Move, type Table } from '../../src/index.js';
-
-/**
- * The code (and reason) of a move's refusal; the table must be left exactly as it was.
- *
- * @example
- * refusalOf(table, { type: 'draw', seat: 'seat:b' }) // { code: 'NOT_YOUR_TURN' }
- */
-export function refusalOf(table: Table, move: object): { code: string; reason?: string } {
-  const before = { state: table.state, log: table.log, context: table.context };
-  let caught: unknown;
-  try {
-    table.play(move);
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(IllegalMove);
-  expect({ state: table.state, log: table.log, context: table.context }).toEqual(before);
-  const { code, reason } = caught as IllegalMove;
-  return reason === undefined ? { code } : { code, reason };
-}
+import { replay, type Move, type Table } from '../../src/index.js';
+export { refusalOf } from '../support/refusal.js';
+export { replayJson } from '../support/cli.js';
 
 /**
  * Why `seat` may not make moves of `type` now, as legalMoves shows it (undefined when it may).
@@ -87,21 +67,3 @@ export function firstOf(allowed: Move[], types: string[]): Move | undefined {
   return undefined;
 }
 
-/**
- * `plystack replay FILE --json` through the CLI's `run`: its exit code, the parsed document and stderr.
- *
- * @example
- * const { code, doc } = await replayJson('examples/skirmish.json') // code 0, doc.state.winners ['seat:red']
- */
-export async function replayJson(file: string): Promise<{ code: number; doc: any; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await run(['replay', file, '--json'], {
-    out: (text) => void out.push(text),
-    err: (text) => void err.push(text),
-    readStdin: async () => '',
-    readFile: (path) => readFile(path, 'utf8'),
-    writeFile: async () => undefined,
-  });
-  return { code, doc: JSON.parse(out.join('\n')), err };
-}

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { createTable, IllegalMove, sandbox, type Table, type TableEmitted } from '../../src/index.js';
+import { createTable, sandbox, type Table, type TableEmitted } from '../../src/index.js';
+export { refusalOf } from './refusal.js';
 
 export const FOUR = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];
 
@@ -30,20 +30,6 @@ export function nextActors(table: Table, count: number): string[] {
   return seen;
 }
 
-/** The code (and reason) of a move's refusal; the table must be left exactly as it was. */
-export function refusalOf(table: Table, move: object): { code: string; reason?: string } {
-  const before = { state: table.state, log: table.log, context: table.context };
-  let caught: unknown;
-  try {
-    table.play(move);
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(IllegalMove);
-  expect({ state: table.state, log: table.log, context: table.context }).toEqual(before);
-  const { code, reason } = caught as IllegalMove;
-  return reason === undefined ? { code } : { code, reason };
-}
 
 /** Records every event of the given types, in order. */
 export function recordEvents(table: Table, types: TableEmitted['type'][]): TableEmitted[] {
