@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
 import { replayJson as replayFile } from './support/cli.js';
 import { createTable, mundane } from '../src/index.js';
 

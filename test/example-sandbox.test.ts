@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
-import { replayJson as replayFile } from './support/cli.js';
+import { replayJson as replayFile, runCli } from './support/cli.js';
 
 /** `plystack replay examples/<name> --json`, parsed; it must apply every move. */
 async function replayJson(name: string) {
@@ -60,14 +59,7 @@ describe('sandbox with priority windows', () => {
 
 describe('the record of a game', () => {
   it('plystack replay --record gives the header with the turn model and, once over, the winners, and the move table', async () => {
-    const out: string[] = [];
-    const code = await run(['replay', join(import.meta.dirname, '..', 'examples', 'mundane-rules.json'), '--record'], {
-      out: (text) => void out.push(text),
-      err: () => undefined,
-      readStdin: async () => '',
-      readFile: (path) => readFile(path, 'utf8'),
-      writeFile: async () => undefined,
-    });
+    const { code, out } = await runCli(['replay', join(import.meta.dirname, '..', 'examples', 'mundane-rules.json'), '--record']);
     expect(code).toBe(0);
     const record = JSON.parse(out.join('\n'));
     expect(Object.keys(record)).toEqual(['header', 'rounds']);
