@@ -11,7 +11,7 @@
 import { createWebSocketInspector, type createInspector } from '@statelyai/inspect';
 import type { AnyEventObject, InspectionEvent } from 'xstate';
 import type { Ply } from '../engine/context.js';
-import type { LegalMoves } from '../engine/rules.js';
+import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { Table } from '../table/table.js';
 import { machineDefinition, takenTransitionId } from './definition.js';

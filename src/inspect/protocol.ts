@@ -9,7 +9,7 @@
  * own for the page, both typed `@plystack.*`.
  */
 import type { Ply } from '../engine/context.js';
-import type { LegalMoves } from '../engine/rules.js';
+import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { TableLog, TableState } from '../table/view.js';
 import type { TurnModel } from '../core/game.js';

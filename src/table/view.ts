@@ -7,7 +7,7 @@ import type { AnyGame } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import type { TableContext } from '../engine/context.js';
-import { seatsToAct } from '../engine/rules.js';
+import { seatsToAct } from '../engine/legalMoves.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { StackItem } from '../stack/stack.js';

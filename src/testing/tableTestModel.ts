@@ -27,7 +27,6 @@ import {
   stackBound,
   tableEvents,
   type Abstraction,
-  type TableSnapshot,
 } from './traversal.js';
 
 /** How to build a test model of a game. */

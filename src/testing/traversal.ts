@@ -12,7 +12,8 @@ import { getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import type { AnyGame } from '../core/game.js';
 import type { TableInput } from '../engine/input.js';
-import { checkMove, legalMovesFor } from '../engine/rules.js';
+import { legalMovesFor } from '../engine/legalMoves.js';
+import { checkMove } from '../engine/rules.js';
 import type { MoveEvent, TableMachine } from '../machines/tableMachine.js';
 import { stateView, type TableState } from '../table/view.js';
 

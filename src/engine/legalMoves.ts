@@ -1,0 +1,98 @@
+/**
+ * What a seat may do now: the seats that may act, and every move a seat may
+ * make with each other move type blocked by its code and reason. Built on the
+ * same checks as a played move (rules.ts), so the two cannot disagree.
+ */
+import { refusal, type Refusal } from '../core/errors.js';
+import { gameMove, type AnyGame } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import { eligibleSeats } from '../progression/turns.js';
+import type { TableContext } from './context.js';
+import { checkMove, engineRefusal, moveTypes, seatingView } from './rules.js';
+
+/**
+ * The seats that may act now: the obliged seat while it owes plies; the
+ * priority holder in a priority window; the active seat; every seat still
+ * waiting in a simultaneous round; every seat in a free phase.
+ *
+ * @example
+ * seatsToAct(ctx) // ['seat:ann'] while seat:ann holds priority
+ */
+export function seatsToAct(ctx: TableContext): string[] {
+  if (ctx.status !== 'playing') return [];
+  if (ctx.progression.obligation !== null) return [ctx.progression.obligation.seat];
+  if (ctx.opening.structure.priority) return ctx.prioritySeat === null ? [] : [ctx.prioritySeat];
+  switch (ctx.progression.rules.strategy) {
+    case 'Simultaneous':
+      return [...ctx.progression.waiting];
+    case 'Free':
+      return eligibleSeats(ctx.opening.seats, ctx.progression);
+    default:
+      return ctx.turn.activeSeat === null ? [] : [ctx.turn.activeSeat];
+  }
+}
+
+/** A move type a seat may not make now, with the code and reason. */
+export interface BlockedMove {
+  readonly type: string;
+  readonly code: Refusal['code'];
+  readonly message: string;
+  readonly reason?: string;
+}
+
+/** What a seat may do now, and why each other move type is blocked. */
+export interface LegalMoves {
+  readonly seat: string;
+  readonly allowed: Move[];
+  readonly blocked: BlockedMove[];
+}
+
+/** The payloads worth offering for an engine move, each still checked. */
+function engineCandidates(ctx: TableContext, type: string): unknown[] {
+  switch (type) {
+    case 'engine.transition':
+      return ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => ({ transition: t.name }));
+    case 'engine.delay':
+      return ctx.progression.order.map((after) => ({ after }));
+    case 'engine.initiative':
+      return []; // scores are the seat's own choice: nothing to enumerate
+    case 'engine.auto-pass':
+      return [{ until: 'end-of-turn' }, { until: 'my-turn' }, { until: 'stack-resolved' }];
+    default:
+      return [undefined];
+  }
+}
+
+/**
+ * Every move `seat` may make now, and each other move type with the code and
+ * reason it is blocked. Every allowed move passed `checkMove`.
+ *
+ * @example
+ * legalMovesFor(mundane, ctx, 'seat:ann').allowed // [{ type: 'engine.pass', seat: 'seat:ann' }, { type: 'PlayCard', ... }]
+ */
+export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): LegalMoves {
+  const allowed: Move[] = [];
+  const blocked: BlockedMove[] = [];
+  const block = (type: string, r: Refusal) => blocked.push({ type, code: r.code, message: r.message, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
+  for (const type of moveTypes(game)) {
+    const engine = engineRefusal(game, ctx, type, seat);
+    if (engine !== null) {
+      block(type, engine);
+      continue;
+    }
+    const definition = gameMove(game, type);
+    const candidates = definition === undefined ? engineCandidates(ctx, type) : definition.candidates(ctx.game, seat, seatingView(ctx));
+    let first: Refusal | null = null;
+    const before = allowed.length;
+    for (const payload of candidates) {
+      const move: Move = payload === undefined ? { type, seat } : { type, seat, payload: payload as Move['payload'] };
+      const problem = checkMove(game, ctx, move);
+      if (problem === null) allowed.push(move);
+      else first ??= problem;
+    }
+    if (allowed.length === before) {
+      block(type, first ?? refusal('REFUSED', `${seat} has nothing to play as ${type}`, 'NOTHING_TO_PLAY'));
+    }
+  }
+  return { seat, allowed, blocked };
+}
