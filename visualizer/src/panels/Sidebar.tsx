@@ -25,7 +25,9 @@ function NewTable({ onOpen }: Pick<Props, 'onOpen'>) {
   const game = games.find((g) => g.id === gameId) ?? games[0];
   const [seats, setSeats] = useState(2);
   const [seed, setSeed] = useState('');
-  const [options, setOptions] = useState('{ "turns": 6 }');
+  // Each game's own demo options (a game that ends), shown when the game is picked; the reader may edit them.
+  const demoOptions = (g: (typeof games)[number] | undefined) => JSON.stringify(g?.demoOptions?.(6) ?? {});
+  const [options, setOptions] = useState(demoOptions(game));
   const [error, setError] = useState<string | null>(null);
   if (game === undefined) return null;
   const submit = (e: FormEvent) => {
@@ -53,7 +55,7 @@ function NewTable({ onOpen }: Pick<Props, 'onOpen'>) {
   return (
     <form className="new-table" onSubmit={submit} data-testid="new-table">
       <label>game
-        <select value={game.id} onChange={(e) => setGameId(e.target.value)}>
+        <select value={game.id} onChange={(e) => { setGameId(e.target.value); setOptions(demoOptions(games.find((g) => g.id === e.target.value))); }}>
           {games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
         </select>
       </label>
