@@ -28,6 +28,8 @@ export interface GamePhaseDefinition {
   /** The turn rules object (`{ strategy, ... }`), read by `readTurnRules` when the table opens. */
   readonly turns: unknown;
   readonly turnPhases?: readonly PhaseDefinition[];
+  /** A game routine run on entering this game phase (orders revealed as combat begins, …). */
+  readonly housekeeping?: string;
 }
 
 /** A declared move from one game phase to another, made with `engine.transition { transition: name }`. */
@@ -50,9 +52,9 @@ export interface GameStructure {
   readonly owner?: string;
 }
 
-/** Whose turn it is, for a game routine. */
+/** Whose turn it is, for a game routine (no active seat in a simultaneous or free phase). */
 export interface TurnInfo {
-  readonly activeSeat: string;
+  readonly activeSeat: string | null;
   readonly turn: number;
   readonly seats: readonly string[];
 }

@@ -197,7 +197,7 @@ export function enterGamePhase(ctx: TableContext, name: string): Change {
 /** Runs a game's housekeeping routine for the active seat. */
 export function housekeeping(game: AnyGame, ctx: TableContext, routine: string): Change {
   const run = ownEntry(game.housekeeping, routine);
-  if (run === undefined || ctx.turn.activeSeat === null) return {};
+  if (run === undefined) return {};
   return { game: run(ctx.game, { activeSeat: ctx.turn.activeSeat, turn: ctx.turn.number, seats: ctx.opening.seats }, ctx.opening.options) };
 }
 

@@ -75,7 +75,10 @@ function transitionsFrom(plan: StructurePlan, phase: string): StateConfig {
 
 /** One game phase and its turn structure. */
 function gamePhaseState(plan: StructurePlan, phase: PhasePlan, moveTypes: readonly string[]): StateConfig {
-  const entry = { type: 'enterGamePhase', params: { phase: phase.name } };
+  const entry = [
+    { type: 'enterGamePhase', params: { phase: phase.name } },
+    ...(phase.housekeeping !== undefined ? [{ type: 'runHousekeeping', params: { routine: phase.housekeeping } }] : []),
+  ];
   const transitions = transitionsFrom(plan, phase.name);
   const doneId = `turnDone-${phase.name}`;
   switch (phase.rules.strategy) {

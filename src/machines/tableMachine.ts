@@ -70,7 +70,7 @@ const machines = new WeakMap<AnyGame, Map<string, ReturnType<typeof buildTableMa
 
 /** The parts of a structure the chart is drawn from (not seats, owner or direction). */
 function chartKey(plan: StructurePlan): string {
-  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases])]);
+  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.housekeeping ?? null])]);
 }
 
 /**

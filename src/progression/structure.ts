@@ -13,6 +13,8 @@ export interface PhasePlan {
   readonly rules: TurnRules;
   /** The phases of each turn, with priority windows; empty for a game without them. */
   readonly turnPhases: readonly PhaseDefinition[];
+  /** The game routine run on entering this game phase, if any. */
+  readonly housekeeping?: string;
 }
 
 /** A game's structure, read and checked. Plain JSON: the context keeps it. */
@@ -51,7 +53,7 @@ export function readStructure(game: AnyGame, options: unknown, seats: readonly s
     if (turnPhases.length > 0 && !['PerRound', 'Circular', 'Initiative'].includes(read.rules.strategy)) {
       return { ok: false, path: `phases.${i}.turns.strategy`, message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat` };
     }
-    phases.push({ name: phase.name, rules: read.rules, turnPhases });
+    phases.push({ name: phase.name, rules: read.rules, turnPhases, ...(phase.housekeeping !== undefined ? { housekeeping: phase.housekeeping } : {}) });
   }
   const priority = phases.some((phase) => phase.turnPhases.length > 0);
   if (priority && phases.some((phase) => phase.turnPhases.length === 0)) {

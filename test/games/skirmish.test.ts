@@ -179,3 +179,13 @@ describe('skirmish: elimination and the winner', () => {
     expect(table.state).toMatchObject({ status: 'over', winners: [A], out: [B] });
   });
 });
+
+describe('skirmish: entering combat', () => {
+  it('reveals every squad\'s orders as the fight begins (a game-phase housekeeping routine), before any combat move', () => {
+    const table = open();
+    planAndFight(table, { [A]: 'assault', [B]: 'hold', [C]: 'assault' });
+    expect(table.state.gamePhase).toBe('combat');
+    expect(table.state.seats[B]).toMatchObject({ stance: 'hold' });
+    expect(table.state.seats[A]).toMatchObject({ stance: 'assault' });
+  });
+});

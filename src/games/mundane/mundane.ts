@@ -164,7 +164,7 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
   },
   housekeeping: {
     /** Wake Up: the active seat's Time refreshes and it draws a card if its deck is not empty. */
-    wakeUp: (state, { activeSeat }, options) => updateSeat(state, activeSeat, (s) => draw({ ...s, time: options.startingTime })),
+    wakeUp: (state, { activeSeat }, options) => (activeSeat === null ? state : updateSeat(state, activeSeat, (s) => draw({ ...s, time: options.startingTime }))),
   },
   resolve(state, item: StackItem) {
     // mundane's cards carry no effect beyond where they go: permanents to the board, one-shots to the discard.

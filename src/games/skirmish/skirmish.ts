@@ -99,7 +99,8 @@ const dodge: Move<undefined | Record<string, never>> = {
 const STRUCTURE: GameStructure = {
   phases: [
     { name: 'planning', turns: { strategy: 'Simultaneous' } },
-    { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] } },
+    // Entering combat reveals every squad's committed orders.
+    { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] }, housekeeping: 'revealOrders' },
   ],
   transitions: [
     { name: 'fight', from: 'planning', to: 'combat' },
@@ -139,7 +140,7 @@ export const skirmish: GameDefinition<SkirmishState, SkirmishOptions> = {
     const waiting = Object.keys(state.squads).filter((s) => alive(state, s) && state.squads[s]?.orders == null);
     return waiting.length === 0 ? null : refuse('ORDERS_PENDING', `the fight begins once every squad has its orders in; waiting for ${waiting.join(', ')}`);
   },
-  housekeeping: {},
+  housekeeping: { revealOrders: (state) => revealed(state) },
   resolve: (state) => state,
   isLastTurn: () => false,
   isOver: (_state, remaining) => remaining.length <= 1,
