@@ -108,7 +108,7 @@ export interface GameMoveDefinition<G, O, P = unknown> {
   /** The game's own conditions, checked after the engine's; null allows the move. */
   check(game: G, seat: string, payload: P, options: O, seating: SeatingView): GameRefusal | null;
   /** Plays a move that passed every check. Must not throw. */
-  play(game: G, seat: string, payload: P, options: O): MoveOutcome<G>;
+  play(game: G, seat: string, payload: P, options: O, seating: SeatingView): MoveOutcome<G>;
   /** A short text for move tables. */
   notation(payload: P): string;
   /** The payloads worth offering `seat` now (for `legalMoves`); each is still checked. */

@@ -133,7 +133,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   const definition = gameMove(game, move.type);
   if (definition === undefined || move.seat === undefined) return {};
   const payload = definition.payload.parse(move.payload);
-  const outcome = definition.play(ctx.game, move.seat, payload, ctx.opening.options);
+  const outcome = definition.play(ctx.game, move.seat, payload, ctx.opening.options, seatingView(ctx));
   let progression: Progression = ctx.progression;
   if (!isOutOfTurn(ctx, move.type)) progression = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
   const owed = progression.obligation;

@@ -317,3 +317,17 @@ describe('circular-table: the two-seat duel', () => {
     expect(refusalOf(table, { type: 'play', seat: A, payload: { card: 'red-skip', again: true } })).toEqual({ code: 'REFUSED', reason: 'NO_AGAIN' });
   });
 });
+
+describe('circular-table: turn facts belong to their turn', () => {
+  it('when every other seat\'s turn is ended by a timer, seat:a starts its next turn fresh: it must draw or play again', () => {
+    const table = stacked({ [A]: ['red-1', 'red-2'], [B]: ['blue-5', 'blue-6'], [C]: ['yellow-7', 'yellow-8'] }, 'red-9', fillers(6));
+    play(table, A, 'red-1');
+    endTurn(table, A);
+    table.play({ type: 'engine.end-turn' }); // seat:b's turn, ended by a timer
+    table.play({ type: 'engine.end-turn' }); // seat:c's turn, ended by a timer
+    expect(table.state.activeSeat).toBe(A);
+    expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({ code: 'REFUSED', reason: 'DRAW_REQUIRED' });
+    play(table, A, 'red-2');
+    expect(hand(table, A)).toEqual([]);
+  });
+});

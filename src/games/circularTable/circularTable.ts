@@ -33,6 +33,8 @@ export interface Debt {
 /** What the seat that made the last in-turn move has done in its turn (seed 002's activation facts). */
 export interface TurnFacts {
   readonly seat: string;
+  /** The turn they belong to. */
+  readonly turn: number;
   readonly drew: boolean;
   /** The card drawn this turn, the only one it may still play. */
   readonly drawn: string | null;
@@ -67,13 +69,10 @@ export const PENALTY = 2;
 const ONE_CARD_MOVES = ['declare', 'catch'];
 
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
-const fresh = (seat: string): TurnFacts => ({ seat, drew: false, drawn: null, done: false });
-/**
- * The seat's facts this turn: a move by another seat began a new turn, so older facts are someone else's. Sound
- * because no seat has two turns in a row here (Circular without self-successor, PerRound at two); the game cannot see
- * the turn number, so a seat whose opponents' turns all passed without a move (timers) finds its last turn's facts.
- */
-const factsOf = (state: State, seat: string): TurnFacts => (state.facts?.seat === seat ? state.facts : fresh(seat));
+const fresh = (seat: string, turn: number): TurnFacts => ({ seat, turn, drew: false, drawn: null, done: false });
+/** The seat's facts this turn: facts of another seat or of an earlier turn are stale (seed 002's activation facts). */
+const factsOf = (state: State, seat: string, seating: SeatingView): TurnFacts =>
+  state.facts?.seat === seat && state.facts.turn === seating.turn ? state.facts : fresh(seat, seating.turn);
 const top = (state: State): string => state.discard[state.discard.length - 1] as string;
 const handOf = (state: State, seat: string): readonly string[] => state.hands[seat] ?? [];
 const turnsBack = (name: string) => ['skip', 'reverse'].includes(cardFace(name)?.symbol ?? '');
@@ -118,9 +117,9 @@ const play: Move<PlayPayload> = {
     return symbol === 'skip' ? [{ operation: 'AddAdvance', amount: 1 }] : [];
   },
   payload: playPayload,
-  check(state, seat, { card, colour, again }, options) {
+  check(state, seat, { card, colour, again }, options, seating) {
     if (!handOf(state, seat).includes(card)) return refuse('CARD_NOT_IN_HAND', `${card} is not in ${seat}'s hand`);
-    const facts = factsOf(state, seat);
+    const facts = factsOf(state, seat, seating);
     if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
     if (facts.drew && facts.drawn !== card) return refuse('DRAWN_CARD_ONLY', `after drawing, ${seat} may play only the card drawn${facts.drawn === null ? ', and drew none' : ` (${facts.drawn})`}`);
     if (isWild(card) && colour === undefined) return refuse('COLOUR_REQUIRED', `${card} names the colour in play: give colour (${COLOURS.join(', ')})`);
@@ -134,7 +133,7 @@ const play: Move<PlayPayload> = {
     if (!canPlayOn(card, top(state), state.colour)) return refuse('NOT_PLAYABLE', `${card} goes neither on ${top(state)} nor on ${state.colour}`);
     return null;
   },
-  play(state, seat, { card, colour, again }) {
+  play(state, seat, { card, colour, again }, _options, seating) {
     const face = cardFace(card);
     const hand = withoutFirst(handOf(state, seat), card);
     let debt: Debt | null = state.debt;
@@ -148,7 +147,7 @@ const play: Move<PlayPayload> = {
         discard: [...state.discard, card],
         colour: colour ?? face?.colour ?? state.colour,
         debt,
-        facts: again ? fresh(seat) : { ...factsOf(state, seat), done: true },
+        facts: again ? fresh(seat, seating.turn) : { ...factsOf(state, seat, seating), done: true },
         // Down to one card undeclared: open to a catch until the next seat acts (another seat's exposure has just closed).
         exposed: hand.length === 1 && !declared ? seat : null,
       },
@@ -167,20 +166,21 @@ const none = z.object({}).strict().optional();
 
 const drawMove: Move<undefined | Record<string, never>> = {
   payload: none,
-  check(state, seat) {
-    const facts = factsOf(state, seat);
+  check(state, seat, _payload, _options, seating) {
+    const facts = factsOf(state, seat, seating);
     if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
     return facts.drew ? refuse('ALREADY_DREW', `${seat} has drawn this turn: play the card drawn, or end the turn`) : null;
   },
-  play(state, seat) {
+  play(state, seat, _payload, _options, seating) {
     const open = closeWindow(state, seat);
+    const turn = seating.turn;
     if (state.debt !== null) {
       // Paying a debt is the whole turn.
-      return { game: { ...draw(open, seat, state.debt.amount), debt: null, facts: { seat, drew: true, drawn: null, done: true } } };
+      return { game: { ...draw(open, seat, state.debt.amount), debt: null, facts: { seat, turn, drew: true, drawn: null, done: true } } };
     }
     const after = draw(open, seat, 1);
     const drawn = after.hands[seat]?.length === handOf(state, seat).length + 1 ? (after.hands[seat]?.at(-1) ?? null) : null;
-    return { game: { ...after, facts: { seat, drew: true, drawn, done: false } } };
+    return { game: { ...after, facts: { seat, turn, drew: true, drawn, done: false } } };
   },
   notation: () => 'draw',
   candidates: () => [undefined],
@@ -192,7 +192,7 @@ const declare: Move<undefined | Record<string, never>> = {
     const cards = handOf(state, seat).length;
     if (state.declared.includes(seat)) return refuse('ALREADY_DECLARED', `${seat} has declared already`);
     // With one card at any time, or with two on the seat's own turn before it plays (as it plays its second-to-last card).
-    if (cards === 1 || (cards === 2 && seating.activeSeat === seat && !factsOf(state, seat).done)) return null;
+    if (cards === 1 || (cards === 2 && seating.activeSeat === seat && !factsOf(state, seat, seating).done)) return null;
     return refuse('NOT_DOWN_TO_ONE', `${seat} holds ${cards} cards: declare with one, or with two on your own turn before playing`);
   },
   play: (state, seat) => ({ game: { ...state, declared: [...state.declared, seat], exposed: state.exposed === seat ? null : state.exposed } }),
@@ -266,8 +266,8 @@ export const circularTable: GameDefinition<State, CircularTableOptions> = {
   },
   moves: { play, draw: drawMove, declare, catch: catchMove },
   // Seed 002's command condition on END_TURN: a seat that has played nothing must draw first.
-  mayEndTurn(state, seat) {
-    const facts = factsOf(state, seat);
+  mayEndTurn(state, seat, _options, seating) {
+    const facts = factsOf(state, seat, seating);
     return facts.drew || facts.done ? null : refuse('DRAW_REQUIRED', `${seat} has neither played nor drawn: draw a card first`);
   },
   housekeeping: {},
