@@ -72,16 +72,21 @@ export function tableOutcome(table: Table): Outcome {
   };
 }
 
-function plystackRun(table: Table): PlystackRun {
+/** A plystack table as a contestant's run, its outcome read by `outcome` (the priority streams' by default). */
+export function tableRun<O extends AnyOutcome = Outcome>(table: Table, outcome: (table: Table) => O = tableOutcome as (table: Table) => O) {
   return {
     table,
-    play(stream) {
+    play(stream: readonly BenchEvent[]) {
       for (let i = 0; i < stream.length; i++) table.play(stream[i]);
       return stream.length;
     },
-    outcome: () => tableOutcome(table),
+    outcome: () => outcome(table),
     stop: () => table.stop(),
   };
+}
+
+function plystackRun(table: Table): PlystackRun {
+  return tableRun(table);
 }
 
 function openPlystack(game: AnyGame, seats: readonly string[], options: object): PlystackRun {

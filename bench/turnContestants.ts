@@ -20,7 +20,7 @@
 import { createRequire } from 'node:module';
 import { and, assign, createActor, not, setup } from 'xstate';
 import { createTable, sandbox, type Table } from '../src/index.js';
-import type { Contestant, PlystackRun, Run } from './contestants.js';
+import { tableRun, type Contestant, type PlystackRun, type Run } from './contestants.js';
 import {
   circularOpening,
   circularOutcome,
@@ -60,16 +60,7 @@ export function simultaneousTableOutcome(table: Table): SimultaneousOutcome {
 type SandboxRun = Omit<PlystackRun, 'outcome'> & Run;
 
 function sandboxRun(options: object, outcome: (table: Table) => CircularOutcome | SimultaneousOutcome, seats: readonly string[]): SandboxRun {
-  const table = createTable(sandbox, { table: 'table:bench', seats: [...seats], seed: 1, options });
-  return {
-    table,
-    play(stream) {
-      for (let i = 0; i < stream.length; i++) table.play(stream[i]);
-      return stream.length;
-    },
-    outcome: () => outcome(table),
-    stop: () => table.stop(),
-  };
+  return tableRun(createTable(sandbox, { table: 'table:bench', seats: [...seats], seed: 1, options }), outcome);
 }
 
 export const plystackCircular: Contestant<SandboxRun> = { id: 'plystack', label: 'plystack table', open: (seats) => sandboxRun(CIRCULAR_OPTIONS, circularTableOutcome, seats) };

@@ -62,3 +62,15 @@ describe('seatIndex', () => {
     expect(seatIndex(seats, 'seat:zed')).toBe(-1);
   });
 });
+
+describe('nextEligibleSeat', () => {
+  it('passes over seats that are out, in both directions, and finds none when nobody is eligible', async () => {
+    const { nextEligibleSeat } = await import('../src/order/seatOrder.js');
+    const order = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];
+    const notB = (seat: string) => seat !== 'seat:b';
+    expect(nextEligibleSeat(order, 'seat:a', 1, notB)).toBe('seat:c');
+    expect(nextEligibleSeat(order, 'seat:c', -1, notB)).toBe('seat:a');
+    expect(nextEligibleSeat(order, 'seat:a', 1, (seat) => seat === 'seat:a')).toBe('seat:a');
+    expect(nextEligibleSeat(order, 'seat:a', 1, () => false)).toBeUndefined();
+  });
+});

@@ -10,7 +10,7 @@ import { seededRandom, type Seed } from '../core/random.js';
 import { emptyLog, last, type PlyLog } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
-import { startPhase, type Progression } from '../progression/turns.js';
+import { startPhase, type Progression, type Seating } from '../progression/turns.js';
 import type { Stack } from '../stack/stack.js';
 import { readTableInput } from './input.js';
 
@@ -154,4 +154,25 @@ export function openingContext(game: AnyGame, input: unknown): TableContext {
 export function movesMade(ctx: Pick<TableContext, 'plies'>): number {
   const ply = last(ctx.plies);
   return ply === undefined ? 0 : ply.moveIndex + 1;
+}
+
+/**
+ * How many seats are still in the game (not eliminated, not gone).
+ *
+ * @example
+ * seatsInGame(ctx) // 2 at a two-seat table
+ */
+export function seatsInGame(ctx: TableContext): number {
+  return ctx.opening.seats.length - ctx.progression.out.length;
+}
+
+/**
+ * What turn progression reads of the table: the seats, the direction, who is active, the owner and first seat.
+ *
+ * @example
+ * nextTurn(ctx.progression, seatingOf(ctx))
+ */
+export function seatingOf(ctx: TableContext): Seating {
+  const { seats, structure } = ctx.opening;
+  return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
 }

@@ -8,7 +8,7 @@ import { refusal, type Refusal } from '../core/errors.js';
 import { gameMove, ownEntry, type AnyGame, type SeatingView } from '../core/game.js';
 import { idSchema, readMove, type Move } from '../core/move.js';
 import { delayTurn, nextTurn } from '../progression/turns.js';
-import type { TableContext } from './context.js';
+import { seatingOf, seatsInGame, type TableContext } from './context.js';
 import { last } from '../log/plyLog.js';
 
 /** The engine's own move types, valid in every game (CONTRACT.md; `engine.leave` is plystack's addition). */
@@ -57,11 +57,6 @@ function holdsTurn(ctx: TableContext, seat: string): boolean {
   }
 }
 
-function seating(ctx: TableContext) {
-  const { seats, structure } = ctx.opening;
-  return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
-}
-
 /** What a game may read of the turn structure. */
 export function seatingView(ctx: TableContext): SeatingView {
   return {
@@ -82,7 +77,7 @@ export function seatingView(ctx: TableContext): SeatingView {
  * turnCanPass(ctx) // false for a lone seat in a Circular phase without allowSelfSuccessor
  */
 export function turnCanPass(ctx: TableContext): boolean {
-  return nextTurn(ctx.progression, seating(ctx)).ok;
+  return nextTurn(ctx.progression, seatingOf(ctx)).ok;
 }
 
 /**
@@ -95,7 +90,7 @@ export function endsTurn(ctx: TableContext, move: Move, game?: AnyGame): boolean
   if (move.type === 'engine.pass') {
     const plan = structure.phases.find((p) => p.name === ctx.gamePhase);
     const lastPhase = plan?.turnPhases[plan.turnPhases.length - 1]?.name;
-    return ctx.stack.length === 0 && ctx.phase === lastPhase && ctx.passes + 1 >= ctx.opening.seats.length - ctx.progression.out.length;
+    return ctx.stack.length === 0 && ctx.phase === lastPhase && ctx.passes + 1 >= seatsInGame(ctx);
   }
   // Only the game's own moves count towards movesPerTurn.
   if (game !== undefined && gameMove(game, move.type) === undefined) return false;
@@ -105,7 +100,7 @@ export function endsTurn(ctx: TableContext, move: Move, game?: AnyGame): boolean
 
 /** Why the turn cannot pass from the active seat now (no eligible successor), or null. */
 function turnCannotPass(ctx: TableContext): Refusal | null {
-  const next = nextTurn(ctx.progression, seating(ctx));
+  const next = nextTurn(ctx.progression, seatingOf(ctx));
   return next.ok ? null : refusal(next.code, next.message);
 }
 

@@ -5,25 +5,17 @@
 import { gameMove, ownEntry, type AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { append } from '../log/plyLog.js';
-import { nextSeat } from '../order/seatOrder.js';
+import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
 import { phasePlan } from '../progression/structure.js';
 import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
-import { movesMade, type AutoPassStop, type Ply, type TableContext } from './context.js';
+import { movesMade, seatingOf, seatsInGame, type AutoPassStop, type Ply, type TableContext } from './context.js';
 import { actingSeat, isOutOfTurn, seatingView } from './rules.js';
 
 type Change = Partial<TableContext>;
 
-function seating(ctx: TableContext) {
-  const { seats, structure } = ctx.opening;
-  return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
-}
-
-/** The number of seats still in the game. */
-export function seatsInGame(ctx: TableContext): number {
-  return ctx.opening.seats.length - ctx.progression.out.length;
-}
+export { seatsInGame };
 
 /**
  * The ply an accepted move becomes. The actor is the seat that submitted it,
@@ -112,10 +104,8 @@ export function countPass(ctx: TableContext): Change {
 /** Priority moves to the next seat still in the game, in the table's direction. */
 export function priorityToNextSeat(ctx: TableContext): Change {
   if (ctx.prioritySeat === null) return {};
-  let next = ctx.prioritySeat;
-  do next = nextSeat(ctx.opening.seats, next, ctx.turn.direction);
-  while (ctx.progression.out.includes(next) && next !== ctx.prioritySeat);
-  return { prioritySeat: next };
+  const next = nextEligibleSeat(ctx.opening.seats, ctx.prioritySeat, ctx.turn.direction, (seat) => !ctx.progression.out.includes(seat));
+  return { prioritySeat: next ?? ctx.prioritySeat };
 }
 
 /** The active seat receives priority and the consecutive-pass counter resets. */
@@ -179,7 +169,7 @@ export function enterPhase(ctx: TableContext, phase: string): Change {
 export function enterGamePhase(ctx: TableContext, name: string): Change {
   const plan = phasePlan(ctx.opening.structure, name);
   const first = ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
-  const start = startPhase(plan.rules, { ...seating(ctx), firstSeat: first ? ctx.opening.structure.firstSeat : null }, ctx.progression);
+  const start = startPhase(plan.rules, { ...seatingOf(ctx), firstSeat: first ? ctx.opening.structure.firstSeat : null }, ctx.progression);
   return {
     gamePhase: name,
     phase: plan.turnPhases[0]?.name ?? name,
@@ -206,7 +196,7 @@ export function housekeeping(game: AnyGame, ctx: TableContext, routine: string):
  * goes up; when the round ends, a new round begins and its play order restarts.
  */
 export function passTurn(ctx: TableContext): Change {
-  const next = nextTurn(ctx.progression, seating(ctx));
+  const next = nextTurn(ctx.progression, seatingOf(ctx));
   if (!next.ok) return {};
   const autoPass = clearStops(ctx.autoPass, (seat, stop) => stop.until === 'end-of-turn' || (stop.until === 'my-turn' && seat === next.activeSeat));
   return {

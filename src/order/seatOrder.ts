@@ -26,6 +26,21 @@ export function nextSeat(order: readonly string[], current: string, direction: D
 }
 
 /**
+ * The first seat after `current`, going in `direction`, that `eligible`
+ * accepts; undefined when no seat does (`current` itself counts last, so a
+ * lone eligible seat comes back to itself).
+ *
+ * @example
+ * nextEligibleSeat(['a', 'b', 'c'], 'a', 1, (s) => s !== 'b') // 'c'
+ */
+export function nextEligibleSeat(order: readonly string[], current: string, direction: Direction, eligible: (seat: string) => boolean): string | undefined {
+  let next = current;
+  do next = nextSeat(order, next, direction);
+  while (!eligible(next) && next !== current);
+  return eligible(next) ? next : undefined;
+}
+
+/**
  * Where `seat` sits in the table order, from 0, or -1 when it is not there.
  *
  * @example

@@ -3,7 +3,7 @@
  * acts next when a turn ends, and when a round ends, under each strategy.
  * The machine's actions name these; they never count seats themselves.
  */
-import { nextSeat, type Direction } from '../order/seatOrder.js';
+import { nextEligibleSeat, type Direction } from '../order/seatOrder.js';
 import { advance, startCircular, type CircularState } from './circular.js';
 import { initiativeOrder, type Scores } from './initiative.js';
 import type { TurnRules } from './rules.js';
@@ -107,10 +107,8 @@ export function nextTurn(progression: Progression, seating: Seating): NextTurn {
   if (eligible.length === 0 || current === null) return noEligibleSeat;
   switch (progression.rules.strategy) {
     case 'PerRound': {
-      let next = current;
-      do next = nextSeat(seating.seats, next, seating.direction);
-      while (!isEligible(next) && next !== current);
-      if (!isEligible(next)) return noEligibleSeat;
+      const next = nextEligibleSeat(seating.seats, current, seating.direction, isEligible);
+      if (next === undefined) return noEligibleSeat;
       const roundEnded = progression.acted.includes(next);
       return { ok: true, activeSeat: next, roundEnded, progression: { ...progression, ...reset, acted: roundEnded ? [next] : [...progression.acted, next] } };
     }
