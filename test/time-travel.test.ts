@@ -3,7 +3,7 @@ import { CHECKPOINT_EVERY, mundane, replay, restoreTable, type Move, type Table,
 import { playDemo, randomLegalMove } from '../src/table/autoplay.js';
 import { countTransitions } from '../src/table/timeTravel.js';
 import { seededRandom } from '../src/core/random.js';
-import { ANN, BOB, openMundane, pass, playCard } from './support/mundane.js';
+import { ANN, BOB, CAT, openMundane, pass, playCard } from './support/mundane.js';
 
 const K = CHECKPOINT_EVERY;
 
@@ -257,5 +257,60 @@ describe('table.branch(n)', () => {
     expect(table.plies).toHaveLength(2);
     expect(table.state.phase).toBe('WAKE_UP');
     expect(copy.state.stack.map((item) => item.card)).toEqual(['Toaster']);
+  });
+});
+
+describe('table.atPly(k): every ply, automatic passes included', () => {
+  const autoPass = (seat: string) => ({ type: 'engine.auto-pass', seat, payload: { until: 'end-of-turn' } });
+  /** seat:bob and seat:cat pass automatically: each pass of seat:ann sets off two automatic plies in one move. */
+  function cascade(): Table {
+    const table = openMundane({ seats: [ANN, BOB, CAT] });
+    table.play(autoPass(BOB));
+    table.play(autoPass(CAT));
+    pass(table, ANN);
+    pass(table, ANN);
+    return table;
+  }
+
+  it('stands after exactly k plies, in the middle of a move\'s automatic passes too', () => {
+    const table = cascade();
+    expect(table.log.moves).toHaveLength(4);
+    expect(table.plies.map((p) => `${p.phase} ${p.actor}${p.automatic ? ' auto' : ''}`)).toEqual([
+      'RESET seat:bob', 'RESET seat:cat', 'RESET seat:ann', 'RESET seat:bob auto', 'RESET seat:cat auto',
+      'WAKE_UP seat:ann', 'WAKE_UP seat:bob auto', 'WAKE_UP seat:cat auto',
+    ]);
+    for (let k = 0; k <= table.plies.length; k++) {
+      const view = table.atPly(k);
+      expect(view.plies, `plies after ply ${k}`).toEqual(table.plies.slice(0, k));
+    }
+    // after seat:bob's automatic pass, seat:cat holds priority in RESET with two passes in a row
+    expect(table.atPly(4).state).toMatchObject({ phase: 'RESET', prioritySeat: CAT, passes: 2 });
+    expect(table.atPly(4).log.moves).toHaveLength(3);
+    // seat:cat's pass closes the window: WAKE_UP, priority back to seat:ann
+    expect(table.atPly(5).state).toMatchObject({ phase: 'WAKE_UP', prioritySeat: ANN, passes: 0 });
+    expect(table.atPly(7).state).toMatchObject({ phase: 'WAKE_UP', prioritySeat: CAT, passes: 2 });
+  });
+
+  it('a ply that ends its move is the table after that move: atPly agrees with at(n) there', () => {
+    const table = cascade();
+    const ends = [0, 1, 2, 5, 8];
+    ends.forEach((k, n) => {
+      expect(table.atPly(k).state, `ply ${k}, move ${n}`).toEqual(table.at(n).state);
+      expect(table.atPly(k).context).toEqual(table.at(n).context);
+      expect(table.atPly(k).value).toEqual(table.at(n).value);
+    });
+    expect(table.atPly(table.plies.length).state).toEqual(table.state);
+  });
+
+  it('on a game without automatic passes, atPly(k) is at(k) for every k', () => {
+    const table = playDemo(mundane, { seats: 3, seed: 5, maxMoves: 150 });
+    expect(table.plies.length).toBe(150);
+    for (let k = 0; k <= 150; k += 5) expect(table.atPly(k).state, `ply ${k}`).toEqual(table.at(k).state);
+  });
+
+  it('refuses k out of range with a RangeError counting plies', () => {
+    const table = cascade();
+    for (const bad of [-1, 9, 1.5, Number.NaN]) expect(() => table.atPly(bad)).toThrow(RangeError);
+    expect(() => table.atPly(9)).toThrow('atPly(9): the table has 8 plies; give an integer from 0 to 8');
   });
 });

@@ -60,6 +60,12 @@ export interface Table {
   persist(): Snapshot<unknown>;
   /** The table after `n` plies, read-only. Throws `RangeError` unless n is from 0 to the plies so far. */
   at(n: number): TableView;
+  /**
+   * The table after exactly `k` plies, the engine's automatic passes included
+   * (`plies[k - 1]` is its last ply; `at(n)` counts the log's moves instead).
+   * Throws `RangeError` unless k is from 0 to `plies.length`.
+   */
+  atPly(k: number): TableView;
   /** A cursor that steps through the plies, standing after `n` plies (by default the latest). */
   cursor(n?: number): TableCursor;
   /** A new live table whose log is the first `n` moves of this one; it plays on independently and this table never changes. */
@@ -145,6 +151,7 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Tab
     },
     persist: () => actor.getPersistedSnapshot(),
     at: (n) => travel.at(n),
+    atPly: (k) => travel.atPly(k),
     cursor: (n) => travel.cursor(n),
     branch(n) {
       const from = travel.branchPoint(n);

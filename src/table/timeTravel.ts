@@ -14,7 +14,7 @@
  * snapshot has none for its past: they are rebuilt once, on the first look
  * before the restore point, by replaying its log from the opening.
  */
-import { initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
+import { getMicrosteps, initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { movesMade, type Ply, type TableContext } from '../engine/context.js';
@@ -87,6 +87,7 @@ export interface BranchPoint {
 /** The time travel of one table (see `timeline`). */
 export interface Timeline {
   at(n: number): TableView;
+  atPly(k: number): TableView;
   cursor(n?: number): TableCursor;
   branchPoint(n: number): BranchPoint;
 }
@@ -254,6 +255,35 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     return { from, snapshots };
   };
 
+  /**
+   * The table after exactly `k` plies, automatic passes included. A ply that
+   * ends its move's cascade is the table after that move; an automatic pass
+   * followed by more of the same move's passes is read from the move's
+   * microsteps (XState's pure `getMicrosteps`): the last one that has
+   * recorded ply k and not yet ply k + 1.
+   */
+  const plySnapshot = (k: unknown): MachineSnapshot => {
+    const plies = head().context.plies;
+    const total = size(plies);
+    if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > total) {
+      throw new RangeError(`atPly(${String(k)}): the table has ${total} plies; give an integer from 0 to ${total}`);
+    }
+    if (k === 0) return stretchTo(0).snapshots.at(-1) as MachineSnapshot;
+    const move = (at(plies, k - 1) as Ply).moveIndex;
+    const next = at(plies, k);
+    if (next === undefined || next.moveIndex !== move) return snapshotAt('atPly', move + 1);
+    const before = snapshotAt('atPly', move);
+    let found: MachineSnapshot | null = null;
+    for (const [snapshot] of getMicrosteps(machine, before, movesOfHead()[move] as never)) {
+      const recorded = size(snapshot.context.plies);
+      if (recorded === k) found = snapshot;
+      else if (recorded > k) break;
+    }
+    work.seek++;
+    if (found === null) throw new Error(`plystack bug: ply ${k} (an automatic pass of move ${move}) did not replay from a checkpoint`);
+    return found;
+  };
+
   const snapshotAt = (method: string, n: unknown): MachineSnapshot => {
     checkPlyIndex(method, n, headSize());
     const { snapshots } = stretchTo(n);
@@ -307,6 +337,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
 
   return {
     at: (n) => viewOf(game, snapshotAt('at', n)),
+    atPly: (k) => viewOf(game, plySnapshot(k)),
     cursor,
     branchPoint(n) {
       const snapshot = snapshotAt('branch', n);
