@@ -1,7 +1,7 @@
-import { createMachine, type InspectionEvent } from 'xstate';
+import { and, createMachine, not, or, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
-  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guessTakenTransitions, machineDefinition, mundane,
+  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guardText, guessTakenTransitions, machineDefinition, mundane,
   takenTransitionId, type ChartState, type StateJson,
 } from '../src/index.js';
 
@@ -122,5 +122,38 @@ describe('the statechart an inspector draws', () => {
     expect(guessed).toContain(`${byKey(chart, 'held').id}|engine.pass|0`);
     expect(guessed.filter((id) => id.startsWith(byKey(chart, 'PLAN').id))).toEqual([]);
     expect(guessed).not.toContain('table|*|0');
+  });
+});
+
+describe('guard text does not depend on function names', () => {
+  /** What a minifier does: every function's name replaced by a short one. */
+  const minified = <T>(guard: T): T => {
+    if (typeof guard === 'function') Object.defineProperty(guard, 'name', { value: 'q' });
+    const inner = (guard as { guards?: unknown[] }).guards;
+    inner?.forEach(minified);
+    return guard;
+  };
+
+  it('spells not, and, or as ¬, ∧, ∨ with their operands, nested in brackets', () => {
+    expect(guardText(and(['activeSeatIsOut', not('gameIsOver')]))).toBe('activeSeatIsOut ∧ ¬gameIsOver');
+    expect(guardText(or(['a', and(['b', 'c'])]))).toBe('a ∨ (b ∧ c)');
+    expect(guardText(not(or(['a', 'b'])))).toBe('¬(a ∨ b)');
+  });
+
+  it('reads the same after a minifier renamed every function', () => {
+    expect(guardText(minified(and(['activeSeatIsOut', not('gameIsOver')])))).toBe('activeSeatIsOut ∧ ¬gameIsOver');
+    expect(guardText(minified(or(['a', not(and(['b', 'c']))])))).toBe('a ∨ ¬(b ∧ c)');
+  });
+
+  it('reads a plain config\'s combinators by type, with or without the xstate. prefix, and says when the operands are missing', () => {
+    expect(guardText({ type: 'xstate.not', guards: ['gameIsOver'] })).toBe('¬gameIsOver');
+    expect(guardText({ type: 'or', guards: ['a', { type: 'b' }] })).toBe('a ∨ b');
+    expect(guardText({ type: 'not' })).toBe('¬(…)');
+  });
+
+  it('the table machine\'s definition carries ¬ and ∨ where the chart negates (every built-in game)', () => {
+    const texts = JSON.stringify(machineDefinition(createTableMachine(mundane)));
+    expect(texts).toContain('activeSeatIsOut ∧ ¬gameIsOver');
+    expect(texts).not.toMatch(/\[?\(gameIsOver\)/);
   });
 });

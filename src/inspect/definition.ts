@@ -6,7 +6,7 @@
  * `definition` of `@statelyai/inspect`'s actor event and any config reader
  * can still draw it.
  */
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
 /** A transition as the definition carries it. */
 export interface TransitionJson {
@@ -35,26 +35,47 @@ export interface StateJson {
   readonly states?: Record<string, StateJson>;
 }
 
-type Named = { name?: string; type?: unknown; guards?: unknown[]; stateValue?: unknown; params?: unknown };
+type Named = { name?: string; type?: unknown; guards?: unknown[]; stateValue?: unknown; params?: unknown; check?: unknown };
 
 /**
- * A guard as text: named guards by name, `and` / `or` / `not` spelled out,
- * `stateIn` with the state it asks about.
+ * XState's higher-order guards are functions whose names a minifier renames;
+ * what stays is the `check` each shares with every guard of its kind. Plain
+ * configs (a remote app's) carry `{ type: 'not' }` or, in XState's own
+ * serialised form, `xstate.not`, with their `guards`.
+ */
+const COMBINATORS = new Map<unknown, 'not' | 'and' | 'or'>([
+  [(not('x') as Named).check, 'not'],
+  [(and(['x']) as Named).check, 'and'],
+  [(or(['x']) as Named).check, 'or'],
+]);
+const combinatorOf = (g: Named, isFunction: boolean): 'not' | 'and' | 'or' | null => {
+  const byCheck = g.check === undefined ? undefined : COMBINATORS.get(g.check);
+  if (byCheck !== undefined) return byCheck;
+  const name = typeof g.type === 'string' ? g.type.replace(/^xstate\./, '') : isFunction ? g.name : undefined;
+  return name === 'not' || name === 'and' || name === 'or' ? name : null;
+};
+
+/**
+ * A guard as text: named guards by name, `and` / `or` / `not` spelled out
+ * as `∧` / `∨` / `¬` (recognised by what XState gives them, never by a
+ * function's name), `stateIn` with the state it asks about.
  *
  * @example
- * guardText(and(['allSeatsPassed', 'stackIsEmpty'])) // 'allSeatsPassed ∧ stackIsEmpty'
+ * guardText(and(['allSeatsPassed', not('stackIsEmpty')])) // 'allSeatsPassed ∧ ¬stackIsEmpty'
  */
 export function guardText(guard: unknown, nested = false): string {
   if (typeof guard === 'string') return guard;
   if (guard === null || guard === undefined) return '';
   const g = guard as Named;
-  if (Array.isArray(g.guards)) {
+  const combinator = combinatorOf(g, typeof guard === 'function');
+  if (combinator !== null && Array.isArray(g.guards)) {
     const parts = g.guards.map((inner) => guardText(inner, true));
-    const name = typeof guard === 'function' ? g.name : g.type;
-    if (name === 'not') return `¬${parts[0] ?? ''}`;
-    const joined = parts.join(name === 'or' ? ' ∨ ' : ' ∧ ');
-    return nested ? `(${joined})` : joined;
+    if (combinator === 'not') return `¬${parts[0] ?? ''}`;
+    const joined = parts.join(combinator === 'or' ? ' ∨ ' : ' ∧ ');
+    return nested && parts.length > 1 ? `(${joined})` : joined;
   }
+  // A combinator whose operands did not travel (a plain config serialised by `@statelyai/inspect` drops them).
+  if (combinator !== null) return combinator === 'not' ? '¬(…)' : combinator === 'or' ? '… ∨ …' : '… ∧ …';
   if (g.stateValue !== undefined) return `in ${typeof g.stateValue === 'string' ? g.stateValue : JSON.stringify(g.stateValue)}`;
   if (typeof g.type === 'string' && g.type !== '') return g.type;
   if (typeof guard === 'function' && g.name) return g.name;
