@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -53,5 +54,42 @@ describe('plystack inspect', () => {
     const run = start(['inspect', '--port', 'eighty'], /never/);
     await expect(run.seen).rejects.toThrow(/exited 2/);
     expect(run.stderr()).toContain('--port');
+  });
+
+  /** Holds `port` for the test; resolves null when something else already holds it (then it is taken all the same). */
+  const hold = (port: number) =>
+    new Promise<Server | null>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(null) : reject(error)));
+      server.listen(port, '127.0.0.1', () => resolve(server));
+    });
+
+  it('says so when its default port is taken, and which port it took instead', async () => {
+    const held = await hold(4242);
+    const run = start(['inspect'], /Ctrl\+C/);
+    try {
+      const out = await run.seen;
+      const took = /port 4242 is taken \(another inspector\?\); took port (\d+) instead/.exec(out)?.[1];
+      expect(took, out).toBeDefined();
+      expect(Number(took)).not.toBe(4242);
+      expect(out).toContain(`plystack inspector: http://localhost:${took}/`);
+      expect((await fetch(`http://127.0.0.1:${took}/`)).status).toBe(200);
+    } finally {
+      run.child.kill('SIGINT');
+      held?.close();
+    }
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses a port the user named when it is taken, naming --port', async () => {
+    const held = (await hold(0)) as Server;
+    const port = (held.address() as { port: number }).port;
+    try {
+      const run = start(['inspect', '--port', String(port)], /never/);
+      await expect(run.seen).rejects.toThrow(/exited 2/);
+      expect(run.stderr()).toContain(`--port: ${port} is taken`);
+    } finally {
+      held.close();
+    }
   });
 });

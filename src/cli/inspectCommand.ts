@@ -35,11 +35,23 @@ export const inspectCommand: Command = {
     const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
     const start = (on: number) => startRelay({ port: on, host, pageDir });
     let relay;
+    let fallback: string | null = null;
     try {
-      relay = await start(port).catch((error: NodeJS.ErrnoException) => {
-        // The default port taken (another inspector, say): any free port will do, unless the user asked for that one.
-        if (error.code === 'EADDRINUSE' && values.port === undefined) return start(0);
-        throw error;
+      relay = await start(port).catch(async (error: NodeJS.ErrnoException) => {
+        // The default port taken (another inspector, say): the next free one will do, unless the user asked for that one.
+        if (error.code !== 'EADDRINUSE' || values.port !== undefined) throw error;
+        for (let next = port + 1; next <= Math.min(port + 10, 65535); next++) {
+          try {
+            const found = await start(next);
+            fallback = `port ${port} is taken (another inspector?); took port ${next} instead`;
+            return found;
+          } catch (again) {
+            if ((again as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw again;
+          }
+        }
+        const found = await start(0);
+        fallback = `ports ${port} to ${Math.min(port + 10, 65535)} are taken; took port ${found.port} instead`;
+        return found;
       });
     } catch (error) {
       const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
@@ -48,6 +60,7 @@ export const inspectCommand: Command = {
     }
     const demo = values.demo === true ? startDemoTable({ url: relay.appUrl }) : null;
     const local = host === '127.0.0.1' || host === 'localhost' ? relay.url.replace('127.0.0.1', 'localhost') : relay.url;
+    if (fallback !== null) io.out(fallback);
     io.out(`plystack inspector: ${local}`);
     io.out(`  open it in a browser; remote tables: inspectTable(table, { url: '${relay.appUrl}' })`);
     if (demo !== null) io.out('  demo: a mundane table plays itself as a remote table; the page opens with a table you play by clicking');
