@@ -14,8 +14,9 @@ import { migrateRulesCommand } from './migrateRulesCommand.js';
 import { pathsCommand } from './pathsCommand.js';
 import { replayCommand } from './replayCommand.js';
 import { inspectCommand } from './inspectCommand.js';
+import { serveCommand } from './serveCommand.js';
 
-export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand, inspectCommand, pathsCommand];
+export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand, inspectCommand, pathsCommand, serveCommand];
 
 function help(): string {
   return ['plystack: a game\'s turn structure as XState statecharts', '', ...commands.map(usage)].join('\n\n');

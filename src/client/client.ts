@@ -1,0 +1,170 @@
+/**
+ * A small typed client of the table server (CONTRACT.md, "The table server"):
+ * one token per client; `withToken` gives another.
+ */
+import WebSocket from 'ws';
+import type { LegalMoves } from '../engine/legalMoves.js';
+import type { Ply } from '../engine/context.js';
+import type { Move } from '../core/move.js';
+import type { TableLog, TableState } from '../table/view.js';
+
+/** An answer other than 2xx: its HTTP status and its `{ code, message, … }` body. */
+export class ServerError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly body: Record<string, unknown>) {
+    super(`${status} ${code}: ${message}`);
+    this.name = 'ServerError';
+  }
+}
+
+/** What `create` sends. */
+export interface CreateTableRequest {
+  readonly game: string;
+  readonly seats: readonly string[];
+  readonly options?: Record<string, unknown>;
+  readonly seed?: number | string;
+  readonly table?: string;
+  /** A deadline per turn or per move, in ms: when it runs out the server plays the game's timeout move. */
+  readonly clock?: { readonly per: 'turn' | 'move'; readonly ms: number };
+}
+
+/** What `create` answers: the table, a token per seat and the app token. */
+export interface CreatedTable {
+  readonly table: string;
+  readonly tokens: Record<string, string>;
+  readonly appToken: string;
+}
+
+/** A table as the token's viewer may see it. */
+export interface TableReading {
+  readonly table: string;
+  readonly game: string;
+  readonly ply: number;
+  readonly turnModel: string;
+  readonly state: TableState;
+  readonly plies: Ply[];
+}
+
+/** The server's log: the table's truth, with when each move was committed. */
+export interface ServedLog extends TableLog {
+  readonly times: string[];
+  readonly timeouts: number[];
+}
+
+/** A message of the stream. */
+export interface StreamMessage {
+  readonly index: number;
+  readonly ply: Ply;
+  readonly state: TableState;
+}
+
+/** An open stream. */
+export interface TableStream {
+  /** The next ply index it waits for. */
+  readonly next: number;
+  /** Resolves once the server accepted the stream. */
+  readonly opened: Promise<void>;
+  close(): void;
+}
+
+/** A client of one server, acting with one token (or none). */
+export interface PlystackClient {
+  readonly url: string;
+  readonly token: string | null;
+  /** The same server with another token. */
+  withToken(token: string | null): PlystackClient;
+  create(request: CreateTableRequest): Promise<CreatedTable>;
+  get(table: string): Promise<TableReading>;
+  /** The token's seat's legal moves (with the app token, name the seat). */
+  legalMoves(table: string, seat?: string): Promise<LegalMoves>;
+  /** Plays a move; resolves once it is committed. 409 STALE and 422 refusals throw `ServerError`. */
+  play(table: string, move: Move, options?: { expect?: number; key?: string }): Promise<{ ply: Ply; index: number }>;
+  log(table: string): Promise<ServedLog>;
+  /**
+   * Streams the table's plies from ply `from` on. With `reconnect` (default true) a dropped
+   * connection is opened again from the next ply it waits for, so nothing is missed.
+   */
+  stream(table: string, options: { from?: number; reconnect?: boolean; onMessage: (message: StreamMessage) => void; onError?: (error: Error) => void }): TableStream;
+}
+
+/**
+ * A client of the server at `url`.
+ *
+ * @example
+ * const app = connect('http://127.0.0.1:8080')
+ * const { table, tokens } = await app.create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] })
+ * await app.withToken(tokens['seat:ann']).play(table, { type: 'engine.pass', seat: 'seat:ann' })
+ */
+export function connect(url: string, token: string | null = null): PlystackClient {
+  const base = url.replace(/\/+$/, '');
+  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = {};
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text.length > 0 ? JSON.parse(text) : null;
+    } catch {
+      parsed = { code: 'NOT_JSON', message: text.slice(0, 200) };
+    }
+    if (!response.ok) {
+      const b = (parsed ?? {}) as Record<string, unknown>;
+      throw new ServerError(response.status, String(b.code ?? response.status), String(b.message ?? response.statusText), b);
+    }
+    return parsed as T;
+  };
+  const at = (table: string) => `/tables/${encodeURIComponent(table)}`;
+  return {
+    url: base,
+    token,
+    withToken: (other) => connect(base, other),
+    create: (body) => request('POST', '/tables', body),
+    get: (table) => request('GET', at(table)),
+    legalMoves: (table, seat) => request('GET', `${at(table)}/legal-moves${seat === undefined ? '' : `?seat=${encodeURIComponent(seat)}`}`),
+    play: (table, move, options = {}) => request('POST', `${at(table)}/moves`, { move, ...options }),
+    log: (table) => request('GET', `${at(table)}/log`),
+    stream(table, options) {
+      let next = options.from ?? 0;
+      let socket: WebSocket | null = null;
+      let stopped = false;
+      let firstOpen: (() => void) | null = null;
+      let firstFail: ((error: Error) => void) | null = null;
+      const opened = new Promise<void>((resolve, reject) => ((firstOpen = resolve), (firstFail = reject)));
+      opened.catch(() => undefined);
+      const open = () => {
+        const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${at(table)}/stream?from=${next}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
+        socket = ws;
+        ws.on('open', () => firstOpen?.());
+        ws.on('message', (data) => {
+          const message = JSON.parse(String(data)) as StreamMessage;
+          if (message.index !== next) return;
+          next = message.index + 1;
+          options.onMessage(message);
+        });
+        ws.on('unexpected-response', (_req, res) => {
+          const error = new ServerError(res.statusCode ?? 0, String(res.statusCode), 'the server refused the stream', {});
+          firstFail?.(error);
+          options.onError?.(error);
+          stopped = true;
+          ws.terminate();
+        });
+        ws.on('error', (error) => options.onError?.(error));
+        ws.on('close', () => {
+          if (!stopped && options.reconnect !== false) setTimeout(() => !stopped && open(), 200);
+        });
+      };
+      open();
+      return {
+        get next() {
+          return next;
+        },
+        opened,
+        close() {
+          stopped = true;
+          socket?.close();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,339 @@
+/**
+ * The tables a server process keeps live: recently used tables as running
+ * actors, loaded from the store (newest snapshot, then the moves after it),
+ * one move at a time per table. The store stays the truth: a move is answered
+ * only once its row is committed, and a process that finds its index taken
+ * (another process advanced the table) reloads and tries once more.
+ */
+import type { AnyGame } from '../core/game.js';
+import type { JsonValue } from '../core/move.js';
+import type { Ply } from '../engine/context.js';
+import { movesMade } from '../engine/context.js';
+import { size } from '../log/plyLog.js';
+import { createTable, restoreTable, type Table } from '../table/table.js';
+import { clockWindow, timeoutMove } from './clock.js';
+import { Conflict, type Store, type TableRecord } from './store/store.js';
+import { viewOf, type Viewer } from './view.js';
+
+/** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
+export interface StreamMessage {
+  readonly index: number;
+  readonly ply: Ply;
+  readonly state: unknown;
+}
+
+interface Subscriber {
+  readonly viewer: Viewer;
+  /** The next ply index to send. */
+  next: number;
+  readonly send: (message: StreamMessage) => void;
+}
+
+/** A live table. */
+export interface Entry {
+  readonly record: TableRecord;
+  readonly game: AnyGame;
+  table: Table;
+  /** Moves of the log the live table has; -1 when it must be rebuilt from the store (a write failed). */
+  moves: number;
+  /** The most moves another process said the table has. */
+  behind: number;
+  readonly subscribers: Set<Subscriber>;
+  queue: Promise<unknown>;
+}
+
+/** The answer to a move. */
+export type PlayOutcome =
+  | { readonly status: 200; readonly body: { ply: Ply; index: number } }
+  | { readonly status: 409; readonly body: { code: 'STALE'; message: string; ply: number } }
+  | { readonly status: 422; readonly body: { code: string; message: string; reason?: string } };
+
+/** Options of `LiveTables`. */
+export interface LiveTablesOptions {
+  readonly games: Readonly<Record<string, AnyGame>>;
+  /** A snapshot every this many moves (default 64). */
+  readonly snapshotEvery?: number;
+  /** Tables kept live at most (default 1000); the least recently used without a stream goes first. */
+  readonly cacheSize?: number;
+}
+
+/** The store holds a move the game refuses: it was written by another version of the game or by hand. */
+export class CorruptTable extends Error {}
+
+/** The live tables of one process. */
+export class LiveTables {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<Entry | null>>();
+  private readonly snapshotEvery: number;
+  private readonly cacheSize: number;
+
+  constructor(readonly store: Store, private readonly options: LiveTablesOptions) {
+    this.snapshotEvery = options.snapshotEvery ?? 64;
+    this.cacheSize = options.cacheSize ?? 1000;
+  }
+
+  /** The live table, loaded from the store when it is not live; null when there is no such table. */
+  async get(id: string): Promise<Entry | null> {
+    const live = this.entries.get(id);
+    if (live !== undefined) {
+      this.entries.delete(id);
+      this.entries.set(id, live);
+      return live;
+    }
+    let pending = this.loading.get(id);
+    if (pending === undefined) {
+      pending = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** Runs `work` on the table when no other move or reload of it runs in this process. */
+  exclusive<T>(entry: Entry, work: () => Promise<T>): Promise<T> {
+    const run = entry.queue.then(work, work);
+    entry.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async load(id: string): Promise<Entry | null> {
+    const record = await this.store.table(id);
+    if (record === null) return null;
+    const game = this.options.games[record.game];
+    if (game === undefined) throw new CorruptTable(`${id}: no game ${record.game} on this server`);
+    const built = await this.build(record, game);
+    const entry: Entry = { record, game, table: built.table, moves: built.moves, behind: 0, subscribers: new Set(), queue: Promise.resolve() };
+    this.entries.set(id, entry);
+    this.trim();
+    return entry;
+  }
+
+  /** The table from its newest snapshot and the moves after it. */
+  private async build(record: TableRecord, game: AnyGame): Promise<{ table: Table; moves: number }> {
+    const snapshot = await this.store.snapshot(record.id, 2_147_483_647);
+    const table =
+      snapshot !== null
+        ? restoreTable(game, snapshot.snapshot as never)
+        : createTable(game, { table: record.id, seats: record.seats, seed: record.seed, options: record.options });
+    const moves = await this.apply(table, snapshot?.moves ?? 0);
+    return { table, moves };
+  }
+
+  /** Plays the stored moves from `from` on onto `table`; returns its move count. */
+  private async apply(table: Table, from: number): Promise<number> {
+    const id = table.context.opening.table;
+    for (const row of await this.store.movesFrom(id, from)) {
+      if (row.index !== movesMade(table.context)) throw new CorruptTable(`${id}: move ${row.index} stored where ${movesMade(table.context)} was expected`);
+      const result = table.tryPlay(row.move);
+      if (!result.ok) throw new CorruptTable(`${id}: stored move ${row.index} refused: ${result.error.code}: ${result.error.message}`);
+    }
+    return movesMade(table.context);
+  }
+
+  /** Rebuilds the live table from the store (after a conflict or a failed write). Call inside `exclusive`. */
+  private async reload(entry: Entry): Promise<void> {
+    const built = await this.build(entry.record, entry.game);
+    entry.table.stop();
+    entry.table = built.table;
+    entry.moves = built.moves;
+    entry.behind = 0;
+  }
+
+  /** Brings a live table up to the store's moves (another process advanced it). Call inside `exclusive`. */
+  async catchUp(entry: Entry): Promise<void> {
+    try {
+      if (entry.moves < 0) await this.reload(entry);
+      else entry.moves = await this.apply(entry.table, entry.moves);
+    } catch (error) {
+      if (!(error instanceof CorruptTable)) throw error;
+      await this.reload(entry);
+    }
+    entry.behind = 0;
+    this.flush(entry);
+  }
+
+  /**
+   * Makes the live table as new as this process knows the store to be: rebuilt
+   * after a failed write, caught up after another process said it moved. Call inside `exclusive`.
+   */
+  async fresh(entry: Entry): Promise<void> {
+    if (entry.moves < 0) {
+      await this.reload(entry);
+      this.flush(entry);
+    } else if (entry.behind > entry.moves) await this.catchUp(entry);
+  }
+
+  /** The live table, made fresh first when it must be (for reads). */
+  async current(entry: Entry): Promise<Entry> {
+    if (entry.moves < 0 || entry.behind > entry.moves) await this.exclusive(entry, () => this.fresh(entry));
+    return entry;
+  }
+
+  /** Another process says the table has `moves` moves: streams catch up now, the rest when next used. */
+  notified(id: string, moves: number): void {
+    const entry = this.entries.get(id);
+    if (entry === undefined || moves <= entry.moves) return;
+    entry.behind = Math.max(entry.behind, moves);
+    if (entry.subscribers.size > 0) void this.exclusive(entry, () => this.fresh(entry)).catch(() => undefined);
+  }
+
+  /** The notifications may have missed some moves (the listener reconnected): look again at every live table. */
+  notifiedAll(): void {
+    for (const entry of this.entries.values()) this.notified(entry.record.id, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Forgets a live table (its state may be ahead of the store after a failed write). */
+  drop(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry === undefined || entry.subscribers.size > 0) {
+      if (entry !== undefined) entry.moves = -1;
+      return;
+    }
+    this.entries.delete(id);
+    entry.table.stop();
+  }
+
+  /** Tables kept live, for notifications. */
+  live(): Iterable<Entry> {
+    return this.entries.values();
+  }
+
+  private trim(): void {
+    if (this.entries.size <= this.cacheSize) return;
+    for (const [id, entry] of this.entries) {
+      if (this.entries.size <= this.cacheSize) break;
+      if (entry.subscribers.size === 0) {
+        this.entries.delete(id);
+        entry.table.stop();
+      }
+    }
+  }
+
+  /**
+   * Plays a move on a table and commits it: 200 with the ply and its index, 409
+   * STALE, or 422 with the refusal. Throws when the store cannot be reached.
+   * `key` is the idempotency key, already scoped to who sent it.
+   */
+  play(entry: Entry, move: unknown, options: { expect?: number; key?: string; cause?: 'request' | 'clock' } = {}): Promise<PlayOutcome> {
+    return this.exclusive(entry, async () => {
+      await this.fresh(entry);
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await this.tryCommit(entry, move, options);
+        if (outcome !== 'retry') return outcome;
+        if (attempt === 1) {
+          const plies = size(entry.table.context.plies);
+          return { status: 409, body: { code: 'STALE', message: 'another process advanced the table twice meanwhile; look again', ply: plies } };
+        }
+      }
+    });
+  }
+
+  private async tryCommit(entry: Entry, move: unknown, options: { expect?: number; key?: string; cause?: 'request' | 'clock' }): Promise<PlayOutcome | 'retry'> {
+    const id = entry.record.id;
+    if (options.key !== undefined) {
+      const first = await this.store.answerFor(id, options.key);
+      if (first !== null) return { status: 200, body: first as unknown as { ply: Ply; index: number } };
+    }
+    const { table } = entry;
+    const before = size(table.context.plies);
+    const refused = table.check(move, options.expect === undefined ? undefined : { expect: options.expect });
+    if (refused !== null) {
+      // The refusal may come from an old view of the table: if the store has more, catch up and judge again.
+      if ((await this.store.moveCount(id)) !== entry.moves) {
+        await this.catchUp(entry);
+        return 'retry';
+      }
+      if (refused.code === 'STALE') return { status: 409, body: { code: 'STALE', message: refused.message, ply: before } };
+      return { status: 422, body: { code: refused.code, message: refused.message, ...(refused.reason !== undefined ? { reason: refused.reason } : {}) } };
+    }
+    const result = table.tryPlay(move);
+    if (!result.ok) {
+      const { error } = result;
+      return { status: 422, body: { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) } };
+    }
+    const index = result.ply.moveIndex;
+    const answer = { ply: result.ply, index: before };
+    try {
+      await this.store.append(id, {
+        index,
+        move: result.ply.move,
+        key: options.key ?? null,
+        answer: answer as unknown as JsonValue,
+        cause: options.cause ?? 'request',
+        status: table.state.status,
+        window: clockWindow(entry.record.clock, table),
+        snapshot: (index + 1) % this.snapshotEvery === 0 ? table.persist() : null,
+      });
+    } catch (error) {
+      // The live table holds a move the store may not have: rebuild it from the store.
+      if (error instanceof Conflict) {
+        await this.reload(entry);
+        this.flush(entry);
+        return 'retry';
+      }
+      entry.moves = -1;
+      throw error;
+    }
+    entry.moves = index + 1;
+    this.flush(entry);
+    return { status: 200, body: answer };
+  }
+
+  /**
+   * Fires the table's deadline if this process wins the claim: plays the timeout
+   * move as the application. Returns the ply played, or null.
+   */
+  async fireDeadline(id: string): Promise<Ply | null> {
+    const claimed = await this.store.claimDeadline(id);
+    if (claimed === null) return null;
+    const entry = await this.get(id);
+    if (entry === null) return null;
+    return this.exclusive(entry, async () => {
+      if (entry.moves !== claimed) {
+        entry.behind = Math.max(entry.behind, claimed);
+        await this.fresh(entry);
+      }
+      if (entry.moves !== claimed) return this.store.releaseDeadline(id).then(() => null);
+      const move = timeoutMove(entry.table);
+      if (move === null) return this.store.stopClock(id, entry.moves).then(() => null);
+      const outcome = await this.tryCommit(entry, move, { cause: 'clock' });
+      if (outcome === 'retry' || outcome.status !== 200) return this.store.releaseDeadline(id).then(() => null);
+      return outcome.body.ply;
+    });
+  }
+
+  /** Opens a stream of the table for `viewer` from ply `from` on; returns the function that closes it. */
+  subscribe(entry: Entry, viewer: Viewer, from: number, send: (message: StreamMessage) => void): Promise<() => void> {
+    return this.exclusive(entry, async () => {
+      await this.fresh(entry);
+      const subscriber: Subscriber = { viewer, next: from, send };
+      entry.subscribers.add(subscriber);
+      this.flushTo(entry, subscriber);
+      return () => void entry.subscribers.delete(subscriber);
+    });
+  }
+
+  /** Sends each subscriber the plies it has not had yet. */
+  flush(entry: Entry): void {
+    for (const subscriber of entry.subscribers) this.flushTo(entry, subscriber);
+  }
+
+  private flushTo(entry: Entry, subscriber: Subscriber): void {
+    const { table } = entry;
+    const plies = size(table.context.plies);
+    if (subscriber.next >= plies) return;
+    const latest = viewOf(table, subscriber.viewer);
+    const lastMove = movesMade(table.context);
+    const states = new Map<number, unknown>();
+    for (let i = subscriber.next; i < plies; i++) {
+      const ply = latest.plies[i]!;
+      // Each ply comes with the table after the move it belongs to (automatic passes belong to the move that set them off).
+      let state = states.get(ply.moveIndex);
+      if (state === undefined) {
+        state = ply.moveIndex + 1 === lastMove ? latest.state : viewOf(table, subscriber.viewer, ply.moveIndex + 1).state;
+        states.set(ply.moveIndex, state);
+      }
+      subscriber.send({ index: i, ply, state });
+    }
+    subscriber.next = plies;
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * The table server (CONTRACT.md, "The table server"): HTTP and WebSocket on
+ * Fastify, every table in the store, recently used tables live in this process.
+ */
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { InvalidTable } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
+import { idSchema } from '../core/move.js';
+import { size } from '../log/plyLog.js';
+import { builtInGames } from '../games/registry.js';
+import { createTable } from '../table/table.js';
+import { clockWindow, MAX_CLOCK_MS } from './clock.js';
+import { LiveTables, type Entry } from './liveTables.js';
+import { openApiDocument } from './openapi.js';
+import { openPglite, openPostgres, isUnavailable, type Sql } from './store/sql.js';
+import { MOVES_CHANNEL, Store } from './store/store.js';
+import { hashToken, newToken, tokenMatches } from './tokens.js';
+import { EVERYTHING, viewOf, type Viewer } from './view.js';
+
+/** Options of `startServer`. */
+export interface ServerOptions {
+  /** Port to listen on (default 8080; 0 picks a free one). */
+  readonly port?: number;
+  /** Interface to listen on (default 127.0.0.1: this machine only). */
+  readonly host?: string;
+  /** PostgreSQL URL: every table there, shared by every process on it. */
+  readonly database?: string;
+  /** Folder of the embedded store (default ./.plystack); null keeps it in memory. Ignored with `database`. */
+  readonly data?: string | null;
+  /** With it, only this token may create tables. */
+  readonly createToken?: string;
+  /** Games the server can open (default: the built-in games). */
+  readonly games?: Readonly<Record<string, AnyGame>>;
+  /** Requests per token (or per address without one) per window (default 600 per 10 s). */
+  readonly rateLimit?: { readonly max: number; readonly windowMs: number };
+  /** Largest request body in bytes (default 65,536). */
+  readonly bodyLimit?: number;
+  /** A snapshot every this many moves (default 64). */
+  readonly snapshotEvery?: number;
+  /** Tables kept live (default 1000). */
+  readonly cacheSize?: number;
+  /** How often to look for clocks that ran out, in ms (default 200). */
+  readonly clockTickMs?: number;
+  /** PostgreSQL connections in the pool (default 10). */
+  readonly poolSize?: number;
+  /** This process's name in the store (default a random id). */
+  readonly process?: string;
+}
+
+/** A running server. */
+export interface PlystackServer {
+  readonly url: string;
+  readonly port: number;
+  readonly process: string;
+  readonly store: Store;
+  readonly tables: LiveTables;
+  close(): Promise<void>;
+}
+
+/** An error answer: `{ code, message }` with its HTTP status. */
+class Answer extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+const createSchema = z.object({
+  game: z.string().min(1),
+  seats: z.array(z.string()),
+  options: z.record(z.string(), z.unknown()).optional(),
+  seed: z.union([z.number().int(), z.string().min(1)]).optional(),
+  table: idSchema.optional(),
+  clock: z.object({ per: z.enum(['turn', 'move']), ms: z.number().int().min(100).max(MAX_CLOCK_MS) }).strict().optional(),
+}).strict();
+
+const playSchema = z.object({
+  move: z.record(z.string(), z.unknown()),
+  expect: z.number().int().min(0).optional(),
+  key: z.string().min(1).max(200).optional(),
+}).strict();
+
+type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match ? match[1]! : null;
+  }
+  const query = request.query as { token?: unknown };
+  return typeof query.token === 'string' && query.token.length > 0 ? query.token : null;
+}
+
+function identify(entry: Entry, token: string | null): Who | null {
+  if (token === null) return null;
+  if (tokenMatches(token, entry.record.appToken)) return { kind: 'app' };
+  for (const [seat, hash] of Object.entries(entry.record.seatTokens)) if (tokenMatches(token, hash)) return { kind: 'seat', seat };
+  return null;
+}
+
+function viewerOf(who: Who): Viewer {
+  return who.kind === 'app' ? EVERYTHING : who.seat;
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+    throw new Answer(400, 'BAD_REQUEST', `${path}: ${issue?.message ?? 'malformed'}`, { path });
+  }
+  return parsed.data;
+}
+
+/**
+ * Opens the store the options name and serves the API until `close`.
+ *
+ * @example
+ * const server = await startServer({ port: 0, data: null })
+ * console.log(server.url) // http://127.0.0.1:41234
+ */
+export async function startServer(options: ServerOptions = {}): Promise<PlystackServer> {
+  const processId = options.process ?? `p-${randomUUID().slice(0, 8)}`;
+  const sql: Sql =
+    options.database !== undefined
+      ? await openPostgres(options.database, options.poolSize === undefined ? {} : { max: options.poolSize })
+      : await openPglite(options.data === undefined ? './.plystack' : options.data);
+  let store: Store;
+  try {
+    store = await Store.open(sql, processId);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+  const games = options.games ?? builtInGames;
+  const tables = new LiveTables(store, { games, ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}), ...(options.cacheSize ? { cacheSize: options.cacheSize } : {}) });
+  if (sql.kind === 'postgres') {
+    await sql.listen(MOVES_CHANNEL, (payload) => {
+      if (payload === '') return tables.notifiedAll();
+      const [id, moves, from] = payload.split(' ');
+      if (id !== undefined && from !== processId) tables.notified(id, Number(moves));
+    });
+  }
+
+  const app = Fastify({ bodyLimit: options.bodyLimit ?? 65_536, logger: false, forceCloseConnections: true });
+  const sockets = new Set<{ close(code?: number, reason?: string): void }>();
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimit?.max ?? 600,
+    timeWindow: options.rateLimit?.windowMs ?? 10_000,
+    keyGenerator: (request) => {
+      const token = bearer(request);
+      return token === null ? `ip ${request.ip}` : `token ${hashToken(token)}`;
+    },
+    errorResponseBuilder: (_request, context) => new Answer(429, 'RATE_LIMITED', `too many requests: at most ${context.max} per ${context.after}`),
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof Answer) return reply.code(error.status).send({ code: error.code, message: error.message, ...error.extra });
+    if (isUnavailable(error)) return reply.code(503).send({ code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' });
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ code: 'TOO_LARGE', message: `the body is over ${options.bodyLimit ?? 65_536} bytes` });
+    if (status === 429) return reply.code(429).send({ code: 'RATE_LIMITED', message: error.message });
+    if (status >= 400 && status < 500) return reply.code(400).send({ code: 'BAD_REQUEST', message: error.message });
+    request.log.error(error);
+    process.stderr.write(`plystack serve: ${error.stack ?? String(error)}\n`);
+    return reply.code(500).send({ code: 'INTERNAL', message: 'the server failed; see its log' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
+
+  const tableOf = async (request: FastifyRequest): Promise<Entry> => {
+    const { table } = request.params as { table: string };
+    const entry = await tables.get(table);
+    if (entry === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(table)}`);
+    return tables.current(entry);
+  };
+  const who = (request: FastifyRequest, entry: Entry): Who => {
+    const token = bearer(request);
+    const found = identify(entry, token);
+    if (found === null) throw new Answer(401, 'UNAUTHORIZED', token === null ? 'no token: send Authorization: Bearer TOKEN' : 'this token is not one of this table\'s');
+    return found;
+  };
+
+  app.get('/openapi.json', async () => openApiDocument);
+  app.get('/health', async (_request, reply) => {
+    await store.sql.query('SELECT 1');
+    return reply.send({ ok: true, store: sql.kind, process: processId });
+  });
+
+  app.post('/tables', async (request, reply) => {
+    if (options.createToken !== undefined) {
+      const token = bearer(request);
+      if (token === null) throw new Answer(401, 'UNAUTHORIZED', 'this server creates tables only for its create token');
+      if (!tokenMatches(token, hashToken(options.createToken))) throw new Answer(403, 'FORBIDDEN', 'this token may not create tables');
+    }
+    const body = parse(createSchema, request.body);
+    const game = games[body.game];
+    if (game === undefined || !Object.hasOwn(games, body.game)) {
+      throw new Answer(400, 'UNKNOWN_GAME', `no game ${JSON.stringify(body.game)}; known: ${Object.keys(games).join(', ')}`, { path: 'game' });
+    }
+    const id = body.table ?? `table:${randomUUID()}`;
+    let table;
+    try {
+      table = createTable(game, { table: id, seats: body.seats, ...(body.seed !== undefined ? { seed: body.seed } : {}), options: body.options ?? {} });
+    } catch (error) {
+      if (error instanceof InvalidTable) throw new Answer(400, error.code, error.message, error.path !== undefined ? { path: error.path } : {});
+      throw error;
+    }
+    const log = table.log;
+    const clock = body.clock ?? null;
+    const window = clockWindow(clock, table);
+    table.stop();
+    const tokens: Record<string, string> = {};
+    const seatTokens: Record<string, string> = {};
+    for (const seat of log.seats) {
+      tokens[seat] = newToken();
+      seatTokens[seat] = hashToken(tokens[seat]!);
+    }
+    const appToken = newToken();
+    const created = await store.createTable(
+      { id, game: game.id, version: game.version, seats: log.seats, seed: log.seed, options: log.options, appToken: hashToken(appToken), seatTokens, clock },
+      window,
+    );
+    if (!created) throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
+    return reply.code(201).send({ table: id, tokens, appToken });
+  });
+
+  app.get('/tables/:table', async (request) => {
+    const entry = await tableOf(request);
+    const viewer = viewerOf(who(request, entry));
+    const { table } = entry;
+    const view = viewOf(table, viewer);
+    return { table: entry.record.id, game: entry.game.id, ply: size(table.context.plies), turnModel: table.turnModel, state: view.state, plies: view.plies };
+  });
+
+  app.get('/tables/:table/legal-moves', async (request) => {
+    const entry = await tableOf(request);
+    const caller = who(request, entry);
+    const asked = (request.query as { seat?: unknown }).seat;
+    let seat: string;
+    if (caller.kind === 'seat') {
+      if (asked !== undefined && asked !== caller.seat) throw new Answer(403, 'FORBIDDEN', `this token is ${caller.seat}'s: it may not read ${String(asked)}'s moves`);
+      seat = caller.seat;
+    } else {
+      if (typeof asked !== 'string' || !entry.record.seats.includes(asked)) throw new Answer(400, 'BAD_REQUEST', 'with the app token, name a seat of the table: ?seat=SEAT', { path: 'seat' });
+      seat = asked;
+    }
+    return entry.table.legalMoves(seat);
+  });
+
+  app.post('/tables/:table/moves', async (request, reply) => {
+    const entry = await tableOf(request);
+    const caller = who(request, entry);
+    const body = parse(playSchema, request.body);
+    const { seat } = body.move as { seat?: unknown };
+    if (caller.kind === 'seat' && seat !== caller.seat) {
+      throw new Answer(403, 'FORBIDDEN', seat === undefined ? `this token is ${caller.seat}'s: a move without a seat is the application's` : `this token is ${caller.seat}'s: it may not act for ${String(seat)}`);
+    }
+    const key = body.key === undefined ? undefined : `${caller.kind === 'app' ? '@app' : caller.seat} ${body.key}`;
+    const outcome = await tables.play(entry, body.move, { ...(body.expect !== undefined ? { expect: body.expect } : {}), ...(key !== undefined ? { key } : {}) });
+    return reply.code(outcome.status).send(outcome.body);
+  });
+
+  app.get('/tables/:table/log', async (request) => {
+    const entry = await tableOf(request);
+    if (entry.table.state.status !== 'over') {
+      const caller = who(request, entry);
+      if (caller.kind !== 'app') throw new Answer(403, 'FORBIDDEN', 'the log (and its seed) is the app token\'s until the game is over');
+    }
+    const { record } = entry;
+    const rows = await store.movesFrom(record.id, 0);
+    return {
+      game: record.game, version: record.version, table: record.id, seats: record.seats, seed: record.seed, options: record.options,
+      moves: rows.map((row) => row.move),
+      times: rows.map((row) => new Date(row.at).toISOString()),
+      timeouts: rows.flatMap((row) => (row.cause === 'clock' ? [row.index] : [])),
+    };
+  });
+
+  app.get('/tables/:table/stream', {
+    websocket: true,
+    preValidation: async (request) => {
+      const entry = await tableOf(request);
+      const caller = who(request, entry);
+      const from = (request.query as { from?: unknown }).from ?? '0';
+      if (typeof from !== 'string' || !/^\d{1,9}$/.test(from)) throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
+      (request as FastifyRequest & { plystack?: { entry: Entry; viewer: Viewer; from: number } }).plystack = { entry, viewer: viewerOf(caller), from: Number(from) };
+    },
+  }, (socket, request) => {
+    const { entry, viewer, from } = (request as FastifyRequest & { plystack: { entry: Entry; viewer: Viewer; from: number } }).plystack;
+    sockets.add(socket);
+    let close: (() => void) | null = null;
+    let closed = false;
+    socket.on('close', () => {
+      closed = true;
+      sockets.delete(socket);
+      close?.();
+    });
+    tables.subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message))).then(
+      (unsubscribe) => (closed ? unsubscribe() : (close = unsubscribe)),
+      () => socket.close(1011, 'the store cannot be reached now'),
+    );
+  });
+
+  // Clocks: look for deadlines that ran out; the claim in the store lets exactly one process fire each.
+  let ticking = false;
+  const tick = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    void (async () => {
+      try {
+        for (const id of await store.dueTables(20)) await tables.fireDeadline(id).catch(() => null);
+      } catch {
+        // The store is away: the next tick tries again.
+      } finally {
+        ticking = false;
+      }
+    })();
+  }, options.clockTickMs ?? 200);
+  tick.unref();
+
+  await app.ready();
+  let address: string;
+  try {
+    address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+  } catch (error) {
+    clearInterval(tick);
+    await sql.close();
+    throw error;
+  }
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    url: address.replace('[::1]', 'localhost'),
+    port,
+    process: processId,
+    store,
+    tables,
+    async close() {
+      clearInterval(tick);
+      for (const socket of sockets) socket.close(1001, 'the server is stopping');
+      await app.close();
+      await sql.close();
+    },
+  };
+}
+

@@ -1,0 +1,80 @@
+/**
+ * The store's schema, as numbered migrations. Each runs once, in order, in one
+ * transaction that also records its number; an advisory lock keeps two server
+ * processes starting together on one PostgreSQL from running the same one twice.
+ * A migration is never edited once released: a change is a new migration.
+ */
+import type { Sql } from './sql.js';
+
+/** The migrations, in order: `version` counts from 1. */
+export const MIGRATIONS: readonly { readonly version: number; readonly description: string; readonly sql: string }[] = [
+  {
+    version: 1,
+    description: 'tables, moves keyed by (table, index), snapshots',
+    sql: `
+      CREATE TABLE plystack_tables (
+        id text PRIMARY KEY,
+        game text NOT NULL,
+        version text NOT NULL,
+        seats jsonb NOT NULL,
+        seed jsonb NOT NULL,
+        options jsonb NOT NULL,
+        app_token text NOT NULL,
+        seat_tokens jsonb NOT NULL,
+        clock jsonb,
+        moves integer NOT NULL DEFAULT 0,
+        status text NOT NULL DEFAULT 'playing',
+        deadline timestamptz,
+        deadline_window text,
+        deadline_claim text,
+        deadline_claimed_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX plystack_tables_deadline ON plystack_tables (deadline) WHERE deadline IS NOT NULL;
+      CREATE TABLE plystack_moves (
+        table_id text NOT NULL REFERENCES plystack_tables (id) ON DELETE CASCADE,
+        move_index integer NOT NULL,
+        move jsonb NOT NULL,
+        key text,
+        answer jsonb NOT NULL,
+        cause text NOT NULL DEFAULT 'request',
+        process text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (table_id, move_index)
+      );
+      CREATE UNIQUE INDEX plystack_moves_key ON plystack_moves (table_id, key) WHERE key IS NOT NULL;
+      CREATE TABLE plystack_snapshots (
+        table_id text NOT NULL REFERENCES plystack_tables (id) ON DELETE CASCADE,
+        moves integer NOT NULL,
+        snapshot jsonb NOT NULL,
+        PRIMARY KEY (table_id, moves)
+      );
+    `,
+  },
+];
+
+/** A number only this schema's lock uses (pg_advisory_xact_lock). */
+const MIGRATION_LOCK = 7_105_314;
+
+/**
+ * Brings the schema up to the newest migration; returns the versions it applied.
+ *
+ * @example
+ * await migrate(sql) // [1] on a new database, [] afterwards
+ */
+export async function migrate(sql: Sql): Promise<number[]> {
+  await sql.exec('CREATE TABLE IF NOT EXISTS plystack_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    const done = await sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const { rows } = await tx.query('SELECT 1 FROM plystack_schema WHERE version = $1', [migration.version]);
+      if (rows.length > 0) return false;
+      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter((s) => s.length > 0)) await tx.query(statement);
+      await tx.query('INSERT INTO plystack_schema (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,236 @@
+/**
+ * The table store: the log as the truth. A table's opening is one row of
+ * `plystack_tables`; each accepted move is one row of `plystack_moves` keyed by
+ * (table, index); a snapshot of the machine every K moves lets a table load
+ * without replaying all of it. Appending a move takes the table's row lock, so
+ * two processes that both think they are at index n cannot both write it: the
+ * second sees `Conflict` and reloads.
+ */
+import type { JsonValue, Move } from '../../core/move.js';
+import type { Seed } from '../../core/random.js';
+import { migrate } from './migrations.js';
+import { UNIQUE_VIOLATION, type Sql } from './sql.js';
+
+/** How a table's clock runs: a deadline per turn or per move, in milliseconds. */
+export interface ClockSpec {
+  readonly per: 'turn' | 'move';
+  readonly ms: number;
+}
+
+/** A table's opening and bookkeeping, as stored. */
+export interface TableRecord {
+  readonly id: string;
+  readonly game: string;
+  readonly version: string;
+  readonly seats: string[];
+  readonly seed: Seed;
+  readonly options: { [key: string]: JsonValue };
+  /** SHA-256 of the app token, hex. */
+  readonly appToken: string;
+  /** SHA-256 of each seat's token, hex. */
+  readonly seatTokens: Readonly<Record<string, string>>;
+  readonly clock: ClockSpec | null;
+  /** Moves of the log so far. */
+  readonly moves: number;
+  readonly status: 'playing' | 'over';
+  /** When the clock runs out (ms since the epoch, the database's time), or null. */
+  readonly deadline: number | null;
+}
+
+/** One stored move. */
+export interface MoveRecord {
+  readonly index: number;
+  readonly move: Move;
+  /** When it was committed (ms since the epoch, the database's time). */
+  readonly at: number;
+  /** `request`, or `clock` for a timeout move the server played. */
+  readonly cause: string;
+  /** The server process that committed it. */
+  readonly process: string;
+}
+
+/** What `append` writes besides the move itself. */
+export interface Append {
+  readonly index: number;
+  readonly move: Move;
+  readonly key: string | null;
+  readonly answer: JsonValue;
+  readonly cause: 'request' | 'clock';
+  readonly status: 'playing' | 'over';
+  /**
+   * The clock window the table is in after this move, and its length: a new
+   * window starts a new deadline, the same window keeps the old one; null stops the clock.
+   */
+  readonly window: { readonly key: string; readonly ms: number } | null;
+  /** A persisted snapshot to keep for fast loading, or null. */
+  readonly snapshot: unknown;
+}
+
+/** Another process committed this index first: reload the table and try again. */
+export class Conflict extends Error {
+  constructor(readonly table: string, readonly index: number) {
+    super(`${table}: move ${index} was committed by another process`);
+  }
+}
+
+/** The channel on which a process tells the others that a table moved: `table index process`. */
+export const MOVES_CHANNEL = 'plystack_moves';
+
+type TableRow = {
+  id: string; game: string; version: string; seats: string[]; seed: Seed; options: { [key: string]: JsonValue };
+  app_token: string; seat_tokens: Record<string, string>; clock: ClockSpec | null; moves: number; status: 'playing' | 'over'; deadline_ms: number | null;
+};
+
+const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, moves, status,
+  (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
+
+function toRecord(row: TableRow): TableRecord {
+  return {
+    id: row.id, game: row.game, version: row.version, seats: row.seats, seed: row.seed, options: row.options,
+    appToken: row.app_token, seatTokens: row.seat_tokens, clock: row.clock, moves: row.moves, status: row.status, deadline: row.deadline_ms,
+  };
+}
+
+/** The store of every table, on one database. */
+export class Store {
+  private constructor(readonly sql: Sql, readonly process: string) {}
+
+  /**
+   * Opens the store on `sql`, bringing its schema up to date.
+   *
+   * @example
+   * const store = await Store.open(await openPglite(null), 'p1')
+   */
+  static async open(sql: Sql, process: string): Promise<Store> {
+    await migrate(sql);
+    return new Store(sql, process);
+  }
+
+  /** Stores a new table, its clock started in `window`; false when its id is taken. */
+  async createTable(table: Omit<TableRecord, 'moves' | 'status' | 'deadline'>, window: { key: string; ms: number } | null): Promise<boolean> {
+    const { rows } = await this.sql.query(
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
+               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [table.id, table.game, table.version, JSON.stringify(table.seats), JSON.stringify(table.seed), JSON.stringify(table.options),
+        table.appToken, JSON.stringify(table.seatTokens), table.clock === null ? null : JSON.stringify(table.clock), window?.key ?? null, window?.ms ?? 0],
+    );
+    return rows.length === 1;
+  }
+
+  /** The table's record, or null. */
+  async table(id: string): Promise<TableRecord | null> {
+    const { rows } = await this.sql.query<TableRow>(`SELECT ${TABLE_COLUMNS} FROM plystack_tables WHERE id = $1`, [id]);
+    return rows[0] === undefined ? null : toRecord(rows[0]);
+  }
+
+  /** How many moves the table has in the store. */
+  async moveCount(id: string): Promise<number> {
+    const { rows } = await this.sql.query<{ moves: number }>('SELECT moves FROM plystack_tables WHERE id = $1', [id]);
+    return rows[0]?.moves ?? 0;
+  }
+
+  /** The table's moves from index `from` on, in order. */
+  async movesFrom(id: string, from: number): Promise<MoveRecord[]> {
+    const { rows } = await this.sql.query<{ move_index: number; move: Move; at_ms: number; cause: string; process: string }>(
+      `SELECT move_index, move, (extract(epoch from at) * 1000)::float8 AS at_ms, cause, process
+       FROM plystack_moves WHERE table_id = $1 AND move_index >= $2 ORDER BY move_index`,
+      [id, from],
+    );
+    return rows.map((r) => ({ index: r.move_index, move: r.move, at: r.at_ms, cause: r.cause, process: r.process }));
+  }
+
+  /** The newest snapshot taken at or before `moves` moves, or null. */
+  async snapshot(id: string, moves: number): Promise<{ moves: number; snapshot: unknown } | null> {
+    const { rows } = await this.sql.query<{ moves: number; snapshot: unknown }>(
+      'SELECT moves, snapshot FROM plystack_snapshots WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1',
+      [id, moves],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
+  async answerFor(id: string, key: string): Promise<JsonValue | null> {
+    const { rows } = await this.sql.query<{ answer: JsonValue }>('SELECT answer FROM plystack_moves WHERE table_id = $1 AND key = $2', [id, key]);
+    return rows[0]?.answer ?? null;
+  }
+
+  /**
+   * Commits one move at `index`, with the table's new status and clock, and
+   * tells the other processes. Throws `Conflict` when the table is no longer at
+   * `index` (another process advanced it); returns the commit time.
+   */
+  async append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+    try {
+      return await this.sql.transaction(async (tx) => {
+        // The row lock serialises writers of one table; the WHERE sees the winner's count once it commits.
+        const { rows } = await tx.query<{ at_ms: number; deadline_ms: number | null }>(
+          `UPDATE plystack_tables SET moves = $2 + 1, status = $3,
+             deadline = CASE WHEN $4::text IS NULL THEN NULL
+                             WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
+                             ELSE deadline END,
+             deadline_window = $4::text, deadline_claim = NULL, deadline_claimed_at = NULL
+           WHERE id = $1 AND moves = $2
+           RETURNING (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`,
+          [id, entry.index, entry.status, entry.window?.key ?? null, entry.window?.ms ?? 0],
+        );
+        if (rows[0] === undefined) throw new Conflict(id, entry.index);
+        await tx.query(
+          `INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process) VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7)`,
+          [id, entry.index, JSON.stringify(entry.move), entry.key, JSON.stringify(entry.answer), entry.cause, this.process],
+        );
+        if (entry.snapshot !== null) {
+          await tx.query('INSERT INTO plystack_snapshots (table_id, moves, snapshot) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING', [
+            id, entry.index + 1, JSON.stringify(entry.snapshot),
+          ]);
+        }
+        if (this.sql.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [MOVES_CHANNEL, `${id} ${entry.index + 1} ${this.process}`]);
+        return { at: rows[0].at_ms, deadline: rows[0].deadline_ms };
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new Conflict(id, entry.index);
+      throw error;
+    }
+  }
+
+  /** Tables whose clock ran out and that no process is firing now (or whose firer went quiet). */
+  async dueTables(limit: number): Promise<string[]> {
+    const { rows } = await this.sql.query<{ id: string }>(
+      `SELECT id FROM plystack_tables WHERE deadline <= now() AND status = 'playing'
+         AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - interval '10 seconds')
+       ORDER BY deadline LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Claims the right to fire the table's deadline; exactly one process gets it.
+   * Returns the table's move count at the claim, or null when another process has it
+   * or the deadline moved.
+   */
+  async claimDeadline(id: string): Promise<number | null> {
+    const { rows } = await this.sql.query<{ moves: number }>(
+      `UPDATE plystack_tables SET deadline_claim = $2, deadline_claimed_at = now()
+       WHERE id = $1 AND deadline <= now() AND status = 'playing'
+         AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - interval '10 seconds')
+       RETURNING moves`,
+      [id, this.process],
+    );
+    return rows[0]?.moves ?? null;
+  }
+
+  /** Stops the table's clock (no timeout move is possible now). */
+  async stopClock(id: string, moves: number): Promise<void> {
+    await this.sql.query(
+      'UPDATE plystack_tables SET deadline = NULL, deadline_window = NULL, deadline_claim = NULL, deadline_claimed_at = NULL WHERE id = $1 AND moves = $2',
+      [id, moves],
+    );
+  }
+
+  /** Lets another process fire a deadline this one claimed and could not. */
+  async releaseDeadline(id: string): Promise<void> {
+    await this.sql.query('UPDATE plystack_tables SET deadline_claim = NULL, deadline_claimed_at = NULL WHERE id = $1 AND deadline_claim = $2', [id, this.process]);
+  }
+}

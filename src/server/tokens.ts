@@ -1,0 +1,27 @@
+/**
+ * Bearer tokens: 256 random bits each, shown once when a table is created and
+ * stored only as SHA-256 hashes (a token this long needs no slow hash).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A new token: 32 random bytes, base64url.
+ *
+ * @example
+ * newToken().length // 43
+ */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a token: SHA-256, hex. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Whether `token` hashes to `hash`, in time that does not depend on where they differ. */
+export function tokenMatches(token: string, hash: string): boolean {
+  const a = Buffer.from(hashToken(token), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

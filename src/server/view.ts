@@ -1,0 +1,34 @@
+/**
+ * Every read of a table for a viewer goes through `viewOf`: a seat sees its own
+ * view, a spectator (null) the public one, the app token everything.
+ */
+import type { Ply } from '../engine/context.js';
+import type { Table } from '../table/table.js';
+import type { TableState } from '../table/view.js';
+
+/** The app token's viewer: it sees the whole table. */
+export const EVERYTHING = Symbol('everything');
+
+/** Who reads: a seat id, null for a spectator, or `EVERYTHING` for the app token. */
+export type Viewer = string | null | typeof EVERYTHING;
+
+/** A table as a viewer may see it. */
+export interface Viewed {
+  readonly state: TableState;
+  readonly plies: Ply[];
+}
+
+type ViewSource = { readonly state: TableState; readonly plies: Ply[]; viewFor?: (viewer: string | null) => Viewed };
+
+/**
+ * The table (or the table after its first `moves` moves) as `viewer` may see it.
+ *
+ * @example
+ * viewOf(table, 'seat:ann').state.seats['seat:bob'] // without bob's hand, where the table hides it
+ */
+export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
+  const source: ViewSource = moves === undefined ? (table as unknown as ViewSource) : (table.at(moves) as unknown as ViewSource);
+  if (viewer === EVERYTHING) return { state: source.state, plies: source.plies };
+  if (typeof source.viewFor === 'function') return source.viewFor(viewer);
+  return { state: source.state, plies: source.plies };
+}

@@ -1,0 +1,259 @@
+/**
+ * The table server's API end to end over real HTTP on loopback, on both stores:
+ * PGlite files and a real PostgreSQL 15. Each built-in game is played by its
+ * seats with their own tokens; every error status of CONTRACT.md is provoked.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, ServerError, type PlystackClient, type StreamMessage } from '../../src/client/client.js';
+import { builtInGames } from '../../src/games/registry.js';
+import { startServer, type PlystackServer } from '../../src/server/server.js';
+import { viewOf } from '../../src/server/view.js';
+import { replay } from '../../src/table/replay.js';
+import { drive, type Players } from './support/drive.js';
+import { startPostgres, type PgCluster } from './support/postgres.js';
+
+const OPTIONS: Record<string, Record<string, unknown>> = { mundane: { turns: 2 } };
+
+async function refusal(promise: Promise<unknown>): Promise<ServerError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServerError) return error;
+    throw error;
+  }
+  throw new Error('expected the server to refuse');
+}
+
+async function raw(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+  if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(url, { ...init, headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function newTable(app: PlystackClient, game: string, seats: string[], extra: Record<string, unknown> = {}): Promise<Players & { table: string; appToken: string; tokens: Record<string, string> }> {
+  const created = await app.create({ game, seats, seed: 11, options: OPTIONS[game] ?? {}, ...extra });
+  const seatClients = Object.fromEntries(Object.entries(created.tokens).map(([seat, token]) => [seat, app.withToken(token)]));
+  return { table: created.table, appToken: created.appToken, tokens: created.tokens, app: app.withToken(created.appToken), seats: seatClients };
+}
+
+function collect(client: PlystackClient, table: string, from: number, count: number): Promise<StreamMessage[]> {
+  return new Promise((resolve, reject) => {
+    const messages: StreamMessage[] = [];
+    const stream = client.stream(table, {
+      from,
+      reconnect: false,
+      onMessage(message) {
+        messages.push(message);
+        if (messages.length === count) {
+          stream.close();
+          resolve(messages);
+        }
+      },
+      onError: reject,
+    });
+    setTimeout(() => (stream.close(), reject(new Error(`stream: ${messages.length} of ${count} messages`))), 15_000);
+  });
+}
+
+const stores = ['pglite', 'postgres'] as const;
+
+describe.each(stores)('the table server on %s', (kind) => {
+  let server: PlystackServer;
+  let anyone: PlystackClient;
+  let cluster: PgCluster | null = null;
+  let dir: string | null = null;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      cluster = await startPostgres();
+      server = await startServer({ port: 0, database: await cluster.database('api'), process: 'api' });
+    } else {
+      dir = mkdtempSync(join(tmpdir(), 'plystack-api-'));
+      server = await startServer({ port: 0, data: dir, process: 'api' });
+    }
+    anyone = connect(server.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    cluster?.destroy();
+    if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(Object.keys(builtInGames))('plays %s with each seat acting through its own token, and the log replays to the state', async (id) => {
+    const game = builtInGames[id]!;
+    const seats = ['seat:ann', 'seat:bob', 'seat:cy'].slice(0, Math.max(2, game.seats.min));
+    const players = await newTable(anyone, id, seats);
+    const played = await drive(players, players.table, 24);
+    expect(played.length).toBeGreaterThan(3);
+
+    const everything = await players.app.get(players.table);
+    expect(everything.ply).toBeGreaterThanOrEqual(played.length);
+    const log = await players.app.log(players.table);
+    expect(log.moves).toEqual(played);
+    expect(log.times).toHaveLength(played.length);
+    const again = replay(log);
+    expect(everything.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+    // Each seat reads its own view, the one viewOf gives that seat of the replayed table.
+    for (const seat of seats) {
+      const reading = await players.seats[seat]!.get(players.table);
+      expect(reading.ply).toBe(everything.ply);
+      expect(reading.state).toEqual(JSON.parse(JSON.stringify(viewOf(again, seat).state)));
+    }
+    // The stream from ply 0 gives every ply once, in order, ending with the table as it is.
+    const messages = await collect(players.seats[seats[0]!]!, players.table, 0, everything.ply);
+    expect(messages.map((m) => m.index)).toEqual([...Array(everything.ply).keys()]);
+    expect(messages.at(-1)!.state).toEqual(JSON.parse(JSON.stringify(viewOf(again, seats[0]!).state)));
+    again.stop();
+  });
+
+  it('streams live plies to a seat and, after a reconnection from the next index, misses nothing', async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    await drive(players, players.table, 3);
+    const first = await collect(players.seats['seat:bob']!, players.table, 0, 3);
+    expect(first.map((m) => m.index)).toEqual([0, 1, 2]);
+    const live = collect(players.app, players.table, 3, 4);
+    await drive(players, players.table, 4);
+    expect((await live).map((m) => m.index)).toEqual([3, 4, 5, 6]);
+  });
+
+  it('answers a move only for its own seat: 403 for another seat or none, 422 with the refusal, 409 STALE with the ply', async () => {
+    const { table, seats, app } = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    const ann = seats['seat:ann']!;
+    expect((await refusal(ann.play(table, { type: 'engine.pass', seat: 'seat:bob' }))).status).toBe(403);
+    expect((await refusal(ann.play(table, { type: 'engine.pass' }))).status).toBe(403);
+    const notYours = await refusal(seats['seat:bob']!.play(table, { type: 'engine.pass', seat: 'seat:bob' }));
+    expect([notYours.status, notYours.code]).toEqual([422, 'NO_PRIORITY']);
+    const unknown = await refusal(ann.play(table, { type: 'Teleport', seat: 'seat:ann' }));
+    expect([unknown.status, unknown.code]).toEqual([422, 'UNKNOWN_MOVE']);
+    await ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 });
+    const stale = await refusal(seats['seat:bob']!.play(table, { type: 'engine.pass', seat: 'seat:bob' }, { expect: 0 }));
+    expect([stale.status, stale.code, stale.body.ply]).toEqual([409, 'STALE', 1]);
+    // The app token acts for any seat, and for none (a seatless pass passes for the seat holding priority).
+    expect((await app.play(table, { type: 'engine.pass' }, { expect: 1 })).ply.actor).toBeNull();
+    expect((await app.get(table)).ply).toBe(2);
+  });
+
+  it('plays a move sent twice with the same key once, and answers the second time as the first', async () => {
+    const { table, seats, app } = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    const ann = seats['seat:ann']!;
+    const first = await ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }, { key: 'k-1' });
+    const second = await ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }, { key: 'k-1' });
+    expect(second).toEqual(first);
+    expect((await app.log(table)).moves).toHaveLength(1);
+    // Keys belong to who sent them: bob's k-1 is another move.
+    await seats['seat:bob']!.play(table, { type: 'engine.pass', seat: 'seat:bob' }, { key: 'k-1' });
+    expect((await app.log(table)).moves).toHaveLength(2);
+  });
+
+  it('keeps reads to what the token may see: 401 without or with a foreign token, 403 for another seat or the log before the end', async () => {
+    const one = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    const other = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    expect((await refusal(anyone.get(one.table))).status).toBe(401);
+    expect((await refusal(anyone.withToken('not-a-token').get(one.table))).status).toBe(401);
+    expect((await refusal(other.app.get(one.table))).status).toBe(401);
+    expect((await refusal(other.seats['seat:ann']!.play(one.table, { type: 'engine.pass', seat: 'seat:ann' }))).status).toBe(401);
+    expect((await refusal(one.seats['seat:ann']!.legalMoves(one.table, 'seat:bob'))).status).toBe(403);
+    expect((await refusal(one.seats['seat:ann']!.log(one.table))).status).toBe(403);
+    expect((await refusal(anyone.log(one.table))).status).toBe(401);
+    expect((await refusal(one.app.legalMoves(one.table))).status).toBe(400);
+    expect((await one.app.legalMoves(one.table, 'seat:ann')).allowed.length).toBeGreaterThan(0);
+    const bad = await raw(`${server.url}/tables/${one.table}/stream?from=x`, { token: one.appToken });
+    expect(bad.status).toBe(400);
+  });
+
+  it('gives the log to anyone once the game is over', async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob'], { options: { turns: 1 } });
+    await drive(players, players.table, 60);
+    expect((await players.app.get(players.table)).state.status).toBe('over');
+    const log = await anyone.log(players.table);
+    expect(log.moves.length).toBeGreaterThan(5);
+    expect(replay(log).state.status).toBe('over');
+  });
+
+  it('answers 400, 404, 409 and 413 with a code and a message', async () => {
+    const post = (path: string, body: string, token?: string) =>
+      raw(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' }, ...(token ? { token } : {}) });
+    expect((await post('/tables', '{"game":')).status).toBe(400);
+    expect((await post('/tables', '{"game":"mundane"}')).body.code).toBe('BAD_REQUEST');
+    expect((await post('/tables', '{"game":"chess","seats":["seat:a","seat:b"]}')).body).toMatchObject({ code: 'UNKNOWN_GAME', path: 'game' });
+    expect((await post('/tables', '{"game":"mundane","seats":["seat:a","seat:a"]}')).body).toMatchObject({ code: 'DUPLICATE_SEAT' });
+    expect((await post('/tables', '{"game":"mundane","seats":["seat:a","7"]}')).status).toBe(400);
+    const one = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    expect((await post(`/tables/${one.table}/moves`, '{"move":{"type":"engine.pass","seat":"seat:ann"},"expect":-1}', one.tokens['seat:ann'])).status).toBe(400);
+    expect((await post(`/tables/${one.table}/moves`, '{"move":[]}', one.tokens['seat:ann'])).status).toBe(400);
+    expect((await post(`/tables/${one.table}/moves`, 'null', one.tokens['seat:ann'])).status).toBe(400);
+    const missing = await raw(`${server.url}/tables/table:none`, { token: one.appToken });
+    expect([missing.status, missing.body.code]).toEqual([404, 'NOT_FOUND']);
+    expect((await raw(`${server.url}/nowhere`)).status).toBe(404);
+    const taken = await post('/tables', JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], table: 'table:fixed' }));
+    expect(taken.status).toBe(201);
+    expect((await post('/tables', JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], table: 'table:fixed' }))).status).toBe(409);
+    const huge = JSON.stringify({ move: { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'x'.repeat(70_000) } } });
+    const tooLarge = await post(`/tables/${one.table}/moves`, huge, one.tokens['seat:ann']);
+    expect([tooLarge.status, tooLarge.body.code]).toEqual([413, 'TOO_LARGE']);
+    const payload = await post(`/tables/${one.table}/moves`, JSON.stringify({ move: { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'x'.repeat(20_000) } } }), one.tokens['seat:ann']);
+    expect([payload.status, payload.body.code]).toEqual([422, 'INVALID_PAYLOAD']);
+  });
+
+  it('describes itself at /openapi.json', async () => {
+    const { status, body } = await raw(`${server.url}/openapi.json`);
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths as object)).toEqual(expect.arrayContaining(['/tables', '/tables/{table}', '/tables/{table}/legal-moves', '/tables/{table}/moves', '/tables/{table}/log', '/tables/{table}/stream']));
+  });
+});
+
+describe('the table server\'s limits', () => {
+  let cluster: PgCluster;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  }, 120_000);
+  afterAll(() => cluster?.destroy());
+
+  it('answers 429 past the per-token rate limit, and counts each token apart', async () => {
+    const server = await startServer({ port: 0, database: await cluster.database('limits'), rateLimit: { max: 5, windowMs: 60_000 } });
+    try {
+      const players = await newTable(connect(server.url), 'mundane', ['seat:ann', 'seat:bob']);
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push(await players.seats['seat:ann']!.get(players.table).then(() => 200, (e: ServerError) => e.status));
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const limited = await refusal(players.seats['seat:ann']!.get(players.table));
+      expect(limited.code).toBe('RATE_LIMITED');
+      expect((await players.seats['seat:bob']!.get(players.table)).ply).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('creates tables only for the create token when it has one (401 without, 403 with another)', async () => {
+    const server = await startServer({ port: 0, database: await cluster.database('create'), createToken: 'a-long-enough-create-token' });
+    try {
+      const body = { game: 'mundane', seats: ['seat:a', 'seat:b'] };
+      expect((await refusal(connect(server.url).create(body))).status).toBe(401);
+      expect((await refusal(connect(server.url, 'another-token-entirely').create(body))).status).toBe(403);
+      expect((await connect(server.url, 'a-long-enough-create-token').create(body)).appToken.length).toBeGreaterThanOrEqual(43);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stores tokens only as hashes', async () => {
+    const server = await startServer({ port: 0, database: await cluster.database('hashes') });
+    try {
+      const created = await connect(server.url).create({ game: 'mundane', seats: ['seat:a', 'seat:b'] });
+      const { rows } = await server.store.sql.query<Record<string, unknown>>('SELECT * FROM plystack_tables WHERE id = $1', [created.table]);
+      const stored = JSON.stringify(rows);
+      for (const token of [created.appToken, ...Object.values(created.tokens)]) {
+        expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+        expect(stored).not.toContain(token);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * A throwaway PostgreSQL 15 cluster for one test file: initdb in a temporary
+ * folder, pg_ctl on a free loopback port, run as the `postgres` user when the
+ * tests run as root. Debian's package brings the binaries (scripts/ensure-postgres.mjs).
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const BIN = process.env.PLYSTACK_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** A running cluster. */
+export interface PgCluster {
+  readonly port: number;
+  /** A URL for the database `name` (created by `database`). */
+  url(name: string): string;
+  /** Creates a database and returns its URL. */
+  database(name: string): Promise<string>;
+  stop(): void;
+  start(): void;
+  /** Stops the cluster and removes its folder. */
+  destroy(): void;
+}
+
+/** A port nobody listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): string {
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', `${BIN}/${command}`, ...args]] : [`${BIN}/${command}`, args];
+  return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+}
+
+/**
+ * Starts a new cluster.
+ *
+ * @example
+ * const pg = await startPostgres(); const url = await pg.database('plystack'); … pg.destroy()
+ */
+export async function startPostgres(): Promise<PgCluster> {
+  if (!existsSync(`${BIN}/initdb`)) {
+    throw new Error(`PostgreSQL 15 is not in ${BIN}: run scripts/ensure-postgres.mjs (npm test's pretest does) or apt-get install postgresql`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'plystack-pg-'));
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const start = () => void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
+  const stop = () => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
+  start();
+  const url = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
+  return {
+    port,
+    url,
+    async database(name) {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      return url(name);
+    },
+    stop,
+    start,
+    destroy() {
+      try {
+        stop();
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
