@@ -1,0 +1,110 @@
+/**
+ * Scale-out on one real PostgreSQL: two `plystack serve` processes hammered on
+ * the same tables lose and duplicate nothing and end up showing the same state;
+ * a stream opened on one process sees the plies played through the other; a
+ * table's clock is fired by exactly one process, and keeps running after both die.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type StreamMessage } from '../../src/client/client.js';
+import { openPostgres } from '../../src/server/store/sql.js';
+import { replay } from '../../src/table/replay.js';
+import { runLoad } from './support/load.js';
+import { startPostgres, type PgCluster } from './support/postgres.js';
+import { spawnServer, type ServerProcess } from './support/serve.js';
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('two server processes on one PostgreSQL', () => {
+  let cluster: PgCluster;
+  let url: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    url = await cluster.database('scale');
+    [a, b] = await Promise.all([spawnServer(['--database', url, '--rate-limit', '1000000']), spawnServer(['--database', url, '--rate-limit', '1000000'])]);
+  }, 120_000);
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    cluster?.destroy();
+  });
+
+  it('loses and duplicates no move when clients hammer the same tables through both, and a stream on one sees every ply', async () => {
+    const tables = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const created = await connect(a.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 9 });
+        return { table: created.table, appToken: created.appToken, tokens: created.tokens };
+      }),
+    );
+    // A seat streams the first table from process b while the load goes through both.
+    const streamed: StreamMessage[] = [];
+    const stream = connect(b.url, tables[0]!.tokens['seat:ann']!).stream(tables[0]!.table, { onMessage: (m) => streamed.push(m) });
+    await stream.opened;
+    const sent = await runLoad({ urls: [a.url, b.url], tables, clients: 8, moves: 600 });
+    const ok = sent.filter((s) => s.status === 200);
+    expect(sent.filter((s) => s.status !== 200 && s.status !== 409)).toEqual([]);
+    expect(ok.length).toBeGreaterThan(500);
+
+    for (const { table, appToken } of tables) {
+      const mine = ok.filter((s) => s.table === table);
+      const indexes = mine.map((s) => s.index);
+      expect(new Set(indexes).size).toBe(indexes.length);
+      const log = await connect(a.url, appToken).log(table);
+      expect(log.moves).toHaveLength(mine.length);
+      // Both processes come to show the same state, the state a replay of the log gives.
+      const expected = JSON.parse(JSON.stringify(replay(log).state));
+      for (const server of [a, b]) {
+        let reading = await connect(server.url, appToken).get(table);
+        for (let i = 0; i < 50 && reading.ply !== log.moves.length; i++) {
+          await settle(100);
+          reading = await connect(server.url, appToken).get(table);
+        }
+        expect(reading.state).toEqual(expected);
+      }
+    }
+    const db = await openPostgres(url);
+    try {
+      const { rows } = await db.query<{ n: number; keys: number }>('SELECT count(*)::int AS n, count(DISTINCT (table_id, key))::int AS keys FROM plystack_moves');
+      expect(rows[0]).toEqual({ n: ok.length, keys: ok.length });
+    } finally {
+      await db.close();
+    }
+    const plies = (await connect(a.url, tables[0]!.appToken).get(tables[0]!.table)).ply;
+    for (let i = 0; i < 50 && streamed.length < plies; i++) await settle(100);
+    stream.close();
+    expect(streamed.map((m) => m.index)).toEqual([...Array(plies).keys()]);
+  });
+
+  it('ends a turn that runs out through exactly one process, and keeps the clock across a restart', async () => {
+    const created = await connect(a.url).create({ game: 'sandbox', seats: ['seat:ann', 'seat:bob'], seed: 2, clock: { per: 'turn', ms: 700 } });
+    const app = (server: ServerProcess) => connect(server.url, created.appToken);
+    await settle(2600);
+    const log = await app(a).log(created.table);
+    // Three deadlines have passed (0.7, 1.4, 2.1 s): each ended its turn once, no turn was ended twice.
+    expect(log.timeouts.length).toBeGreaterThanOrEqual(2);
+    expect(log.timeouts.length).toBeLessThanOrEqual(4);
+    expect(log.moves.every((m) => m.type === 'engine.end-turn' && m.seat === undefined)).toBe(true);
+    const reading = await app(b).get(created.table);
+    expect(reading.plies.map((p) => p.turn)).toEqual(reading.plies.map((_, i) => i + 1));
+    const gaps = log.times.slice(1).map((t, i) => Date.parse(t) - Date.parse(log.times[i]!));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(600);
+    // Both processes die; a new one finds the deadline in the store and fires it.
+    await a.kill9();
+    await b.kill9();
+    const before = log.moves.length;
+    await settle(1000);
+    a = await spawnServer(['--database', url, '--rate-limit', '1000000']);
+    let after = (await app(a).log(created.table)).timeouts.length;
+    for (let i = 0; i < 40 && after <= before; i++) {
+      await settle(100);
+      after = (await app(a).log(created.table)).timeouts.length;
+    }
+    expect(after).toBeGreaterThan(before);
+    b = await spawnServer(['--database', url, '--rate-limit', '1000000']);
+    // The application's own timeout moves replay like any other move.
+    const final = await app(a).log(created.table);
+    expect(replay(final).plies).toHaveLength(final.moves.length);
+  });
+});
