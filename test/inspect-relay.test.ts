@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createTable, inspectTable, mundane, type PlystackSnapshotInfo, type TableInspection } from '../src/index.js';
 import { startRelay, type Relay } from '../src/inspect/relay.js';
-import { mergePlies, rewriteIds } from '../src/inspect/relaySessions.js';
+import { emptyArchive, mergePlies, rewriteIds } from '../src/inspect/relaySessions.js';
 
 const seats = ['seat:ann', 'seat:bob'];
 type Message = { type: string; sessionId?: string; sessionIds?: string[]; snapshot?: { plystack?: PlystackSnapshotInfo } };
@@ -109,14 +109,21 @@ describe('the relay plystack inspect starts', () => {
     expect((await fetch(`${relay.url}missing.js`)).status).toBe(404);
   });
 
-  it('gathers plies from snapshot windows and starts over after a gap', () => {
-    const archive = { from: 0, items: [] as unknown[] };
-    const window = (from: number, items: string[]) => ({ snapshot: { plystack: { plies: { total: from + items.length, from, items } } } });
+  it('gathers plies from snapshot windows, starts over after a gap and keeps within its byte budget', () => {
+    const archive = emptyArchive();
+    const window = (from: number, items: unknown[]) => ({ snapshot: { plystack: { plies: { total: from + items.length, from, items } } } });
     mergePlies(archive, window(0, ['a', 'b']));
     mergePlies(archive, window(2, ['c']));
-    expect(archive).toEqual({ from: 0, items: ['a', 'b', 'c'] });
+    expect(archive).toMatchObject({ from: 0, items: ['"a"', '"b"', '"c"'] });
     mergePlies(archive, window(10, ['k']));
-    expect(archive).toEqual({ from: 10, items: ['k'] });
+    expect(archive).toMatchObject({ from: 10, items: ['"k"'] });
+    // 150,000 plies in one window: no call gets one argument per ply, and the oldest go past the budget
+    const many = Array.from({ length: 150_000 }, (_, i) => i);
+    mergePlies(archive, window(11, many), 64 * 1024);
+    expect(archive.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(archive.from + archive.items.length).toBe(11 + many.length);
+    expect(archive.items.at(-1)).toBe('149999');
+    expect(archive.bytes).toBe(archive.items.reduce((sum, item) => sum + item.length + 32, 0));
     expect(rewriteIds({ sessionId: 'x:0', rootId: 'anonymous', sourceId: 'x:1' }, 'c2/')).toEqual({ sessionId: 'c2/x:0', rootId: 'anonymous', sourceId: 'c2/x:1' });
   });
 });

@@ -21,6 +21,41 @@ export const DEFAULT_INSPECT_PORT = 4242;
 /** The path the page connects to on the relay; apps connect to any other path. */
 export const PAGE_PATH = '/inspector';
 
+/** What the relay keeps and accepts (docs/inspector.md, "Limits"). */
+export interface RelayLimits {
+  /** The largest message, in bytes, an app or a page may send; a larger one closes its socket with 1009. */
+  readonly messageBytes: number;
+  /** Events kept per session for a page that opens late (the oldest go first)... */
+  readonly eventsPerSession: number;
+  /** ...and the bytes they may take. */
+  readonly eventBytesPerSession: number;
+  /** Bytes of plies kept per session for a page that opens late (the oldest go first). */
+  readonly plyBytesPerSession: number;
+  /** Sessions kept, open or closed; closed ones are forgotten first, and a new session past it is refused. */
+  readonly sessions: number;
+  /** Sessions one app connection may open. */
+  readonly sessionsPerConnection: number;
+  /** App connections open at once. */
+  readonly apps: number;
+  /** Pages connected at once. */
+  readonly pages: number;
+  /** Bytes waiting to be sent to one page; a page that reads slower than that is dropped. */
+  readonly readerBytes: number;
+}
+
+/** The limits `plystack inspect` runs with. */
+export const RELAY_LIMITS: RelayLimits = {
+  messageBytes: 1024 * 1024,
+  eventsPerSession: 200,
+  eventBytesPerSession: 512 * 1024,
+  plyBytesPerSession: 1024 * 1024,
+  sessions: 32,
+  sessionsPerConnection: 16,
+  apps: 32,
+  pages: 8,
+  readerBytes: 8 * 1024 * 1024,
+};
+
 /** What a plystack table is: sent with every snapshot (it never changes). */
 export interface PlystackActorInfo {
   readonly game: { readonly id: string; readonly version: string; readonly title: string };

@@ -1,13 +1,19 @@
 /**
  * The relay's bookkeeping as pure functions: session ids made unique across
- * apps, and the plies of a session gathered from its snapshots' windows.
+ * apps, and the plies of a session gathered from its snapshots' windows,
+ * within a byte budget.
  */
 
-/** The plies of a session the relay has seen: `items[i]` is ply `from + i`. */
+/** The plies of a session the relay has seen, as JSON texts: `items[i]` is ply `from + i`. */
 export interface PlyArchive {
   from: number;
-  items: unknown[];
+  items: string[];
+  /** What `items` costs: their lengths plus a fixed overhead per item (`ITEM_OVERHEAD`). */
+  bytes: number;
 }
+
+/** What the relay counts for each kept text beyond its characters: a string's header and its slot in a list. */
+export const ITEM_OVERHEAD = 32;
 
 const ID_FIELDS = ['sessionId', 'rootId', 'parentId', 'sourceId'] as const;
 
@@ -26,27 +32,49 @@ export function rewriteIds(event: Record<string, unknown>, prefix: string): Reco
   return event;
 }
 
+/** An empty archive. */
+export function emptyArchive(): PlyArchive {
+  return { from: 0, items: [], bytes: 0 };
+}
+
 /**
  * Adds the plies a plystack snapshot carries (`snapshot.plystack.plies`, a
  * window `{ total, from, items }`) to the archive. A window that leaves a gap
- * after the archive starts it over from that window. Changes `archive`.
+ * after the archive starts it over from that window. Past `maxBytes`, the
+ * oldest plies are dropped (`from` moves on). Changes `archive`; a window of
+ * the wrong shape changes nothing.
  *
  * @example
- * const archive = { from: 0, items: [] }
- * mergePlies(archive, { snapshot: { plystack: { plies: { total: 2, from: 0, items: [a, b] } } } }) // archive.items: [a, b]
+ * const archive = emptyArchive()
+ * mergePlies(archive, { snapshot: { plystack: { plies: { total: 2, from: 0, items: [a, b] } } } }) // archive.items: [JSON of a, of b]
  */
-export function mergePlies(archive: PlyArchive, event: Record<string, unknown>): PlyArchive {
-  const snapshot = event.snapshot as { plystack?: { plies?: { from?: unknown; items?: unknown } } } | undefined;
-  const window = snapshot?.plystack?.plies;
-  if (window === undefined || typeof window.from !== 'number' || !Array.isArray(window.items)) return archive;
-  const { from, items } = window as { from: number; items: unknown[] };
+export function mergePlies(archive: PlyArchive, event: Record<string, unknown>, maxBytes = Number.POSITIVE_INFINITY): PlyArchive {
+  const snapshot = event.snapshot as { plystack?: { plies?: { from?: unknown; items?: unknown } } } | null | undefined;
+  const window = typeof snapshot === 'object' && snapshot !== null ? snapshot.plystack?.plies : undefined;
+  if (typeof window !== 'object' || window === null) return archive;
+  const { from, items } = window;
+  if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0 || !Array.isArray(items)) return archive;
   const end = archive.from + archive.items.length;
   if (from > end || from < archive.from) {
     archive.from = from;
-    archive.items = [...items];
-    return archive;
+    archive.items = [];
+    archive.bytes = 0;
+  } else {
+    // a window that repeats plies replaces them
+    for (let i = from - archive.from; i < archive.items.length; i++) archive.bytes -= (archive.items[i] as string).length + ITEM_OVERHEAD;
+    archive.items.length = from - archive.from;
   }
-  archive.items.length = from - archive.from;
-  archive.items.push(...items);
+  // One item at a time: a window of many plies must not become one call's arguments.
+  for (const item of items as unknown[]) {
+    const text = JSON.stringify(item) ?? 'null';
+    archive.items.push(text);
+    archive.bytes += text.length + ITEM_OVERHEAD;
+  }
+  let drop = 0;
+  while (archive.bytes > maxBytes && drop < archive.items.length) archive.bytes -= (archive.items[drop++] as string).length + ITEM_OVERHEAD;
+  if (drop > 0) {
+    archive.items.splice(0, drop);
+    archive.from += drop;
+  }
   return archive;
 }
