@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDemoTable } from '../inspect/demoTable.js';
 import { DEFAULT_INSPECT_PORT } from '../inspect/protocol.js';
-import { startRelay } from '../inspect/relay.js';
+import { parseOrigins, startRelay } from '../inspect/relay.js';
 import { EXIT, type Command } from './commands.js';
 
 /** The page `npm run inspector:build` writes, beside the compiled CLI. */
@@ -21,6 +21,7 @@ export const inspectCommand: Command = {
     host: { type: 'string', value: 'H', description: 'the interface to listen on (default 127.0.0.1: this machine only)' },
     demo: { type: 'boolean', description: 'also inspect a mundane table that plays itself, as a remote table' },
     page: { type: 'string', value: 'DIR', description: 'serve the inspector page from DIR (default: the built one)' },
+    'allow-origin': { type: 'string', value: 'ORIGINS', description: 'also let pages and apps from these origins connect (comma-separated, e.g. http://localhost:5173; * for any)' },
   },
   async run({ positionals, values }, io) {
     if (positionals.length > 0) return io.err('inspect takes no file or game'), EXIT.invalid;
@@ -33,7 +34,13 @@ export const inspectCommand: Command = {
       return EXIT.invalid;
     }
     const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
-    const start = (on: number) => startRelay({ port: on, host, pageDir });
+    let allowOrigins: string[] = [];
+    try {
+      allowOrigins = typeof values['allow-origin'] === 'string' ? parseOrigins(values['allow-origin'].split(',')) : [];
+    } catch (error) {
+      return io.err(`--allow-origin: ${(error as Error).message}`), EXIT.invalid;
+    }
+    const start = (on: number) => startRelay({ port: on, host, pageDir, allowOrigins });
     let relay;
     let fallback: string | null = null;
     try {
