@@ -115,6 +115,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await pool.query(text, [...params])).rows as R[] }),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection dropped while checked out emits here; the query in flight fails and the client is discarded.
+      const dropped = () => undefined;
+      client.on('error', dropped);
       let broken = false;
       try {
         await client.query('BEGIN');
@@ -126,6 +129,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
         throw error;
       } finally {
+        client.off('error', dropped);
         client.release(broken);
       }
     },
