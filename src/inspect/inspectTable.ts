@@ -15,8 +15,8 @@ import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { Table } from '../table/table.js';
 import { machineDefinition, takenTransitionId } from './definition.js';
-import { DEFAULT_INSPECT_PORT, type PlystackActorInfo, type PlystackSnapshotInfo } from './protocol.js';
-import { DEFAULT_LIMITS, inspectionContext, recentPlies, windowed, type WindowLimits } from './sanitize.js';
+import { DEFAULT_INSPECT_PORT, RELAY_LIMITS, type PlystackActorInfo, type PlystackSnapshotInfo } from './protocol.js';
+import { DEFAULT_LIMITS, fitWithin, inspectionContext, jsonBytes, recentPlies, TIGHTER_LIMITS, windowed, type WindowLimits } from './sanitize.js';
 
 /** Any `@statelyai/inspect` inspector: `createWebSocketInspector`, `createBrowserInspector`, `createInspector(adapter)`. */
 export type Inspector = ReturnType<typeof createInspector>;
@@ -35,6 +35,12 @@ export interface InspectTableOptions {
   readonly limits?: WindowLimits;
   /** Send through this inspector instead of opening a WebSocket. */
   readonly inspector?: Inspector;
+  /**
+   * The largest message to send, in bytes (default the relay's limit,
+   * `RELAY_LIMITS.messageBytes`): a snapshot over it is cut deeper, and its
+   * plies go over several snapshots.
+   */
+  readonly maxMessageBytes?: number;
 }
 
 /** A running inspection. */
@@ -53,6 +59,8 @@ export interface TableInspection {
 
 const MAX_EMITTED = 100;
 const OPEN = 1;
+/** Room left in each message for what the inspector adds around our part (ids, times, the event type). */
+const ENVELOPE_BYTES = 4 * 1024;
 
 // A handler that does nothing: a socket's error must still have a listener, or Node treats it as unhandled.
 const quiet = () => {};
@@ -114,6 +122,7 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const limits = options.limits ?? DEFAULT_LIMITS;
   const capacity = Math.max(1, options.window ?? 1024);
   const interval = Math.max(0, options.interval ?? 50);
+  const budget = Math.max(1024, (options.maxMessageBytes ?? RELAY_LIMITS.messageBytes) - ENVELOPE_BYTES);
   const inspector = options.inspector ?? stoppable(createWebSocketInspector({
     url: options.url ?? `ws://127.0.0.1:${DEFAULT_INSPECT_PORT}`,
     serializationDepthLimit: 64,
@@ -125,10 +134,13 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const info: PlystackActorInfo = {
     game: { id: table.game.id, version: table.game.version, title: table.game.title },
     opening: windowed(opening, limits) as PlystackActorInfo['opening'],
-    turnModel: table.game.turnModel(table.context.opening.options),
+    turnModel: table.turnModel,
     name: options.name ?? opening.table,
   };
-  const ref = { sessionId, logic: { config: machineDefinition(actor.logic) }, send() {}, getSnapshot: () => actor.getSnapshot() };
+  // The definition travels as a JSON text inside the actor message: a machine too large for a message is named, not drawn.
+  const definition = machineDefinition(actor.logic);
+  const config = jsonBytes(JSON.stringify(definition)) <= budget / 2 ? definition : { id: definition.id, omitted: 'the statechart is larger than an inspection message' };
+  const ref = { sessionId, logic: { config }, send() {}, getSnapshot: () => actor.getSnapshot() };
 
   const recent = recentPlies<Ply>(capacity);
   const all = table.plies;
@@ -146,7 +158,7 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const sendEvents = () => {
     const batch = events;
     events = [];
-    for (const event of batch) inspector.event(ref, windowed(event, limits) as AnyEventObject);
+    for (const event of batch) inspector.event(ref, fitWithin((l) => windowed(event, l), budget, limits).value as AnyEventObject);
   };
 
   const snapshotNow = (status?: string) => {
@@ -158,17 +170,59 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
     sentUpTo = plies.total;
     const legal: Record<string, LegalMoves> = {};
     for (const seat of opening.seats) legal[seat] = table.legalMoves(seat);
-    const plystack: PlystackSnapshotInfo = {
-      table: info,
-      state: table.state,
-      plies: { ...plies, items: plies.items.map((ply) => windowed(ply, limits) as Ply) },
-      transitions,
-      emitted: windowed(emitted, limits) as TableEmitted[],
-      legal,
-    };
+    const { state } = table;
+    const sentEmitted = emitted;
     emitted = [];
-    const sent = { status: status ?? snapshot.status, value: snapshot.value, context: inspectionContext(snapshot.context, limits), output: snapshot.output, plystack };
-    inspector.snapshot(ref, sent as never, { event: windowed(lastEvent, limits) as AnyEventObject });
+    const cut = <T>(value: T, l: WindowLimits): T => (l === limits ? value : (windowed(value, l) as T));
+    // The state without its plies, cut until it leaves room for them: half a message at the most.
+    const make = (l: WindowLimits) => ({
+      sent: {
+        status: status ?? snapshot.status,
+        value: snapshot.value,
+        context: inspectionContext(snapshot.context, l),
+        output: cut(snapshot.output, l),
+        plystack: {
+          table: cut(info, l),
+          state: cut(state, l),
+          plies: { total: plies.total, from: plies.from, items: [] as Ply[] },
+          transitions: cut(transitions, l),
+          emitted: windowed(sentEmitted, l) as TableEmitted[],
+          legal: cut(legal, l),
+        } satisfies PlystackSnapshotInfo,
+      },
+      event: windowed(lastEvent, l) as AnyEventObject,
+    });
+    const base = fitWithin(make, budget / 2, limits);
+    const room = budget - base.bytes;
+    const send = (from: number, items: Ply[]) => {
+      const { sent, event } = base.value;
+      inspector.snapshot(ref, { ...sent, plystack: { ...sent.plystack, plies: { total: plies.total, from, items } } } as never, { event });
+    };
+    // The plies in as many snapshots as they need, each within the budget; a ply too large even cut deep is named only.
+    let chunk: Ply[] = [];
+    let bytes = 0;
+    let from = plies.from;
+    for (const ply of plies.items) {
+      let item = windowed(ply, limits) as Ply;
+      let size = jsonBytes(item) + 1;
+      if (size > room) {
+        item = windowed(ply, TIGHTER_LIMITS[TIGHTER_LIMITS.length - 1]) as Ply;
+        size = jsonBytes(item) + 1;
+      }
+      if (size > room) {
+        item = { notation: String(ply.notation).slice(0, 100), omitted: 'too large to inspect' } as unknown as Ply;
+        size = jsonBytes(item) + 1;
+      }
+      if (chunk.length > 0 && bytes + size > room) {
+        send(from, chunk);
+        from += chunk.length;
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(item);
+      bytes += size;
+    }
+    send(from, chunk);
   };
   const schedule = () => {
     if (scheduled || stopped) return;
@@ -197,7 +251,8 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const snapshots = actor.subscribe({ next: schedule, complete: () => snapshotNow('stopped'), error: () => snapshotNow('error') });
 
   const snapshot = actor.getSnapshot();
-  inspector.actor(ref, { status: snapshot.status, value: snapshot.value, context: inspectionContext(snapshot.context, limits) } as never);
+  const first = fitWithin((l) => ({ status: snapshot.status, value: snapshot.value, context: inspectionContext(snapshot.context, l) }), budget - jsonBytes(JSON.stringify(config)), limits);
+  inspector.actor(ref, first.value as never);
   snapshotNow();
 
   return {

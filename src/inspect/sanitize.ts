@@ -18,6 +18,55 @@ export interface WindowLimits {
 /** The limits inspections use unless told otherwise. */
 export const DEFAULT_LIMITS: WindowLimits = { items: 100, depth: 8, chars: 2_000 };
 
+/** Limits tried in turn when a message is over its budget, each cutting deeper (`fitWithin`). */
+export const TIGHTER_LIMITS: readonly WindowLimits[] = [
+  { items: 20, depth: 6, chars: 200 },
+  { items: 5, depth: 4, chars: 40 },
+  { items: 0, depth: 2, chars: 16 },
+];
+
+/**
+ * The length of `text` in UTF-8 bytes (what a WebSocket frame carries),
+ * without encoding it.
+ *
+ * @example
+ * utf8Length('né') // 3
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) i++, (bytes += 2); // a surrogate pair: 4 bytes for 2 units
+    else if (code >= 0x800) bytes += 2;
+    else if (code >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+/** The size of `value` as a JSON text, in UTF-8 bytes. */
+export function jsonBytes(value: unknown): number {
+  return utf8Length(JSON.stringify(value) ?? 'null');
+}
+
+/**
+ * The first of `make(limits)`, then `make` of each of `TIGHTER_LIMITS`, whose
+ * JSON fits in `budget` bytes; the tightest when none does.
+ *
+ * @example
+ * fitWithin((l) => windowed(context, l), 64 * 1024) // { value, bytes, limits }
+ */
+export function fitWithin<T>(make: (limits: WindowLimits) => T, budget: number, limits: WindowLimits = DEFAULT_LIMITS): { value: T; bytes: number; limits: WindowLimits } {
+  let tried = { value: make(limits), limits };
+  let bytes = jsonBytes(tried.value);
+  for (const rung of TIGHTER_LIMITS) {
+    if (bytes <= budget) break;
+    const tighter = { items: Math.min(rung.items, limits.items), depth: Math.min(rung.depth, limits.depth), chars: Math.min(rung.chars, limits.chars) };
+    tried = { value: make(tighter), limits: tighter };
+    bytes = jsonBytes(tried.value);
+  }
+  return { ...tried, bytes };
+}
+
 /** A run of consecutive plies: `items[i]` is ply `from + i` of `total`. */
 export interface PlyWindow<P> {
   readonly total: number;

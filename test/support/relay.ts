@@ -7,8 +7,8 @@ export interface RelayClient {
   readonly messages: string[];
   /** Resolves with the close code once the socket closes. */
   readonly closed: Promise<number>;
-  /** Resolves once `count` messages have arrived (or the socket closed first). */
-  received(count: number): Promise<void>;
+  /** Resolves once `count` messages have arrived, the socket closed, or `ms` passed (default 5 s). */
+  received(count: number, ms?: number): Promise<void>;
 }
 
 /**
@@ -26,9 +26,10 @@ export function openClient(url: string, headers: Record<string, string> = {}): P
   const wake = () => waiters.splice(0).forEach((w) => w());
   socket.on('message', (data) => (messages.push(data.toString()), wake()));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => (wake(), resolve(code))));
-  const received = (count: number) =>
+  const received = (count: number, ms = 5_000) =>
     new Promise<void>((resolve) => {
-      const check = () => (messages.length >= count || socket.readyState === WebSocket.CLOSED ? resolve() : waiters.push(check));
+      const timer = setTimeout(resolve, ms);
+      const check = () => (messages.length >= count || socket.readyState === WebSocket.CLOSED ? (clearTimeout(timer), resolve()) : waiters.push(check));
       check();
     });
   return new Promise((resolve, reject) => {
