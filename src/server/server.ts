@@ -141,8 +141,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   if (sql.kind === 'postgres') {
     await sql.listen(MOVES_CHANNEL, (payload) => {
       if (payload === '') return tables.notifiedAll();
-      const [id, moves, from] = payload.split(' ');
-      if (id !== undefined && from !== processId) tables.notified(id, Number(moves));
+      for (const line of payload.split('\n')) {
+        const [id, moves, from] = line.split(' ');
+        if (id !== undefined && from !== processId) tables.notified(id, Number(moves));
+      }
     });
   }
 

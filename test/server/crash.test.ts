@@ -37,7 +37,7 @@ describe.each(['pglite', 'postgres'] as const)('a server killed with -9 under lo
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loses no answered move and keeps nothing that was not sent', async () => {
+  it('loses no answered move and keeps nothing that was not sent', { timeout: 180_000 }, async () => {
     const first = await spawnServer([...args, '--rate-limit', '1000000']);
     const tables = await Promise.all(
       [1, 2, 3, 4].map(async () => {

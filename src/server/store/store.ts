@@ -73,7 +73,11 @@ export class Conflict extends Error {
   }
 }
 
-/** The channel on which a process tells the others that a table moved: `table index process`. */
+/**
+ * The channel on which a process tells the others that tables moved: lines of
+ * `table moves process`. A notification is a hint (streams and caches catch up
+ * sooner); correctness rests on the (table, index) key.
+ */
 export const MOVES_CHANNEL = 'plystack_moves';
 
 type TableRow = {
@@ -93,7 +97,36 @@ function toRecord(row: TableRow): TableRecord {
 
 /** The store of every table, on one database. */
 export class Store {
+  private readonly told = new Map<string, number>();
+  private telling = false;
+
   private constructor(readonly sql: Sql, readonly process: string) {}
+
+  /**
+   * Tells the other processes that a table moved, after its commit and outside it:
+   * a NOTIFY inside the move's transaction would serialise every commit on
+   * PostgreSQL's notification lock. Notifications of one tick go out together.
+   */
+  private tell(id: string, moves: number): void {
+    if (this.sql.kind !== 'postgres') return;
+    this.told.set(id, Math.max(moves, this.told.get(id) ?? 0));
+    if (this.telling) return;
+    this.telling = true;
+    setImmediate(() => {
+      this.telling = false;
+      const lines = [...this.told].map(([table, count]) => `${table} ${count} ${this.process}`);
+      this.told.clear();
+      // NOTIFY payloads stay under 8,000 bytes.
+      for (let i = 0, chunk: string[] = []; i <= lines.length; i++) {
+        const line = lines[i];
+        if (line === undefined || chunk.join('\n').length + line.length > 7000) {
+          if (chunk.length > 0) this.sql.query('SELECT pg_notify($1, $2)', [MOVES_CHANNEL, chunk.join('\n')]).catch(() => undefined);
+          chunk = [];
+        }
+        if (line !== undefined) chunk.push(line);
+      }
+    });
+  }
 
   /**
    * Opens the store on `sql`, bringing its schema up to date.
@@ -162,32 +195,32 @@ export class Store {
    * `index` (another process advanced it); returns the commit time.
    */
   async append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+    // One statement, so one round trip and one implicit transaction: the row lock on the table serialises writers,
+    // and its WHERE sees the winner's count once that commits; the primary key (table, index) backs it.
     try {
-      return await this.sql.transaction(async (tx) => {
-        // The row lock serialises writers of one table; the WHERE sees the winner's count once it commits.
-        const { rows } = await tx.query<{ at_ms: number; deadline_ms: number | null }>(
-          `UPDATE plystack_tables SET moves = $2 + 1, status = $3,
+      const { rows } = await this.sql.query<{ at_ms: number; deadline_ms: number | null }>(
+        `WITH moved AS (
+           UPDATE plystack_tables SET moves = $2 + 1, status = $3,
              deadline = CASE WHEN $4::text IS NULL THEN NULL
                              WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
                              ELSE deadline END,
              deadline_window = $4::text, deadline_claim = NULL, deadline_claimed_at = NULL
            WHERE id = $1 AND moves = $2
-           RETURNING (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`,
-          [id, entry.index, entry.status, entry.window?.key ?? null, entry.window?.ms ?? 0],
-        );
-        if (rows[0] === undefined) throw new Conflict(id, entry.index);
-        await tx.query(
-          `INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process) VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7)`,
-          [id, entry.index, JSON.stringify(entry.move), entry.key, JSON.stringify(entry.answer), entry.cause, this.process],
-        );
-        if (entry.snapshot !== null) {
-          await tx.query('INSERT INTO plystack_snapshots (table_id, moves, snapshot) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING', [
-            id, entry.index + 1, JSON.stringify(entry.snapshot),
-          ]);
-        }
-        if (this.sql.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [MOVES_CHANNEL, `${id} ${entry.index + 1} ${this.process}`]);
-        return { at: rows[0].at_ms, deadline: rows[0].deadline_ms };
-      });
+           RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms
+         ), stored AS (
+           INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
+           SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10 FROM moved RETURNING 1
+         ), snapshot AS (
+           INSERT INTO plystack_snapshots (table_id, moves, snapshot)
+           SELECT id, $2 + 1, $11::jsonb FROM moved WHERE $11::jsonb IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+         )
+         SELECT at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`,
+        [id, entry.index, entry.status, entry.window?.key ?? null, entry.window?.ms ?? 0, JSON.stringify(entry.move), entry.key,
+          JSON.stringify(entry.answer), entry.cause, this.process, entry.snapshot === null ? null : JSON.stringify(entry.snapshot)],
+      );
+      if (rows[0] === undefined) throw new Conflict(id, entry.index);
+      this.tell(id, entry.index + 1);
+      return { at: rows[0].at_ms, deadline: rows[0].deadline_ms };
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new Conflict(id, entry.index);
       throw error;
