@@ -181,6 +181,11 @@ export class LiveTables {
     for (const entry of this.entries.values()) this.notified(entry.record.id, Number.MAX_SAFE_INTEGER);
   }
 
+  /** Ids of the live tables someone streams. */
+  streamed(): string[] {
+    return [...this.entries.values()].filter((entry) => entry.subscribers.size > 0).map((entry) => entry.record.id);
+  }
+
   /** Forgets a live table (its state may be ahead of the store after a failed write). */
   drop(id: string): void {
     const entry = this.entries.get(id);

@@ -310,12 +310,17 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   });
 
   // Clocks: look for deadlines that ran out; the claim in the store lets exactly one process fire each.
+  // On PostgreSQL, about once a second, streamed tables are also checked against the store, in case a notification was lost.
   let ticking = false;
+  let ticks = 0;
+  const tickMs = options.clockTickMs ?? 200;
   const tick = setInterval(() => {
     if (ticking) return;
     ticking = true;
     void (async () => {
       try {
+        const streamed = sql.kind === 'postgres' && ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0 ? tables.streamed() : [];
+        if (streamed.length > 0) for (const [id, moves] of await store.moveCounts(streamed)) tables.notified(id, moves);
         for (const id of await store.dueTables(20)) await tables.fireDeadline(id).catch(() => null);
       } catch {
         // The store is away: the next tick tries again.
@@ -323,7 +328,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
         ticking = false;
       }
     })();
-  }, options.clockTickMs ?? 200);
+  }, tickMs);
   tick.unref();
 
   await app.ready();

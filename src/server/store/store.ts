@@ -164,6 +164,12 @@ export class Store {
     return rows[0]?.moves ?? 0;
   }
 
+  /** The move counts of these tables. */
+  async moveCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    const { rows } = await this.sql.query<{ id: string; moves: number }>('SELECT id, moves FROM plystack_tables WHERE id = ANY($1::text[])', [ids]);
+    return new Map(rows.map((r) => [r.id, r.moves]));
+  }
+
   /** The table's moves from index `from` on, in order. */
   async movesFrom(id: string, from: number): Promise<MoveRecord[]> {
     const { rows } = await this.sql.query<{ move_index: number; move: Move; at_ms: number; cause: string; process: string }>(
