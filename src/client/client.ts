@@ -1,8 +1,9 @@
 /**
  * A small typed client of the table server (CONTRACT.md, "The table server"):
- * one token per client; `withToken` gives another.
+ * one token per client; `withToken` gives another. It runs in Node.js (fetch,
+ * and the `ws` package for streams) and in browsers (fetch and WebSocket, the
+ * token then in the stream's query, as browsers send no headers on a WebSocket).
  */
-import WebSocket from 'ws';
 import type { LegalMoves } from '../engine/legalMoves.js';
 import type { Ply } from '../engine/context.js';
 import type { Move } from '../core/move.js';
@@ -66,6 +67,13 @@ export interface TableStream {
   close(): void;
 }
 
+/** What the client needs of a WebSocket: the browser's, or the `ws` package's. */
+interface WebSocketLike {
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
 /** A client of one server, acting with one token (or none). */
 export interface PlystackClient {
   readonly url: string;
@@ -126,35 +134,45 @@ export function connect(url: string, token: string | null = null): PlystackClien
     log: (table) => request('GET', `${at(table)}/log`),
     stream(table, options) {
       let next = options.from ?? 0;
-      let socket: WebSocket | null = null;
+      let socket: WebSocketLike | null = null;
       let stopped = false;
       let firstOpen: (() => void) | null = null;
       let firstFail: ((error: Error) => void) | null = null;
       const opened = new Promise<void>((resolve, reject) => ((firstOpen = resolve), (firstFail = reject)));
       opened.catch(() => undefined);
-      const open = () => {
-        const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${at(table)}/stream?from=${next}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
+      const open = async () => {
+        const address = `${base.replace(/^http/, 'ws')}${at(table)}/stream?from=${next}`;
+        const Browser = (globalThis as { WebSocket?: new (url: string) => WebSocketLike }).WebSocket;
+        let ws: WebSocketLike;
+        if (Browser !== undefined) ws = new Browser(token === null ? address : `${address}&token=${encodeURIComponent(token)}`);
+        else {
+          const { default: NodeWebSocket } = await import('ws');
+          const nodeWs = new NodeWebSocket(address, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
+          nodeWs.on('unexpected-response', (_req, res) => {
+            const error = new ServerError(res.statusCode ?? 0, String(res.statusCode), 'the server refused the stream', {});
+            firstFail?.(error);
+            options.onError?.(error);
+            stopped = true;
+            nodeWs.terminate();
+          });
+          nodeWs.on('error', () => undefined);
+          ws = nodeWs as unknown as WebSocketLike;
+        }
+        if (stopped) return ws.close();
         socket = ws;
-        ws.on('open', () => firstOpen?.());
-        ws.on('message', (data) => {
-          const message = JSON.parse(String(data)) as StreamMessage;
+        ws.addEventListener('open', () => firstOpen?.());
+        ws.addEventListener('message', (event) => {
+          const message = JSON.parse(String(event.data)) as StreamMessage;
           if (message.index !== next) return;
           next = message.index + 1;
           options.onMessage(message);
         });
-        ws.on('unexpected-response', (_req, res) => {
-          const error = new ServerError(res.statusCode ?? 0, String(res.statusCode), 'the server refused the stream', {});
-          firstFail?.(error);
-          options.onError?.(error);
-          stopped = true;
-          ws.terminate();
-        });
-        ws.on('error', (error) => options.onError?.(error));
-        ws.on('close', () => {
-          if (!stopped && options.reconnect !== false) setTimeout(() => !stopped && open(), 200);
+        ws.addEventListener('error', () => options.onError?.(new Error('the stream\'s connection failed')));
+        ws.addEventListener('close', () => {
+          if (!stopped && options.reconnect !== false) setTimeout(() => !stopped && void open(), 200);
         });
       };
-      open();
+      void open();
       return {
         get next() {
           return next;
