@@ -4,36 +4,13 @@
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createTable, inspectTable, mundane, type TableLog } from '../../src/index.js';
-import type { Relay } from '../../src/inspect/relay.js';
 import { longGame } from './longGame.js';
-import { chartState, launchBrowser, openPage, screenshot, serveInspector, SHOTS } from './support.js';
+import { chartState, openPage, screenshot, SHOTS, useInspector } from './support.js';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
-let relay: Relay | undefined;
-let missing: unknown = null;
-
-// Without Chromium (or the built page) every test fails with the reason and the command to run: none is skipped.
-beforeAll(async () => {
-  try {
-    relay = await serveInspector();
-    browser = await launchBrowser();
-  } catch (error) {
-    missing = error;
-  }
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-  await relay?.close();
-});
-
-/** The browser and the relay, or the reason the tests cannot run. */
-function ready(): { context: BrowserContext; url: string; appUrl: string } {
-  if (missing !== null || browser === undefined || relay === undefined) throw missing ?? new Error('the browser did not start');
-  return { context: browser.context, url: relay.url, appUrl: relay.appUrl };
-}
+const ready = useInspector();
 
 const moveButtons = (page: Page, type: string) => page.locator(`[data-testid=move][data-type="${type}"]`);
 const rows = (page: Page) => page.locator('[data-testid=move-table]').getAttribute('data-count').then(Number);

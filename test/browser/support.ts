@@ -8,7 +8,14 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startRelay, type Relay } from '../../src/inspect/relay.js';
+
+// What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any;
+declare function getComputedStyle(element: any): any;
+type Element = any;
 
 const root = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = process.env.PLYSTACK_CHROMIUM ?? '/usr/bin/chromium';
@@ -81,3 +88,106 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** The chart's state whose id ends with `.key` (the engine's nesting may change; the phase names do not). */
 export const chartState = (page: Page, key: string) => page.locator(`[data-testid^="state:"][data-testid$=".${key}"]`);
+
+/** The screen sizes the page is checked at: a laptop and a desktop. */
+export const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * The smallest on-screen font size, in CSS pixels, of the chart's text that
+ * lies inside the chart's frame (what the user is looking at), and how many
+ * such labels there are.
+ */
+export function smallestChartLabel(page: Page): Promise<{ size: number; count: number; text: string }> {
+  return page.evaluate(() => {
+    const frame = document.querySelector('[data-testid=chart-frame]') as any;
+    const box = frame.getBoundingClientRect();
+    let size = Infinity;
+    let text = '';
+    let count = 0;
+    for (const el of frame.querySelectorAll('svg.chart text')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= box.left || r.left >= box.right || r.bottom <= box.top || r.top >= box.bottom) continue;
+      const matrix = el.getScreenCTM();
+      const scale = matrix === null ? 1 : Math.hypot(matrix.a, matrix.b);
+      const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+      count++;
+      if (px < size) (size = px), (text = el.textContent ?? '');
+    }
+    return { size, count, text };
+  });
+}
+
+/**
+ * Every element that sticks out of the panel it belongs to (by bounding
+ * boxes, 1 px of slack), or whose own text is cut (a button narrower than its
+ * label). Scrolling lists and the chart's drawing are left out: they clip on
+ * purpose.
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const clips = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.overflowX !== 'visible' || style.overflowY !== 'visible';
+    };
+    const panels = document.querySelectorAll('.panel, .sidebar, .topbar, .banner');
+    for (const panel of panels) {
+      const box = panel.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const walk = (el: Element) => {
+        for (const child of el.children) {
+          if (child.namespaceURI === 'http://www.w3.org/2000/svg' && child.tagName !== 'svg') continue;
+          const r = child.getBoundingClientRect();
+          const visible = r.width > 0 && r.height > 0 && getComputedStyle(child).visibility !== 'hidden';
+          if (visible && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)) {
+            out.push(`${name(child)} sticks out of ${name(panel)} (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)} in ${Math.round(box.left)}..${Math.round(box.right)} × ${Math.round(box.top)}..${Math.round(box.bottom)})`);
+          }
+          if (visible && (child.tagName === 'BUTTON' || child.tagName === 'SUMMARY') && child.scrollWidth > (child as any).clientWidth + 1) out.push(`${name(child)}: its text is cut`);
+          // A scrolling or clipping box keeps its content to itself, and the chart is drawn to be panned.
+          if (!clips(child) && child.tagName !== 'svg') walk(child);
+        }
+      };
+      walk(panel);
+    }
+    return out;
+  });
+}
+
+/**
+ * The relay and Chromium for one test file, started before its tests and
+ * closed after them. Without Chromium (or the built page) every test fails
+ * with the reason and the command to run: none is skipped.
+ *
+ * @example
+ * const ready = useInspector();
+ * it('…', async () => { const { context, url } = ready(); … });
+ */
+export function useInspector(): () => { context: BrowserContext; url: string; appUrl: string } {
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  let relay: Relay | undefined;
+  let missing: unknown = null;
+  beforeAll(async () => {
+    try {
+      relay = await serveInspector();
+      browser = await launchBrowser();
+    } catch (error) {
+      missing = error;
+    }
+  }, 30_000);
+  // The relay serves a handful of pages at once: each test closes the pages it opened.
+  afterEach(async () => {
+    for (const page of browser?.context.pages() ?? []) await page.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await relay?.close();
+  });
+  return () => {
+    if (missing !== null || browser === undefined || relay === undefined) throw missing ?? new Error('the browser did not start');
+    return { context: browser.context, url: relay.url, appUrl: relay.appUrl };
+  };
+}

@@ -1,27 +1,39 @@
 /**
- * The inspector page: the tables on the left, the statechart and the time
- * slider in the middle over the move table, plies, events and context; the
- * seats, the stack and the focused seat's moves on the right.
+ * The inspector page: the tables on the left, the statechart, the time slider
+ * and the play controls in the middle over the move table, plies, events,
+ * their sequence and the context; the seats, the stack, the moves of whoever
+ * the user acts as and a free-form move editor on the right. Every panel has
+ * its own error boundary: bad data blanks one panel, which says so.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { activeStateIds, findGame, inspectionContext, mundane, type AnyGame, type Move, type Table } from '../../src/index.js';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { activeStateIds, findGame, inspectionContext, mundane, type AnyGame, type Move, type PlayResult, type Table } from '../../src/index.js';
 import { Statechart } from './chart/Statechart.js';
+import type { EventEntry } from './model/events.js';
 import { localView, mirrorOf, pastOf, remoteView, type Inspected, type Past } from './model/inspected.js';
-import { LocalSession, logText, openLocal, openLog } from './model/localSession.js';
+import { LocalSession, logText, openLocal, openLog, resetSession } from './model/localSession.js';
 import { relayUrl, RemoteStore, type RemoteSession } from './model/remoteStore.js';
 import { ContextTree } from './panels/ContextTree.js';
+import { Detail, type Selected } from './panels/Detail.js';
 import { EventLog } from './panels/EventLog.js';
-import { LegalMoves } from './panels/LegalMoves.js';
+import { APPLICATION, LegalMoves } from './panels/LegalMoves.js';
+import { MoveEditor } from './panels/MoveEditor.js';
 import { MoveTable } from './panels/MoveTable.js';
+import { PanelBoundary } from './panels/PanelBoundary.js';
+import { PlayControls } from './panels/PlayControls.js';
 import { PlyList } from './panels/PlyList.js';
 import { SeatRing } from './panels/SeatRing.js';
+import { SequenceView } from './panels/SequenceView.js';
 import { SEAT_NAMES, Sidebar } from './panels/Sidebar.js';
 import { StackPanel } from './panels/StackPanel.js';
 import { TimeSlider } from './panels/TimeSlider.js';
 import { useAutoplay } from './useAutoplay.js';
 
-type Tab = 'moves' | 'plies' | 'events' | 'context';
+/** The "seen by" choice for a spectator (the other choices: '' for everything, or a seat). */
+const SPECTATOR = '@spectator';
+
+type Tab = 'moves' | 'plies' | 'events' | 'sequence' | 'context';
+const TABS: Record<Tab, string> = { moves: 'Move table', plies: 'Plies', events: 'Events', sequence: 'Sequence', context: 'Context' };
 
 /** The first in-page table: `?game=mundane&seats=2&seed=7&options={"turns":6}`, those being the defaults. */
 function firstTable(): LocalSession {
@@ -29,11 +41,11 @@ function firstTable(): LocalSession {
   const game = findGame(params.get('game') ?? mundane.id) ?? mundane;
   const seats = Math.min(Math.max(Number(params.get('seats') ?? 2) || 2, game.seats.min), game.seats.max, SEAT_NAMES.length);
   const rawSeed = params.get('seed') ?? '7';
-  let options: unknown = { turns: 6 };
+  let options: unknown = game.demoOptions?.({ turns: 6 }) ?? { turns: 6 };
   try {
-    options = JSON.parse(params.get('options') ?? '{"turns":6}');
+    if (params.has('options')) options = JSON.parse(params.get('options') as string);
   } catch {
-    // a malformed option list falls back to the defaults
+    // a malformed option list falls back to the game's demo options
   }
   return openLocal(game, { table: 'table:demo', seats: SEAT_NAMES.slice(0, seats), seed: /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed, options });
 }
@@ -50,28 +62,55 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-function Tabs({ view, tab, onTab, onSeek }: { view: Inspected; tab: Tab; onTab: (tab: Tab) => void; onSeek: ((n: number) => void) | null }) {
+interface TabsProps {
+  readonly view: Inspected;
+  readonly tab: Tab;
+  readonly onTab: (tab: Tab) => void;
+  readonly onSeek: ((n: number) => void) | null;
+  readonly selected: Selected | null;
+  readonly onSelect: (selected: Selected | null) => void;
+  readonly resetKey: unknown;
+}
+
+function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsProps) {
   const context = useMemo(() => (tab === 'context' ? inspectionContext(view.context, { items: 500, depth: 12, chars: 4000 }) : undefined), [tab, view.context]);
-  const counts: Record<Tab, string> = { moves: '', plies: String(view.pliesFrom + view.plies.length), events: String(view.eventCount), context: '' };
+  const counts: Record<Tab, string> = { moves: '', plies: String(view.pliesFrom + view.plies.length), events: String(view.eventCount), sequence: '', context: '' };
+  const pickEvent = (entry: EventEntry) => {
+    onSelect({ title: `${entry.kind} · ${entry.type} · after ply ${entry.ply}`, value: entry.detail ?? entry.text });
+    if (onSeek !== null && entry.kind === 'move') onSeek(entry.ply);
+  };
+  const pickPly = (n: number, ply?: unknown) => {
+    onSelect({ title: `ply ${n}`, value: ply ?? view.plies[n - 1 - view.pliesFrom] ?? null });
+    onSeek?.(n);
+  };
   return (
     <section className="panel tabs-panel">
       <nav className="tabs" role="tablist">
-        {(['moves', 'plies', 'events', 'context'] as const).map((t) => (
+        {(Object.keys(TABS) as Tab[]).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => onTab(t)} data-testid={`tab-${t}`}>
-            {t === 'moves' ? 'Move table' : t === 'plies' ? 'Plies' : t === 'events' ? 'Events' : 'Context'}
-            {counts[t] !== '' && <span className="count">{counts[t]}</span>}
+            {TABS[t]}
+            {counts[t] !== '' && <span className="count" data-testid={`count-${t}`}>{counts[t]}</span>}
           </button>
         ))}
       </nav>
-      <div className="tab-body">
-        {tab === 'moves' && <MoveTable view={view} />}
-        {tab === 'plies' && <PlyList view={view} onSeek={onSeek} />}
-        {tab === 'events' && <EventLog view={view} />}
-        {tab === 'context' && <ContextTree context={context} />}
+      <div className={`tab-split ${selected === null ? '' : 'with-detail'}`}>
+        <div className="tab-body">
+          <PanelBoundary name={TABS[tab]} resetKey={resetKey}>
+            {tab === 'moves' && <MoveTable view={view} onPick={(n) => pickPly(n)} />}
+            {tab === 'plies' && <PlyList view={view} onPick={pickPly} />}
+            {tab === 'events' && <EventLog view={view} onPick={pickEvent} />}
+            {tab === 'sequence' && <SequenceView view={view} onPick={pickEvent} />}
+            {tab === 'context' && <ContextTree context={context} />}
+          </PanelBoundary>
+        </div>
+        {selected !== null && <Detail selected={selected} onClose={() => onSelect(null)} />}
       </div>
     </section>
   );
 }
+
+/** Whether a key press belongs to a field the user types in. */
+const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 export function App() {
   const remote = useMemo(remoteStore, []);
@@ -79,8 +118,11 @@ export function App() {
   const [locals, setLocals] = useState<LocalSession[]>(() => [firstTable()]);
   const [selected, setSelected] = useState<string>(() => locals[0]!.id);
   const [positions, setPositions] = useState<Record<string, number | null>>({});
-  const [pinned, setPinned] = useState<Record<string, string>>({});
+  const [actAs, setActAs] = useState<Record<string, string>>({});
   const [tab, setTab] = useState<Tab>('moves');
+  const [detail, setDetail] = useState<Selected | null>(null);
+  const [count, setCount] = useState('50');
+  const [speed, setSpeed] = useState(200);
 
   const session: LocalSession | RemoteSession = locals.find((s) => s.id === selected) ?? remote.sessions.get(selected) ?? locals[0]!;
   const local = session.kind === 'local' ? session : null;
@@ -109,25 +151,81 @@ export function App() {
     () => (session.kind === 'local' ? localView(session, past) : remoteView(session, past)),
     [session, past, version, liveValue],
   );
-  const active = useMemo(() => (view.chart === null ? new Set<string>() : activeStateIds(view.chart, view.value)), [view.chart, view.value]);
+  // "seen by": the table as one seat (or a spectator) may see it, hidden information left out (`table.viewFor`).
+  const [viewers, setViewers] = useState<Record<string, string>>({});
+  const viewerChoice = local === null ? '' : (viewers[session.id] ?? '');
+  const shown: Inspected = useMemo(() => {
+    if (local === null || viewerChoice === '') return view;
+    const source = past?.probe ?? local.table;
+    const seen = source.viewFor(viewerChoice === SPECTATOR ? null : viewerChoice);
+    return { ...view, state: seen.state as Inspected['state'], plies: past === null ? seen.plies : seen.plies.slice(0, past.n) };
+  }, [view, viewerChoice, past, local]);
+  const active = useMemo(() => {
+    try {
+      return view.chart === null ? new Set<string>() : activeStateIds(view.chart, view.value);
+    } catch {
+      return new Set<string>();
+    }
+  }, [view.chart, view.value]);
 
-  const follow = view.state?.prioritySeat ?? view.state?.toAct[0] ?? view.seats[0] ?? null;
-  const focus = pinned[session.id] ?? follow;
-  const autoplay = useAutoplay(local, at === null);
+  const state = view.state as Inspected['state'] | null;
+  const follow = (typeof state?.prioritySeat === 'string' ? state.prioritySeat : null) ?? (Array.isArray(state?.toAct) ? (state.toAct[0] ?? null) : null) ?? view.seats[0] ?? null;
+  const choice = actAs[session.id] ?? '';
+  const focus = choice === '' ? follow : choice;
+  const live = at === null;
+  const autoplay = useAutoplay(local, live);
 
   const open = (next: LocalSession) => {
     setLocals((list) => [...list, next]);
     setSelected(next.id);
   };
-  const play = (move: Move) => local?.play(move);
+  const playMove = (move: unknown): PlayResult | null => (local === null || !live ? null : local.play(move));
   const branch = () => {
-    if (past === null) return;
-    if (travelTable === null) return;
-    const next = new LocalSession(travelTable.branch(past.n), `${view.name} @ ply ${past.n}`);
-    next.note(`branched from ${view.name} after ply ${past.n}`);
+    if (past === null || travelTable === null) return;
+    const start = past.probe.plies.length;
+    const next = new LocalSession(travelTable.branch(past.moves), `${view.name} @ ply ${start}`);
+    next.note(`branched from ${view.name} after ply ${start}${past.exact ? '' : ` (ply ${past.n} is an automatic pass: the branch starts after its move's passes)`}`);
     open(next);
   };
-  const status = view.status === 'closed' || view.status === 'stopped' ? view.status : (view.state?.status ?? view.status);
+  const reset = () => {
+    if (local === null) return;
+    const fresh = resetSession(local);
+    setLocals((list) => list.map((s) => (s.id === local.id ? fresh : s)));
+    setPositions((p) => ({ ...p, [fresh.id]: null }));
+    setActAs((a) => ({ ...a, [fresh.id]: a[local.id] ?? '' }));
+    setSelected(fresh.id);
+    local.table.stop();
+  };
+
+  // ← and → step through the plies, space plays or pauses.
+  const keys = useRef({ at, total: view.total, live, autoplay, seek, canTravel: false });
+  keys.current = { at, total: view.total, live, autoplay, seek, canTravel: session.kind === 'local' || session.complete };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+      const k = keys.current;
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        if (!k.canTravel || k.total === 0) return;
+        const now = k.at ?? k.total;
+        const next = Math.min(Math.max(now + (e.key === 'ArrowLeft' ? -1 : 1), 0), k.total);
+        k.seek(next >= k.total ? null : next);
+        e.preventDefault();
+      } else if (e.key === ' ') {
+        if (k.autoplay.running) k.autoplay.stop();
+        else if (k.live) k.autoplay.play(Number(count) || Infinity, speed);
+        e.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [count, speed]);
+
+  const status = view.status === 'closed' || view.status === 'stopped' ? view.status : (typeof state?.status === 'string' ? state.status : view.status);
+  const problems = session.kind === 'remote' ? session.problems : [];
+  const panelKey = `${session.id}:${version}:${at}`;
+  const template = JSON.stringify(
+    focus === APPLICATION || focus === null ? { type: 'engine.pass' } : { type: 'engine.pass', seat: focus },
+  );
 
   return (
     <div className="app">
@@ -135,11 +233,21 @@ export function App() {
         <h1>plystack <span>inspector</span></h1>
         <div className="current" data-testid="current-table">
           <strong>{view.name}</strong>
-          <span>{view.gameTitle}</span>
+          <span className="game-title">{view.gameTitle}</span>
           <span className={`kind ${view.kind}`}>{view.kind === 'local' ? 'in this page' : 'remote'}</span>
           <span className={`status ${status}`} data-testid="table-status">{status}</span>
         </div>
         <div className="actions">
+          {local !== null && (
+            <label className="viewer" title="the table as this viewer may see it: other seats' hidden pieces left out or counted">
+              seen by
+              <select value={viewerChoice} onChange={(e) => setViewers((v) => ({ ...v, [session.id]: e.target.value }))} data-testid="viewer">
+                <option value="">everything</option>
+                <option value={SPECTATOR}>a spectator</option>
+                {view.seats.map((seat) => <option key={seat} value={seat}>{seat}</option>)}
+              </select>
+            </label>
+          )}
           <button
             type="button"
             disabled={!view.hasLog}
@@ -153,44 +261,87 @@ export function App() {
           </button>
         </div>
       </header>
-      <Sidebar
-        locals={locals}
-        remote={remote}
-        selected={session.id}
-        onSelect={setSelected}
-        onOpen={(game: AnyGame, input) => open(openLocal(game, input))}
-        onLoad={(text) => {
-          try {
-            open(openLog(JSON.parse(text)));
-          } catch (error) {
-            window.alert(`That log could not be opened: ${(error as Error).message}`);
-          }
-        }}
-      />
+      <PanelBoundary name="Tables" resetKey={remote.getVersion()}>
+        <Sidebar
+          locals={locals}
+          remote={remote}
+          selected={session.id}
+          onSelect={(id) => (setSelected(id), setDetail(null))}
+          onOpen={(game: AnyGame, input) => open(openLocal(game, input))}
+          onLoad={(text) => {
+            try {
+              open(openLog(JSON.parse(text)));
+            } catch (error) {
+              window.alert(`That log could not be opened: ${(error as Error).message}`);
+            }
+          }}
+        />
+      </PanelBoundary>
       <main className="middle">
-        <Statechart chart={view.chart} active={active} taken={view.taken} />
-        <TimeSlider view={view} canTravel={session.kind === 'local' || (session.kind === 'remote' && session.complete)} error={travelError} onSeek={seek} onBranch={branch} />
-        <Tabs view={view} tab={tab} onTab={setTab} onSeek={view.kind === 'local' || travelTable !== null ? (n) => seek(n) : null} />
-      </main>
-      <aside className="right">
-        <SeatRing view={view} focus={focus} onFocus={(seat) => setPinned((p) => ({ ...p, [session.id]: seat }))} />
-        <StackPanel view={view} />
-        <LegalMoves view={view} seat={focus} onPlay={play} />
-        <div className="panel tools" hidden={view.seats.length === 0}>
-          {pinned[session.id] !== undefined ? (
-            <button type="button" onClick={() => setPinned(({ [session.id]: _, ...rest }) => rest)}>follow priority</button>
-          ) : (
-            <span className="muted">focus follows priority; click a seat to pin it</span>
-          )}
-          {local !== null && at === null && (
-            <span className="autoplay">
-              autoplay
-              <button type="button" onClick={() => autoplay.run(1)} disabled={autoplay.running} data-testid="random-move">1 random</button>
-              <button type="button" onClick={() => autoplay.run(100)} disabled={autoplay.running}>100</button>
-              <button type="button" onClick={() => (autoplay.running ? autoplay.stop() : autoplay.run(Infinity))}>{autoplay.running ? 'stop' : 'to the end'}</button>
-            </span>
+        <div className="banners">
+        {view.problem !== null && (
+          <div className="banner" role="alert" data-testid="load-problem">
+            <strong>This log stops short.</strong> Move {view.problem.move} was refused
+            {' '}(<code>{view.problem.code}{view.problem.reason ? ` · ${view.problem.reason}` : ''}</code>): {view.problem.message}.
+            {' '}The table shows the {view.problem.applied} moves before it
+            {view.problem.played !== undefined && <> ; the refused move: <code>{JSON.stringify(view.problem.played).slice(0, 160)}</code></>}.
+          </div>
+        )}
+        {problems.length > 0 && (
+          <div className="banner" role="alert" data-testid="remote-problems">
+            <strong>Some of this table's data could not be read</strong> and is left out: {problems.slice(-3).join('; ')}
+          </div>
+        )}
+        </div>
+        <PanelBoundary name="Statechart" resetKey={`${session.id}:${view.chart === null ? 0 : 1}`}>
+          <Statechart chart={view.chart} active={active} taken={view.taken} />
+        </PanelBoundary>
+        <div className="controls panel">
+          <TimeSlider view={view} canTravel={session.kind === 'local' || (session.kind === 'remote' && session.complete)} error={travelError} onSeek={seek} onBranch={branch} />
+          {local !== null && (
+            <PlayControls
+              autoplay={autoplay}
+              off={live ? null : 'go live to play'}
+              count={count}
+              onCount={setCount}
+              speed={speed}
+              onSpeed={setSpeed}
+              onReset={live ? reset : null}
+            />
           )}
         </div>
+        <Tabs
+          view={shown}
+          tab={tab}
+          onTab={setTab}
+          onSeek={view.kind === 'local' || travelTable !== null || (session.kind === 'remote' && session.complete) ? (n) => seek(n >= view.total ? null : n) : null}
+          selected={detail}
+          onSelect={setDetail}
+          resetKey={panelKey}
+        />
+      </main>
+      <aside className="right">
+        <PanelBoundary name="Seats" resetKey={panelKey}>
+          <SeatRing view={shown} focus={focus} onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))} />
+        </PanelBoundary>
+        <PanelBoundary name="Stack" resetKey={panelKey}>
+          <StackPanel view={shown} />
+        </PanelBoundary>
+        <PanelBoundary name="Moves" resetKey={panelKey}>
+          <LegalMoves
+            view={view}
+            seat={focus}
+            actAs={choice}
+            onActAs={(c) => setActAs((a) => ({ ...a, [session.id]: c }))}
+            table={local === null ? null : (past?.probe ?? local.table)}
+            onPlay={(move: Move) => playMove(move)}
+          />
+        </PanelBoundary>
+        {local !== null && (
+          <PanelBoundary name="Move editor" resetKey={session.id}>
+            <MoveEditor key={session.id} template={template} onPlay={live ? (move) => local.play(move) : null} />
+          </PanelBoundary>
+        )}
       </aside>
     </div>
   );

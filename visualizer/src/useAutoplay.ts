@@ -1,6 +1,7 @@
 /**
- * Autoplay for an in-page table: random legal moves, a chunk per animation
- * frame so the page stays responsive while a long game plays out.
+ * Autoplay for an in-page table: random legal moves, one at a time at a
+ * chosen pace, or as fast as it goes (a chunk per animation frame, so the page
+ * stays responsive while a long game plays out).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LocalSession } from './model/localSession.js';
@@ -16,29 +17,44 @@ function randomMove(session: LocalSession) {
   return allowed[Math.floor(Math.random() * allowed.length)];
 }
 
-export function useAutoplay(session: LocalSession | null, live: boolean) {
-  const [running, setRunning] = useState(false);
-  const stopRef = useRef(false);
-  useEffect(() => () => void (stopRef.current = true), [session]);
+export interface Autoplay {
+  readonly running: boolean;
+  /** Plays one random legal move; false when nobody may move. */
+  step(): boolean;
+  /** Plays up to `count` random legal moves, one every `ms` milliseconds (0: as fast as it goes). */
+  play(count: number, ms: number): void;
+  stop(): void;
+}
 
-  const run = (count: number) => {
+export function useAutoplay(session: LocalSession | null, live: boolean): Autoplay {
+  const [running, setRunning] = useState(false);
+  const run = useRef(0);
+  // Another table, or leaving the live table, stops a run.
+  useEffect(() => () => void (run.current++, setRunning(false)), [session, live]);
+
+  const step = () => {
+    if (session === null || !live) return false;
+    const move = randomMove(session);
+    if (move === undefined) return false;
+    session.play(move);
+    return true;
+  };
+  const play = (count: number, ms: number) => {
     if (session === null || !live) return;
-    stopRef.current = false;
+    const id = ++run.current;
     setRunning(true);
     let left = count;
-    const step = () => {
-      for (let i = 0; i < CHUNK && left > 0 && !stopRef.current; i++, left--) {
-        const move = randomMove(session);
-        if (move === undefined) {
-          left = 0;
-          break;
-        }
-        session.play(move);
+    const tick = () => {
+      if (run.current !== id) return;
+      for (let i = 0; i < (ms === 0 ? CHUNK : 1) && left > 0; i++, left--) {
+        if (!step()) left = 0;
       }
-      if (left > 0 && !stopRef.current) requestAnimationFrame(step);
-      else setRunning(false);
+      if (left > 0 && run.current === id) {
+        if (ms === 0) requestAnimationFrame(tick);
+        else setTimeout(tick, ms);
+      } else if (run.current === id) setRunning(false);
     };
-    step();
+    tick();
   };
-  return { running, run, stop: () => void (stopRef.current = true) };
+  return { running, step, play, stop: () => void (run.current++, setRunning(false)) };
 }

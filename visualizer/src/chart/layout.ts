@@ -82,7 +82,7 @@ function wrap(text: string): string[] {
  * const layout = await layOut(chart)
  * layout.boxes.find((b) => b.state.key === 'PLAN')
  */
-export async function layOut(chart: ChartState): Promise<ChartLayout> {
+export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, number> = new Map()): Promise<ChartLayout> {
   const parents = new Map<string, string>();
   const states = new Map<string, ChartState>();
   const visit = (s: ChartState) => {
@@ -94,7 +94,9 @@ export async function layOut(chart: ChartState): Promise<ChartLayout> {
   const drawn = (t: ChartTransition) => t.targets.length > 0 && t.targets.every((target) => states.has(target) && !isWithin(target, t.source, parents) && !isWithin(t.source, target, parents));
   const linesOf = (s: ChartState): BoxLine[] => {
     const mark = s.type === 'parallel' ? ' ∥' : s.type === 'final' ? ' ◉' : s.type === 'history' ? ' H' : '';
-    const lines: BoxLine[] = [{ text: `${s.key}${mark}`, kind: 'title' }];
+    const folded = hidden.get(s.id);
+    const lines: BoxLine[] = [{ text: `${folded === undefined && s.children.length > 0 ? '▾ ' : folded !== undefined ? '▸ ' : ''}${s.key}${mark}`, kind: 'title' }];
+    if (folded !== undefined) lines.push({ text: `${folded} states inside: click ▸ to open`, kind: 'description' });
     if (s.entry.length > 0) lines.push(...wrap(`entry / ${s.entry.join(', ')}`).map((text) => ({ text, kind: 'entry' as const })));
     if (s.exit.length > 0) lines.push(...wrap(`exit / ${s.exit.join(', ')}`).map((text) => ({ text, kind: 'exit' as const })));
     if (s.invoke.length > 0) lines.push({ text: `invoke ${s.invoke.join(', ')}`, kind: 'invoke' });
@@ -107,7 +109,7 @@ export async function layOut(chart: ChartState): Promise<ChartLayout> {
     return lines;
   };
   const lineHeight = (line: BoxLine) => (line.kind === 'title' ? TITLE : LINE);
-  const textWidth = (line: BoxLine) => measure(line.text, line.kind === 'title' ? FONT.title : FONT.line);
+  const textWidth = (line: BoxLine) => measure(line.text, line.kind === 'title' ? FONT.title : line.kind === 'transition' ? FONT.bold : FONT.line);
 
   const lines = new Map<string, BoxLine[]>();
   const edgesByContainer = new Map<string, ElkExtendedEdge[]>();
@@ -132,7 +134,7 @@ export async function layOut(chart: ChartState): Promise<ChartLayout> {
         if (t.actions.length > 0) text.push(...wrap(`/ ${t.actions.join(', ')}`));
         const id = `${t.id}::${i}`;
         labelsById.set(id, text);
-        const width = Math.max(...text.map((line) => measure(line, FONT.label))) + 8;
+        const width = Math.max(...text.map((line) => measure(line, FONT.bold))) + 8;
         addEdge(commonAncestor(s.id, target), {
           id,
           sources: [s.id],
@@ -141,7 +143,7 @@ export async function layOut(chart: ChartState): Promise<ChartLayout> {
         });
       });
     }
-    if (s.type === 'compound' && s.initial !== null && states.has(s.initial)) {
+    if (s.type === 'compound' && s.children.length > 0 && s.initial !== null && states.has(s.initial)) {
       addEdge(s.id, { id: `initial:${s.id}`, sources: [`${s.id}::initial`], targets: [s.initial] });
     }
   }
@@ -154,7 +156,7 @@ export async function layOut(chart: ChartState): Promise<ChartLayout> {
     const children = s.children.map(toElk);
     // Position hints keep a parallel state's regions in the machine's order.
     if (s.type === 'parallel') children.forEach((child, i) => (child.layoutOptions = { ...child.layoutOptions, 'elk.position': `(0,${i * 1000})` }));
-    if (s.type === 'compound' && s.initial !== null) children.unshift({ id: `${s.id}::initial`, width: 10, height: 10 });
+    if (s.type === 'compound' && s.initial !== null && states.has(s.initial)) children.unshift({ id: `${s.id}::initial`, width: 10, height: 10 });
     return {
       id: s.id,
       children,

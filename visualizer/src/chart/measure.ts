@@ -7,6 +7,8 @@ export const FONT = {
   title: `600 13px ${FONT_FAMILY}`,
   line: `11px ${FONT_FAMILY}`,
   label: `11px ${FONT_FAMILY}`,
+  /** A transition's text is drawn bold once taken: boxes and labels are measured for that. */
+  bold: `700 11px ${FONT_FAMILY}`,
 } as const;
 
 let context: CanvasRenderingContext2D | null | undefined;

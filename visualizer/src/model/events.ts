@@ -12,6 +12,8 @@ export interface EventEntry {
   readonly type: string;
   readonly text: string;
   readonly detail?: unknown;
+  /** The plies the table had when the line was added (a move's line: its own ply): time travel shows lines up to its ply. */
+  readonly ply: number;
 }
 
 /** How many lines a log keeps: the newest. */
@@ -60,8 +62,21 @@ export class EventLog {
   private seq = 0;
   entries: EventEntry[] = [];
 
-  add(kind: EventEntry['kind'], type: string, text: string, detail?: unknown): void {
-    this.entries.push({ seq: ++this.seq, kind, type, text, detail });
+  add(kind: EventEntry['kind'], type: string, text: string, detail: unknown, ply: number): void {
+    this.entries.push({ seq: ++this.seq, kind, type, text, detail, ply });
     if (this.entries.length > EVENT_LIMIT * 1.2) this.entries = this.entries.slice(-EVENT_LIMIT);
   }
+}
+
+/**
+ * The lines up to ply `at` (all of them when live): the log as it stood then.
+ *
+ * @example
+ * eventsUpTo(log.entries, 3).length
+ */
+export function eventsUpTo(entries: readonly EventEntry[], at: number | null): readonly EventEntry[] {
+  if (at === null) return entries;
+  let end = entries.length;
+  while (end > 0 && (entries[end - 1] as EventEntry).ply > at) end--;
+  return entries.slice(0, end);
 }

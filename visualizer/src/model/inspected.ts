@@ -6,8 +6,9 @@ import {
   replay, takenTransitionId,
   type ChartState, type LegalMoves, type Ply, type Table, type TableLog, type TableState, type TurnModel,
 } from '../../../src/index.js';
-import type { EventEntry } from './events.js';
-import type { LocalSession } from './localSession.js';
+import { size } from '../../../src/log/plyLog.js';
+import { eventsUpTo, type EventEntry } from './events.js';
+import type { LoadProblem, LocalSession } from './localSession.js';
 import type { RemoteSession } from './remoteStore.js';
 
 export interface Inspected {
@@ -29,8 +30,11 @@ export interface Inspected {
   /** The ply the time slider stands at; null: live. */
   readonly at: number | null;
   readonly context: unknown;
+  /** The event log as it stood at the ply shown (all of it when live). */
   readonly events: readonly EventEntry[];
   readonly eventCount: number;
+  /** Why a loaded log stops short, when it does. */
+  readonly problem: LoadProblem | null;
   legal(seat: string): LegalMoves | null;
   /** Why the moves cannot be clicked; null when they can. */
   readonly readOnly: string | null;
@@ -42,42 +46,56 @@ export interface Inspected {
   travel(): Table | null;
 }
 
-/** The table at ply `n`, with the transitions its last ply took and a live copy to ask for legal moves. */
+/** The table after ply `n`, with the transitions that ply took and a live copy to ask for legal moves. */
 export interface Past {
+  /** Plies shown, automatic passes included. */
   readonly n: number;
+  /** Moves of the log up to and including the one ply n belongs to. */
+  readonly moves: number;
+  /** Whether ply n ends its move: false in the middle of a move's automatic passes (a branch starts after them). */
+  readonly exact: boolean;
   readonly state: TableState;
   readonly plies: readonly Ply[];
   readonly context: unknown;
   readonly value: unknown;
   readonly taken: readonly string[];
-  /** A branch standing at ply n: legal moves, and what "branch here" keeps. */
+  /** A branch standing after the move ply n belongs to: legal moves, and what "branch here" keeps. */
   readonly probe: Table;
 }
 
 /**
- * The table after `n` plies: `table.at(n)` for its state and plies, a branch
- * at ply n for its chart state and legal moves, and one at ply n - 1 that
- * replays ply n to see the transitions it took (none for a ply the engine
- * recorded by itself, such as an automatic pass).
+ * The table after exactly `n` plies (`table.atPly(n)`, automatic passes
+ * included), a branch after the move that ply belongs to for legal moves, and
+ * the transitions ply n took: the move replayed from the ply before its move,
+ * keeping the microsteps that leave the table at n plies.
  *
  * @example
  * pastOf(table, 3).state.phase
  */
 export function pastOf(table: Table, n: number): Past {
-  const view = table.at(n);
-  const probe = table.branch(n);
+  const view = table.atPly(n);
+  const moves = view.log.moves.length;
+  const probe = table.branch(moves);
   const taken: string[] = [];
-  const ply = view.plies[n - 1] as (Ply & { automatic?: boolean }) | undefined;
-  if (ply !== undefined && ply.automatic !== true) {
-    const before = table.branch(n - 1);
+  const ply = view.plies[n - 1];
+  const move = ply === undefined ? undefined : view.log.moves[ply.moveIndex];
+  if (ply !== undefined && move !== undefined) {
+    const before = table.branch(ply.moveIndex);
     const watch = before.actor.system.inspect((e) => {
-      if (e.actorRef === before.actor && e.type === '@xstate.microstep') taken.push(...e._transitions.map(takenTransitionId));
+      if (e.actorRef !== before.actor || e.type !== '@xstate.microstep') return;
+      const plies = (e.snapshot as { context?: { plies?: Parameters<typeof size>[0] } }).context?.plies;
+      if (plies !== undefined && size(plies) === n) taken.push(...e._transitions.map(takenTransitionId));
     });
-    if (!before.tryPlay(ply.move).ok) taken.length = 0;
+    if (!before.tryPlay(move).ok) taken.length = 0;
     watch.unsubscribe();
     before.stop();
   }
-  return { n, state: view.state, plies: view.plies, context: view.context, value: probe.actor.getSnapshot().value, taken, probe };
+  return { n, moves, exact: probe.plies.length === n, state: view.state, plies: view.plies, context: view.context, value: view.value, taken, probe };
+}
+
+function eventsOf(entries: readonly EventEntry[], past: Past | null) {
+  const events = eventsUpTo(entries, past?.n ?? null);
+  return { events, eventCount: events.length };
 }
 
 /** The view of an in-page table, live (`past` null) or at a past ply. */
@@ -95,16 +113,16 @@ export function localView(session: LocalSession, past: Past | null): Inspected {
     taken: past?.taken ?? session.taken,
     state: past?.state ?? table.state,
     seats,
-    turnModel: table.game.turnModel(table.context.opening.options),
+    turnModel: table.turnModel,
     plies: past?.plies ?? session.plies,
     pliesFrom: 0,
     total: session.plyCount,
     at: past?.n ?? null,
     context: past?.context ?? snapshot.context,
-    events: session.events.entries,
-    eventCount: session.events.entries.length,
+    ...eventsOf(session.events.entries, past),
+    problem: session.problem,
     legal: (seat) => (past?.probe ?? table).legalMoves(seat),
-    readOnly: past === null ? null : `viewing ply ${past.n} of ${session.plyCount}: go live to play, or branch from here`,
+    readOnly: past === null ? null : `viewing ply ${past.n} of ${session.plyCount}: go live to play, or branch from here${past.exact ? '' : ` (a branch starts after this move's automatic passes, at ply ${past.probe.plies.length})`}`,
     hasLog: true,
     log: () => table.log,
     travel: () => table,
@@ -154,9 +172,9 @@ export function remoteView(session: RemoteSession, past: Past | null): Inspected
     total: info?.plies.total ?? 0,
     at: past?.n ?? null,
     context: past?.context ?? session.context,
-    events: session.events.entries,
-    eventCount: session.events.entries.length,
-    legal: (seat) => (past !== null ? past.probe.legalMoves(seat) : (info?.legal[seat] ?? null)),
+    ...eventsOf(session.events.entries, past),
+    problem: null,
+    legal: (seat) => (past !== null ? past.probe.legalMoves(seat) : (info?.legal?.[seat] ?? null)),
     readOnly: 'a remote table is played by its app; the page only watches it',
     hasLog: session.complete && session.table !== null,
     log: () => (session.complete && session.table !== null ? remoteLog(session) : null),

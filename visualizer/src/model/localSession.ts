@@ -21,6 +21,16 @@ export function chartOf(table: Table): ChartState {
 
 let counter = 0;
 
+/** A loaded log's refused move: its index (from 0), the move and why. */
+export interface LoadProblem {
+  readonly move: number;
+  readonly played: unknown;
+  readonly code: string;
+  readonly message: string;
+  readonly reason?: string;
+  readonly applied: number;
+}
+
 export class LocalSession {
   readonly kind = 'local' as const;
   readonly id = `local-${++counter}`;
@@ -28,6 +38,8 @@ export class LocalSession {
   /** The seats in table order: they never change. */
   readonly seats: readonly string[];
   readonly events = new EventLog();
+  /** Why a loaded log stops short: the move that was refused, and the refusal. */
+  problem: LoadProblem | null = null;
   /** Transition ids the last move took. */
   taken: readonly string[] = [];
   private pending: string[] = [];
@@ -46,9 +58,11 @@ export class LocalSession {
       else if (event.type === '@xstate.microstep') this.pending.push(...event._transitions.map(takenTransitionId));
     });
     actor.on('*', (event) => {
-      if (event.type === 'ply.recorded') this.count = event.index + 1;
-      if (event.type === 'ply.recorded') this.events.add('move', 'ply', `ply ${event.index + 1} · ${moveText(event.ply.move)} → ${event.ply.notation}`, event.ply);
-      else this.events.add('emitted', event.type, emittedText(event), event);
+      if (event.type === 'ply.recorded') {
+        this.count = event.index + 1;
+        const auto = event.ply.automatic ? ' (automatic)' : '';
+        this.events.add('move', 'ply', `ply ${event.index + 1} · ${moveText(event.ply.move)}${auto} → ${event.ply.notation}`, event.ply, this.count);
+      } else this.events.add('emitted', event.type, emittedText(event), event, this.count);
     });
     actor.subscribe(() => {
       this.taken = this.pending;
@@ -69,16 +83,17 @@ export class LocalSession {
 
   /** Plays a move; a refusal goes to the event log and comes back as a value. */
   play(move: unknown): PlayResult {
-    const result = this.table.tryPlay(move);
+    const result = this.table.tryPlay(move as never);
     if (!result.ok) {
-      this.events.add('refused', result.error.code, `refused ${moveText(move as object)}: ${result.error.code}: ${result.error.message}`, result.error);
+      const detail = { move, code: result.error.code, message: result.error.message, ...(result.error.reason === undefined ? {} : { reason: result.error.reason }) };
+      this.events.add('refused', result.error.code, `refused ${moveText((move ?? {}) as object)}: ${result.error.code}: ${result.error.message}`, detail, this.count);
       this.bump();
     }
     return result;
   }
 
   note(text: string): void {
-    this.events.add('note', 'note', text);
+    this.events.add('note', 'note', text, undefined, this.count);
     this.bump();
   }
 
@@ -112,8 +127,27 @@ export function openLocal(game: AnyGame, input: TableInput): LocalSession {
 export function openLog(log: unknown): LocalSession {
   const { table, applied, error } = replayLog(log);
   const session = new LocalSession(table, `${table.log.table} (loaded)`);
-  session.note(`loaded ${table.log.table}: ${applied} moves replayed${error === null ? '' : `; move ${error.move}: ${error.code}: ${error.message}`}`);
+  if (error === null) session.note(`loaded ${table.log.table}: ${applied} moves replayed`);
+  else {
+    const moves = (log as { moves?: unknown }).moves;
+    const played = Array.isArray(moves) ? moves[error.move ?? applied] : undefined;
+    session.problem = { move: error.move ?? applied, played, code: error.code, message: error.message, ...(error.reason === undefined ? {} : { reason: error.reason }), applied };
+    session.note(`loaded ${table.log.table}: only the first ${applied} moves; move ${error.move ?? applied} was refused: ${error.code}: ${error.message}`);
+  }
   return session;
+}
+
+/**
+ * The same table from its opening again: a new session with the first log's
+ * opening and no moves, under the same name.
+ *
+ * @example
+ * const fresh = resetSession(session)
+ */
+export function resetSession(session: LocalSession): LocalSession {
+  const fresh = new LocalSession(session.table.branch(0), session.name);
+  fresh.note(`reset ${session.name} to its opening`);
+  return fresh;
 }
 
 /** The log of a session as a file's text. */

@@ -29,6 +29,8 @@ export class RemoteSession {
   taken: readonly string[] = [];
   open = true;
   version = 0;
+  /** What the page could not read from the app's last messages (a field of the wrong type), newest last. */
+  problems: string[] = [];
   private lastEvent = '';
 
   constructor(readonly id: string, name: string) {
@@ -40,14 +42,24 @@ export class RemoteSession {
     return this.info !== null && this.pliesFrom === 0 && this.plies.length === this.info.plies.total;
   }
 
+  /** The plies the page has heard of, received or not. */
+  get plyTotal(): number {
+    return Math.max(this.info?.plies.total ?? 0, this.pliesFrom + this.plies.length);
+  }
+
+  private problem(text: string) {
+    this.problems = [...this.problems.slice(-9), text];
+  }
+
   receive(event: Wire): void {
     this.version++;
     if (event.type === '@xstate.actor') {
       if (typeof event.definition === 'string') {
         try {
           this.chart = chartFromDefinition(JSON.parse(event.definition));
-        } catch {
+        } catch (error) {
           this.chart = null;
+          this.problem(`definition: ${(error as Error).message}`);
         }
       }
       if (typeof event.name === 'string' && this.table === null) this.name = event.name;
@@ -57,29 +69,29 @@ export class RemoteSession {
     if (event.type === '@xstate.event') {
       const e = (event.event ?? {}) as { type?: string };
       this.lastEvent = String(e.type ?? '');
-      this.events.add('move', this.lastEvent, `event ${moveText(e)}`, e);
+      this.events.add('move', this.lastEvent, `event ${moveText(typeof e === 'object' && e !== null ? e : {})}`, e, this.plyTotal + 1);
       return;
     }
     if (event.type === '@xstate.snapshot') this.takeSnapshot(event.snapshot, true);
   }
 
   private takeSnapshot(raw: unknown, moved: boolean) {
-    if (typeof raw !== 'object' || raw === null) return;
-    const snapshot = raw as { value?: unknown; status?: string; context?: unknown; plystack?: PlystackSnapshotInfo };
+    if (typeof raw !== 'object' || raw === null) return this.problem('snapshot: not an object');
+    const snapshot = raw as { value?: unknown; status?: unknown; context?: unknown; plystack?: unknown };
     const before = this.chart === null ? null : activeStateIds(this.chart, this.value);
     this.value = snapshot.value;
-    this.status = snapshot.status ?? 'active';
+    this.status = typeof snapshot.status === 'string' ? snapshot.status : 'active';
     this.context = snapshot.context;
-    const plystack = snapshot.plystack;
-    if (plystack !== undefined) {
+    const plystack = readPlystack(snapshot.plystack, this.info, (text) => this.problem(text));
+    if (plystack !== null) {
       this.info = plystack;
       this.table = plystack.table;
-      this.name = plystack.table.name;
+      this.name = typeof plystack.table.name === 'string' ? plystack.table.name : this.name;
       this.merge(plystack.plies.from, plystack.plies.items as Ply[]);
-      for (const e of plystack.emitted) this.events.add('emitted', e.type, emittedText(e), e);
+      for (const e of plystack.emitted) this.events.add('emitted', String(e.type), emittedText(e), e, this.plyTotal);
     }
     if (!moved) return;
-    if (plystack !== undefined) this.taken = plystack.transitions;
+    if (plystack !== null) this.taken = plystack.transitions;
     else if (this.chart !== null && before !== null) this.taken = guessTakenTransitions(this.chart, before, activeStateIds(this.chart, this.value), this.lastEvent);
   }
 
@@ -94,6 +106,40 @@ export class RemoteSession {
     }
     for (const ply of items) this.plies.push(ply);
   }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A snapshot's `plystack` part, read defensively: a part of the wrong type is
+ * left out (the previous one kept where there is one) and named in `problem`,
+ * so one bad field never takes the page down.
+ */
+export function readPlystack(raw: unknown, previous: PlystackSnapshotInfo | null, problem: (text: string) => void): PlystackSnapshotInfo | null {
+  if (raw === undefined) return null;
+  if (!isObject(raw)) return problem('plystack: not an object'), null;
+  const table = isObject(raw.table) && isObject(raw.table.game) && isObject(raw.table.opening) && Array.isArray(raw.table.opening.seats) ? raw.table : previous?.table;
+  if (table === undefined) return problem('plystack.table: not a table description'), null;
+  if (table !== raw.table) problem('plystack.table: not a table description; the previous one is kept');
+  const plies = raw.plies;
+  const pliesOk = isObject(plies) && Number.isInteger(plies.from) && Number.isInteger(plies.total) && Array.isArray(plies.items) && plies.items.every(isObject);
+  if (!pliesOk) problem('plystack.plies: not a window of plies; no ply was added');
+  const state = isObject(raw.state) ? raw.state : null;
+  if (state === null) problem('plystack.state: not an object');
+  const list = (key: string): unknown[] => {
+    if (Array.isArray(raw[key])) return raw[key] as unknown[];
+    if (raw[key] !== undefined) problem(`plystack.${key}: not a list`);
+    return [];
+  };
+  return {
+    ...(raw as unknown as PlystackSnapshotInfo),
+    table: table as unknown as PlystackSnapshotInfo['table'],
+    plies: pliesOk ? (plies as unknown as PlystackSnapshotInfo['plies']) : { from: previous?.plies.total ?? 0, total: previous?.plies.total ?? 0, items: [] } as never,
+    state: state as unknown as PlystackSnapshotInfo['state'],
+    transitions: list('transitions').filter((t): t is string => typeof t === 'string'),
+    emitted: list('emitted').filter(isObject) as unknown as PlystackSnapshotInfo['emitted'],
+    legal: (isObject(raw.legal) ? raw.legal : {}) as PlystackSnapshotInfo['legal'],
+  };
 }
 
 /** The relay's page socket address: this page's host, or `?relay=ws://…`. */

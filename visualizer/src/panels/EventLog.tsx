@@ -2,10 +2,11 @@
  * The event log: moves as the table received them, refusals, and what the
  * table emitted, newest at the bottom.
  */
+import type { EventEntry } from '../model/events.js';
 import type { Inspected } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
 
-export function EventLog({ view }: { view: Inspected }) {
+export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: EventEntry) => void }) {
   const { events } = view;
   return (
     <div className="table-view">
@@ -20,7 +21,7 @@ export function EventLog({ view }: { view: Inspected }) {
             const e = events[i];
             if (e === undefined) return null;
             return (
-              <div className={`event ${e.kind}`} data-testid="event" data-type={e.type}>
+              <div className={`event ${e.kind}`} data-testid="event" data-type={e.type} onClick={() => onPick(e)} title="its JSON">
                 <span className="event-kind">{e.kind}</span>
                 <span className="event-text">{e.text}</span>
               </div>

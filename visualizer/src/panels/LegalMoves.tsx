@@ -2,12 +2,22 @@
  * The seat in focus: what it may do now, as buttons that play the move, and
  * every other move type with the code and reason it is blocked.
  */
-import type { Move } from '../../../src/index.js';
+import { useState } from 'react';
+import type { Move, Table } from '../../../src/index.js';
 import type { Inspected } from '../model/inspected.js';
+
+/** The "act as" choice that stands for the application: moves without a seat. */
+export const APPLICATION = '@application';
 
 interface Props {
   readonly view: Inspected;
+  /** The seat in focus, or APPLICATION. */
   readonly seat: string | null;
+  /** Who the user chose to act as: '' follows priority. */
+  readonly actAs: string;
+  readonly onActAs: (choice: string) => void;
+  /** The table to ask (live, or standing at the ply shown); null for a remote table. */
+  readonly table: Table | null;
   readonly onPlay: (move: Move) => void;
 }
 
@@ -23,16 +33,34 @@ export function moveLabel(move: Move): string {
   return `${name} ${JSON.stringify(payload)}`;
 }
 
-export function LegalMoves({ view, seat, onPlay }: Props) {
-  const legal = seat === null ? null : view.legal(seat);
+export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props) {
+  const application = seat === APPLICATION;
+  let legal = null;
+  let problem: string | null = null;
+  try {
+    legal = seat === null || application ? null : view.legal(seat);
+  } catch (error) {
+    problem = (error as Error).message;
+  }
   return (
     <section className="panel moves-panel" aria-label="legal moves">
       <header className="panel-head">
         <h2>Moves</h2>
-        <span className="muted" data-testid="focus-seat">{seat ?? 'no seat in focus'}</span>
+        <label className="act-as">
+          act as
+          <select value={actAs} onChange={(e) => onActAs(e.target.value)} data-testid="act-as">
+            <option value="">{`priority (${seat !== null && !application && actAs === '' ? seat : 'nobody'})`}</option>
+            {view.seats.map((s) => <option key={s} value={s}>{s}</option>)}
+            {view.kind === 'local' && <option value={APPLICATION}>application (no seat)</option>}
+          </select>
+        </label>
+        <span className="muted" data-testid="focus-seat">{application ? 'application' : (seat ?? 'no seat in focus')}</span>
       </header>
       {view.readOnly !== null && <p className="note" data-testid="read-only">{view.readOnly}</p>}
-      {legal === null ? (
+      {problem !== null && <p className="error">The moves could not be read: {problem}</p>}
+      {application ? (
+        <ApplicationMoves view={view} table={table} onPlay={onPlay} />
+      ) : legal === null ? (
         <p className="empty">{seat === null ? 'Click a seat to see its moves.' : 'No moves known for this seat.'}</p>
       ) : (
         <>
@@ -69,5 +97,91 @@ export function LegalMoves({ view, seat, onPlay }: Props) {
         </>
       )}
     </section>
+  );
+}
+
+interface Candidate {
+  readonly move: Move;
+  readonly refusal: { code: string; message: string; reason?: string } | null;
+}
+
+/**
+ * What the application may send for the table (moves without a seat): passes
+ * and end-turns, the game's declared transitions, initiative scores, and the
+ * game's own moves the seats are offered, without their seat. Each is checked
+ * (`table.check`) and shown as a button or with the code that blocks it.
+ */
+function applicationCandidates(table: Table, seats: readonly string[]): Candidate[] {
+  const moves: Move[] = [{ type: 'engine.pass' }, { type: 'engine.end-turn' }];
+  const structure = table.game.structure(table.context.opening.options);
+  for (const t of structure.transitions ?? []) moves.push({ type: 'engine.transition', payload: { transition: t.name } });
+  const seen = new Set(moves.map((m) => JSON.stringify(m)));
+  for (const seat of seats) {
+    for (const m of table.legalMoves(seat).allowed) {
+      if (m.type.startsWith('engine.')) continue;
+      const seatless: Move = m.payload === undefined ? { type: m.type } : { type: m.type, payload: m.payload };
+      const key = JSON.stringify(seatless);
+      if (!seen.has(key)) seen.add(key), moves.push(seatless);
+    }
+  }
+  return moves.map((move) => ({ move, refusal: table.check(move) }));
+}
+
+function ApplicationMoves({ view, table, onPlay }: { view: Inspected; table: Table | null; onPlay: (move: Move) => void }) {
+  const [scores, setScores] = useState<Record<string, string>>({});
+  if (table === null) return <p className="empty">Only a table in this page can be played as the application.</p>;
+  const candidates = applicationCandidates(table, view.seats);
+  const allowed = candidates.filter((c) => c.refusal === null);
+  const blocked = candidates.filter((c) => c.refusal !== null);
+  const initiative: Move = {
+    type: 'engine.initiative',
+    payload: { scores: Object.fromEntries(view.seats.filter((s) => (scores[s] ?? '') !== '').map((s) => [s, Number(scores[s])])) },
+  };
+  const initiativeRefusal = table.check(initiative);
+  return (
+    <>
+      <div className="allowed" data-testid="allowed">
+        {allowed.length === 0 && <p className="empty">The application may not move now.</p>}
+        {allowed.map(({ move }) => (
+          <button type="button" key={JSON.stringify(move)} className="move-button seatless" disabled={view.readOnly !== null} onClick={() => onPlay(move)} data-testid="move" data-type={move.type}>
+            {moveLabel(move)}
+          </button>
+        ))}
+      </div>
+      <form
+        className="initiative"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onPlay(initiative);
+        }}
+        data-testid="initiative"
+      >
+        <span className="muted">initiative scores</span>
+        {view.seats.map((s) => (
+          <label key={s}>
+            {s.slice(s.lastIndexOf(':') + 1)}
+            <input type="number" step={1} value={scores[s] ?? ''} onChange={(e) => setScores({ ...scores, [s]: e.target.value })} data-seat={s} />
+          </label>
+        ))}
+        <button type="submit" disabled={view.readOnly !== null || initiativeRefusal !== null} title={initiativeRefusal === null ? 'merge these scores' : `${initiativeRefusal.code}: ${initiativeRefusal.message}`} data-testid="initiative-play">
+          set
+        </button>
+        {initiativeRefusal !== null && <span className="code" data-testid="initiative-code">{initiativeRefusal.code}</span>}
+      </form>
+      {blocked.length > 0 && (
+        <details className="blocked-box" open>
+          <summary>blocked now: {blocked.length} move{blocked.length === 1 ? '' : 's'}</summary>
+          <ul className="blocked" data-testid="blocked">
+            {blocked.map(({ move, refusal }) => (
+              <li key={JSON.stringify(move)} data-type={move.type}>
+                <span className="blocked-type">{moveLabel(move)}</span>
+                <span className="code">{refusal!.code}{refusal!.reason ? ` · ${refusal!.reason}` : ''}</span>
+                <span className="reason">{refusal!.message}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
   );
 }

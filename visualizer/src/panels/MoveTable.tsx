@@ -18,11 +18,23 @@ function Cell({ cell }: { cell: RoundCell }) {
   );
 }
 
-export function MoveTable({ view }: { view: Inspected }) {
+/** The plies each row holds, counted from the start of the game (as the slider counts): `5`, or `5–7` for a packed round. */
+export function plyNumbers(rows: readonly { ply: unknown; cells: readonly unknown[] }[], from: number): string[] {
+  let next = from + 1;
+  return rows.map((row) => {
+    const count = row.ply !== null ? 1 : row.cells.filter((cell) => cell !== null).length;
+    const first = next;
+    next += count;
+    return count <= 1 ? String(first) : `${first}–${first + count - 1}`;
+  });
+}
+
+export function MoveTable({ view, onPick }: { view: Inspected; onPick: ((ply: number) => void) | null }) {
   // A remote table's plies grow in place: their count is part of what the rows depend on.
   const count = view.plies.length;
   const rows = useMemo(() => layOutRows(view.plies, view.seats, view.turnModel), [view.plies, count, view.seats, view.turnModel]);
-  const columns = `56px 44px 44px 96px repeat(${Math.max(1, view.seats.length)}, minmax(90px, 1fr))`;
+  const numbers = useMemo(() => plyNumbers(rows, view.pliesFrom), [rows, view.pliesFrom]);
+  const columns = `56px 64px 44px 96px repeat(${Math.max(1, view.seats.length)}, minmax(90px, 1fr))`;
   const header = (
     <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
       <span>round</span><span>ply</span><span>turn</span><span>phase</span>
@@ -43,10 +55,18 @@ export function MoveTable({ view }: { view: Inspected }) {
           reveal={view.at === null ? null : rows.length - 1}
           row={(i) => {
             const row = rows[i]!;
+            const number = numbers[i] ?? '';
+            const last = Number(number.split('–').at(-1));
             return (
-              <div className="grid-row" style={{ gridTemplateColumns: columns }} data-testid="move-row">
+              <div
+                className={`grid-row ${onPick === null ? '' : 'clickable'}`}
+                style={{ gridTemplateColumns: columns }}
+                data-testid="move-row"
+                onClick={onPick === null ? undefined : () => onPick(last)}
+                title={onPick === null ? undefined : `show the table after ply ${last}`}
+              >
                 <span>{row.round}</span>
-                <span>{row.ply?.playOrder ?? ''}</span>
+                <span data-testid="move-row-ply">{number}</span>
                 <span>{row.ply?.turn ?? ''}</span>
                 <span className="phase">{row.ply?.phase ?? ''}</span>
                 {row.cells.map((cell, c) => <Cell key={c} cell={cell} />)}

@@ -5,7 +5,7 @@
 import type { Inspected } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
 
-export function PlyList({ view, onSeek }: { view: Inspected; onSeek: ((n: number) => void) | null }) {
+export function PlyList({ view, onPick }: { view: Inspected; onPick: (n: number, ply: unknown) => void }) {
   const columns = '64px 120px 1fr 56px 48px 96px';
   return (
     <div className="table-view">
@@ -21,18 +21,18 @@ export function PlyList({ view, onSeek }: { view: Inspected; onSeek: ((n: number
           rowHeight={24}
           reveal={view.at === null ? null : view.plies.length - 1}
           row={(i) => {
-            const ply = view.plies[i]!;
+            const ply = view.plies[i]! as Inspected['plies'][number] & { automatic?: boolean };
             const index = view.pliesFrom + i + 1;
             return (
               <div
-                className={`grid-row ${onSeek === null ? '' : 'clickable'}`}
+                className={`grid-row clickable ${ply.automatic ? 'automatic' : ''}`}
                 style={{ gridTemplateColumns: columns }}
                 data-testid="ply-row"
-                onClick={onSeek === null ? undefined : () => onSeek(index)}
-                title={onSeek === null ? undefined : `show the table after ply ${index}`}
+                onClick={() => onPick(index, ply)}
+                title={`ply ${index}: its JSON, and the table after it`}
               >
                 <span>{index}</span>
-                <span>{ply.actor ?? '(table)'}</span>
+                <span>{ply.actor ?? '(table)'}{ply.automatic ? ' · auto' : ''}</span>
                 <span className="cell">{ply.notation}</span>
                 <span>{ply.round}</span>
                 <span>{ply.playOrder}</span>

@@ -97,6 +97,7 @@ export function SeatRing({ view, focus, onFocus }: Props) {
         <span data-testid="obligations"><i className="dot owes" /> obligations: {obligation === null ? 'none open' : `${obligation.seat} owes ${obligation.remaining} ply`}</span>
       </p>
       {fields.length > 0 && (
+        <div className="seat-table-box" data-testid="seat-table">
         <table className="seat-table">
           <thead>
             <tr><th>seat</th>{fields.map((f) => <th key={f}>{f}</th>)}</tr>
@@ -113,6 +114,7 @@ export function SeatRing({ view, focus, onFocus }: Props) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );

@@ -26,7 +26,7 @@ function NewTable({ onOpen }: Pick<Props, 'onOpen'>) {
   const [seats, setSeats] = useState(2);
   const [seed, setSeed] = useState('');
   // Each game's own demo options (a game that ends), shown when the game is picked; the reader may edit them.
-  const demoOptions = (g: (typeof games)[number] | undefined) => JSON.stringify(g?.demoOptions?.(6) ?? {});
+  const demoOptions = (g: (typeof games)[number] | undefined) => JSON.stringify(g?.demoOptions?.({ turns: 6 }) ?? {});
   const [options, setOptions] = useState(demoOptions(game));
   const [error, setError] = useState<string | null>(null);
   if (game === undefined) return null;

@@ -6,6 +6,7 @@ import type { Inspected } from '../model/inspected.js';
 
 export function StackPanel({ view }: { view: Inspected }) {
   const stack = view.state?.stack ?? [];
+  if (!Array.isArray(stack) || !stack.every((item) => typeof item === 'object' && item !== null)) throw new Error('state.stack is not a list of stack items');
   const resolved = view.at === null ? view.events.filter((e) => e.type === 'stack.resolved').slice(-3).reverse() : [];
   return (
     <section className="panel stack-panel" aria-label="stack">
