@@ -2,7 +2,8 @@
 /**
  * Takes the README's screenshot of the inspector (docs/inspector.png): serves
  * the built page, plays the opening of a mundane game by clicking, and shoots
- * the page with Debian's Chromium. Run it with npm run inspector:screenshot.
+ * the page with Debian's Chromium at a laptop's 1280×800, in follow mode (the
+ * chart at full size). Run it with npm run inspector:screenshot.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.PLYSTACK_CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  viewport: { width: 1440, height: 900 },
+  viewport: { width: 1280, height: 800 },
   deviceScaleFactor: 1,
 });
 try {
@@ -35,7 +36,14 @@ try {
   for (let i = 0; i < 4; i++) await click('[data-testid=move][data-type="engine.pass"]');
   await click('[data-testid=move][data-type="PlayCard"]');
   await click('[data-testid=move][data-type="engine.pass"]');
-  await page.waitForTimeout(600);
+  // Wait for the chart's pan to settle: the first label stays put between two looks.
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(150);
+    const now = await page.evaluate(() => JSON.stringify(document.querySelector('svg.chart text')?.getBoundingClientRect()));
+    if (now === last) break;
+    last = now;
+  }
   const path = join(root, 'docs', 'inspector.png');
   await page.screenshot({ path });
   console.log(`saved ${path}`);
