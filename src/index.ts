@@ -30,7 +30,7 @@ export type { StructurePlan, PhasePlan } from './progression/structure.js';
 export { gameMove } from './core/game.js';
 export { builtInGames, findGame } from './games/registry.js';
 export { inspectTable, type InspectTableOptions, type TableInspection, type Inspector } from './inspect/inspectTable.js';
-export { machineDefinition, transitionId, takenTransitionId, guardText, type StateJson, type TransitionJson } from './inspect/definition.js';
+export { machineDefinition, transitionId, takenTransitionId, guardText, withMachineDefinitions, type StateJson, type TransitionJson } from './inspect/definition.js';
 export { chartFromDefinition, allStates, activeStateIds, guessTakenTransitions, type ChartState, type ChartTransition } from './inspect/chart.js';
 export { windowed, inspectionContext, DEFAULT_LIMITS, type WindowLimits, type PlyWindow } from './inspect/sanitize.js';
 export { DEFAULT_INSPECT_PORT, PAGE_PATH, type PlystackActorInfo, type PlystackSnapshotInfo, type RelayMessage } from './inspect/protocol.js';

@@ -1,7 +1,8 @@
-import { and, createMachine, not, or, type InspectionEvent } from 'xstate';
+import { and, createActor, createMachine, not, or, type InspectionEvent } from 'xstate';
+import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import {
-  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guardText, guessTakenTransitions, machineDefinition, mundane,
+  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guardText, guessTakenTransitions, machineDefinition, mundane, withMachineDefinitions,
   takenTransitionId, type ChartState, type StateJson,
 } from '../src/index.js';
 
@@ -155,5 +156,36 @@ describe('guard text does not depend on function names', () => {
     const texts = JSON.stringify(machineDefinition(createTableMachine(mundane)));
     expect(texts).toContain('activeSeatIsOut ∧ ¬gameIsOver');
     expect(texts).not.toMatch(/\[?\(gameIsOver\)/);
+  });
+});
+
+describe('withMachineDefinitions: a plain XState app\'s guards keep their operands', () => {
+  const machine = createMachine({
+    id: 'door',
+    initial: 'shut',
+    states: {
+      shut: { on: { OPEN: { guard: and(['hasKey', not('isJammed')]), target: 'open' }, FORCE: { guard: or(['isStrong', 'hasCrowbar']), target: 'open' } } },
+      open: {},
+    },
+  }, { guards: { hasKey: () => true, isJammed: () => false, isStrong: () => false, hasCrowbar: () => false } });
+
+  /** The definitions an inspector sends for `machine`'s actor, through `wrap`. */
+  async function sent(wrap: (inspector: ReturnType<typeof createInspector>) => ReturnType<typeof createInspector>): Promise<ChartState> {
+    const events: { type: string; definition?: string }[] = [];
+    const inspector = wrap(createInspector({ send: (event: { type: string; definition?: string }) => void events.push(event), start() {}, stop() {} } as never));
+    const actor = createActor(machine, { inspect: inspector.inspect }).start();
+    await expect.poll(() => events.find((e) => e.type === '@xstate.actor')).toBeDefined();
+    actor.stop();
+    return chartFromDefinition(JSON.parse(events.find((e) => e.type === '@xstate.actor')!.definition!));
+  }
+  // The library's JSON writer sorts keys: the events' order is not kept, their guards are compared as a set.
+  const guards = (chart: ChartState) => byKey(chart, 'shut').transitions.map((t) => t.guard).sort();
+
+  it('without it, @statelyai/inspect sends { type } only, and the chart says the operands are missing', async () => {
+    expect(guards(await sent((inspector) => inspector))).toEqual(['… ∧ …', '… ∨ …'].sort());
+  });
+
+  it('with it, the chart reads ¬, ∧ and ∨ with every operand', async () => {
+    expect(guards(await sent(withMachineDefinitions))).toEqual(['hasKey ∧ ¬isJammed', 'isStrong ∨ hasCrowbar'].sort());
   });
 });

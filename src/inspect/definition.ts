@@ -6,7 +6,7 @@
  * `definition` of `@statelyai/inspect`'s actor event and any config reader
  * can still draw it.
  */
-import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
+import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
 
 /** A transition as the definition carries it. */
 export interface TransitionJson {
@@ -169,4 +169,40 @@ export function takenTransitionId(t: AnyTransitionDefinition): string {
   const source = t.source as AnyStateNode;
   const list = (t.eventType === '' ? source.always : source.transitions.get(t.eventType)) as AnyTransitionDefinition[] | undefined;
   return transitionId(source.id, t.eventType, Math.max(0, list?.indexOf(t) ?? 0));
+}
+
+/** The part of an `@statelyai/inspect` inspector `withMachineDefinitions` uses. */
+interface InspectorLike {
+  actor(actorRef: never, snapshot?: never): void;
+  readonly inspect: { next?: (event: InspectionEvent) => void } & object;
+}
+
+const isMachine = (logic: unknown): logic is AnyStateMachine =>
+  typeof logic === 'object' && logic !== null && (logic as { root?: { transitions?: unknown } }).root?.transitions instanceof Map;
+
+/**
+ * An `@statelyai/inspect` inspector whose actor events carry the machine's
+ * definition as `machineDefinition` reads it (guards as `¬`/`∧`/`∨` text with
+ * their operands, `always` transitions kept), instead of the library's own
+ * serialisation, which turns every function into `{ type: name }` and drops
+ * the operands of `not`, `and` and `or`. For plain XState apps; a plystack
+ * table sent with `inspectTable` has this already.
+ *
+ * @example
+ * const inspector = withMachineDefinitions(createWebSocketInspector({ url: 'ws://127.0.0.1:4242', serializationDepthLimit: 64 }))
+ * createActor(machine, { inspect: inspector.inspect }).start()
+ */
+export function withMachineDefinitions<I extends InspectorLike>(inspector: I): I {
+  const next = inspector.inspect.next?.bind(inspector.inspect);
+  const inspect = {
+    ...inspector.inspect,
+    next(event: InspectionEvent) {
+      const ref = event.actorRef as unknown as { sessionId: string; logic: unknown; _parent?: unknown; getSnapshot(): unknown };
+      if (event.type !== '@xstate.actor' || !isMachine(ref.logic)) return next?.(event);
+      const described = { sessionId: ref.sessionId, _parent: ref._parent, logic: { config: machineDefinition(ref.logic) } };
+      // The event comes while the actor is being built, before its snapshot may be read (the library defers it too).
+      queueMicrotask(() => inspector.actor(described as never, ref.getSnapshot() as never));
+    },
+  };
+  return { ...inspector, inspect };
 }
