@@ -16,20 +16,19 @@
  * The id stays `mundane`, so logs say `mundane`; `replay` is given this game
  * explicitly (`{ games: { mundane: benchMundane } }`).
  */
-import { mundane, type GameDefinition, type MundaneOptions, type MundaneState, type StackItem } from '../src/index.js';
+import { extendGame, mundane } from '../src/index.js';
 import { CARD } from './streams.js';
 
-export const benchMundane: GameDefinition<MundaneState, MundaneOptions> = {
-  ...mundane,
-  resolve(state: MundaneState, item: StackItem, options: MundaneOptions): MundaneState {
-    if (item.type !== 'INSTANT') return mundane.resolve(state, item, options);
+export const benchMundane = extendGame(mundane, {
+  resolve(ctx) {
+    const { game: state, item } = ctx;
+    if (item.type !== 'INSTANT') return mundane.resolve(ctx);
     const seat = state.seats[item.seat];
-    if (seat === undefined) return state;
-    return { ...state, seats: { ...state.seats, [item.seat]: { ...seat, hand: [...seat.hand, item.card] } } };
+    if (seat === undefined) return { game: state };
+    return { game: { ...state, seats: { ...state.seats, [item.seat]: { ...seat, hand: [...seat.hand, item.card] } } } };
   },
-};
+});
 
-/** The games `replay` looks a bench log's game up in. */
 export const benchGames = { mundane: benchMundane } as const;
 
 const SIP = { name: CARD, type: 'INSTANT', time: 0 } as const;

@@ -1,22 +1,31 @@
 /**
  * plystack's public API: the only module the CLI and other programs import.
  */
-export { createTable, restoreTable, type Table, type PlayOptions, type PlayResult } from './table/table.js';
+export {
+  createTable, restoreTable,
+  type Table, type PlayOptions, type PlayResult, type TableOptions, type TableViewFor, type ListenerFailure, type TableEvent,
+} from './table/table.js';
+export { defineGame, extendGame, isGame, type GameChanges } from './core/defineGame.js';
 export { CHECKPOINT_EVERY, type TableView, type TableCursor } from './table/timeTravel.js';
 export { replay, replayLog, openFromLog, type ReplayOptions, type ReplayOutcome } from './table/replay.js';
 export { exportPlies, moveRecord, gameRecord, type ExportedPly, type MoveRecord, type GameRecord, type RecordHeader } from './export/record.js';
 export { rounds, layOutRows, type RoundCell, type RoundRow, type LaidOutRow } from './export/rounds.js';
 export { moveTableText } from './export/moveTable.js';
-export type { TableState, TableLog } from './table/view.js';
+export type { TableState, TableLog, Viewer } from './table/view.js';
 export type { TableInput } from './engine/input.js';
 export type { Ply, TableContext } from './engine/context.js';
 export { ENGINE_MOVES } from './engine/rules.js';
 export type { LegalMoves, BlockedMove } from './engine/legalMoves.js';
 export { createTableMachine, type TableMachine, type TableEmitted, type MoveEvent } from './machines/tableMachine.js';
-export { IllegalMove, InvalidTable, type IllegalMoveCode, type InvalidTableCode, type Refusal, type TableProblem } from './core/errors.js';
+export { IllegalMove, InvalidTable, GameDefinitionError, type IllegalMoveCode, type InvalidTableCode, type Refusal, type TableProblem } from './core/errors.js';
 export { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, isValidId, type Move, type JsonValue } from './core/move.js';
-export type { Seed } from './core/random.js';
-export type { TurnModel, GameStructure, GamePhaseDefinition, TransitionDefinition, GameDefinition, GameMoveDefinition, PhaseDefinition, AnyGame, GameRefusal, MoveOutcome, TurnInfo } from './core/game.js';
+export type { Seed, Random } from './core/random.js';
+export type {
+  TurnModel, GameStructure, GamePhaseDefinition, TransitionDefinition, PhaseDefinition, GameSpec, MoveSpec, SeatMoveSpec, ApplicationMoveSpec,
+  MoveContext, ApplicationMoveContext, CandidatesContext, RoutineContext, ResolveContext, EndContext, RevealContext, SeatingView,
+  Game, GameMove, AnyGame, GameRefusal, Outcome, MoveOutcome, JsonObject, MoveOf, OptionsOf, PiecesOf, SeatViewOf, EngineMove, PayloadIn, PayloadOut,
+} from './core/game.js';
+export { derivedTurnModel, turnModelOf } from './export/turnModel.js';
 export type { StackItem } from './stack/stack.js';
 export type { Direction } from './order/seatOrder.js';
 export { mundane, type MundaneOptions, type MundaneState, type MundaneSeat } from './games/mundane/mundane.js';

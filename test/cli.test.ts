@@ -25,7 +25,7 @@ function memoryIo(files: Record<string, string> = {}, stdin = '') {
   return { io, out, err, files };
 }
 
-const card = (name: string, type: string, time = 0) => ({ name, type, time });
+const card = (name: string, type: 'PERSON' | 'APPLIANCE' | 'HABIT' | 'TASK' | 'INSTANT', time = 0) => ({ name, type, time });
 
 /** A two-seat table where ann plays a Toaster in PLAN and bob answers with a Coffee. */
 function scriptedLog() {

@@ -72,7 +72,7 @@ describe('plystack paths mundane --out FILE', () => {
     const unreached = lines.filter((line) => line.startsWith('  unreached: '));
     expect(unreached).toHaveLength(Number(statesTotal) - Number(states) + Number(transitionsTotal) - Number(transitions));
     expect(unreached).toContain('  unreached: state table.over: no path reached it within the bounds (turns up to 3, a stack up to 2 deep): the game may never allow it, or not that soon; if it is unreachable by design, declare it in `unreachable` with the reason');
-    expect(unreached.some((line) => /^ {2}unreached: transition \S+ on xstate\.done\.state\.\S+ #0 \[and\(.*isLastTurn\)\] → table\.over: /.test(line))).toBe(true);
+    expect(unreached.some((line) => /^ {2}unreached: transition \S+ on xstate\.done\.state\.\S+ #0 \[and\(.*gameEndsWithTurn\)\] → table\.over: /.test(line))).toBe(true);
     expect(unreached.some((line) => /^ {2}unreached: transition \S+ on engine\.leave #0 .*: mundane refuses engine\.leave: /.test(line))).toBe(true);
     expect(lines[lines.length - 1]).toMatch(new RegExp(`^wrote ${file.replace(/\./g, '\\.')}: ${Number(paths)} tests \\(${Number(paths) - 1} paths, 1 refused opening\\)`));
 

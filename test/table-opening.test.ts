@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, InvalidTable, mundane, type InvalidTableCode, type TableInput } from '../src/index.js';
+import { createTable, InvalidTable, mundane, type InvalidTableCode, type OptionsOf, type TableInput } from '../src/index.js';
+
+/** The openings these tests send on purpose, typed as a mundane table takes them (the table checks them at run time). */
+type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
 import { ANN, BOB, CAT, deck, mundaneOptions, openMundane, pass, seatOf } from './support/mundane.js';
 
 /** Opening `input` must throw InvalidTable with `code` at `path`. */
 function expectInvalid(input: unknown, code: InvalidTableCode, path?: string): InvalidTable {
   let thrown: unknown = null;
   try {
-    createTable(mundane, input as TableInput);
+    createTable(mundane, input as MundaneInput);
   } catch (error) {
     thrown = error;
   }
@@ -17,7 +20,7 @@ function expectInvalid(input: unknown, code: InvalidTableCode, path?: string): I
   return invalid;
 }
 
-const open = (seats: unknown[], extra: Record<string, unknown> = {}): TableInput => ({ table: 'table:1', seats, seed: 1, ...extra }) as TableInput;
+const open = (seats: unknown[], extra: Record<string, unknown> = {}): MundaneInput => ({ table: 'table:1', seats, seed: 1, ...extra }) as MundaneInput;
 
 describe('seat ids', () => {
   for (const id of ['seat:ann', 'member:44', 'a', 'Z', 'A.b_c-d:9', `s${'x'.repeat(127)}`]) {

@@ -8,7 +8,7 @@ import { EXIT, type Command } from './commands.js';
 import { tableReport } from './summary.js';
 
 function jsonDocument({ table, applied, error }: ReplayOutcome) {
-  const { turnModel, rounds } = moveRecord(table.plies, table.log.seats, table.game.turnModel(table.context.opening.options));
+  const { turnModel, rounds } = moveRecord(table.plies, table.log.seats, table.turnModel);
   return {
     ok: error === null,
     ...(error !== null ? { error: { code: error.code, message: error.message, move: error.move } } : {}),

@@ -28,7 +28,7 @@ function playingSummary(table: Table): string {
 
 export function tableReport(table: Table): string {
   const { log, state } = table;
-  const turnModel = table.game.turnModel(table.context.opening.options);
+  const { turnModel } = table;
   const rows = layOutRows(table.plies, log.seats, turnModel);
   const lines = [
     `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${table.plies.length} plies · turn model ${turnModel}`,

@@ -16,7 +16,9 @@ export type IllegalMoveCode =
   | 'OBLIGATION_PENDING'
   | 'NO_ELIGIBLE_SEAT'
   | 'STALE'
-  | 'REFUSED';
+  | 'REFUSED'
+  /** plystack's addition: the game's own code threw; `message` carries what it said. The table is unchanged. */
+  | 'GAME_ERROR';
 
 /** Why a table or a log was refused. The names are fixed by CONTRACT.md. */
 export type InvalidTableCode =
@@ -26,7 +28,10 @@ export type InvalidTableCode =
   | 'INVALID_OPTIONS'
   | 'UNKNOWN_GAME'
   | 'VERSION_MISMATCH'
-  | 'INVALID_LOG';
+  | 'INVALID_LOG'
+  /** plystack's additions: the game's `setup` threw; a persisted snapshot that is not one of this game's. */
+  | 'SETUP_FAILED'
+  | 'INVALID_SNAPSHOT';
 
 /** A refused move, as plain data. `reason` carries a game's own code under `REFUSED`. */
 export interface Refusal {
@@ -104,4 +109,45 @@ export class InvalidTable extends Error {
   toJSON(): { code: InvalidTableCode; message: string; path?: string } {
     return { code: this.code, message: this.message, ...(this.path !== undefined ? { path: this.path } : {}) };
   }
+}
+
+/**
+ * Thrown by `defineGame` when a game's definition is wrong; `path` names the
+ * field (`moves.PlayCard.payload`, `structure.phases.0.onEnter`, …).
+ *
+ * @example
+ * try { defineGame({ ...spec, sorceryPhase: 'MAIN' }) } catch (e) { (e as GameDefinitionError).path } // 'sorceryPhase'
+ */
+export class GameDefinitionError extends Error {
+  override readonly name = 'GameDefinitionError';
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.path = path;
+  }
+}
+
+/**
+ * A game's own code threw. The engine catches it, refuses the move with
+ * `GAME_ERROR` and leaves the table as it was; `where` names the callback.
+ */
+export class GameCodeError extends Error {
+  override readonly name = 'GameCodeError';
+  readonly where: string;
+
+  constructor(where: string, cause: unknown) {
+    super(`${where} threw: ${quote(cause instanceof Error ? cause.message : String(cause))}`, { cause });
+    this.where = where;
+  }
+}
+
+/**
+ * A value as a message may quote it: at most `max` characters.
+ *
+ * @example
+ * quote('x'.repeat(1000)).length // 203
+ */
+export function quote(text: string, max = 200): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

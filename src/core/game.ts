@@ -3,6 +3,11 @@
  * priority, the stack, whose turn it is); a game owns its pieces and says what
  * its moves do. A game never counts seats or passes, and the engine never
  * looks inside a card.
+ *
+ * Authors write a `GameSpec` and pass it to `defineGame` (defineGame.ts),
+ * which checks it and fills every default; the engine only ever sees the
+ * normalised `Game`. Every callback takes one context object, so a context can
+ * grow without breaking a game.
  */
 import type { z } from 'zod';
 import type { JsonValue } from './move.js';
@@ -11,25 +16,32 @@ import type { StackItem } from '../stack/stack.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { SequenceMutation } from '../progression/circular.js';
 
-/** A phase of a turn, in order, with a priority window; `housekeeping` names a game routine run on entering it. */
+/** A JSON object, as views show pieces. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A phase of a turn, in order, with a priority window; `onEnter` names a routine run on entering it. */
 export interface PhaseDefinition {
   readonly name: string;
-  readonly housekeeping?: string;
+  readonly onEnter?: string;
 }
 
 /**
- * A game phase (seed 004): a stretch of the game with its own turn rules.
- * With `turnPhases`, each turn runs through them with priority windows
- * (mundane); without, a turn is a stretch of moves that `engine.end-turn` or
+ * A game phase: a stretch of the game with its own turn rules. With
+ * `turnPhases`, each turn runs through them with priority windows (mundane);
+ * without, a turn is a stretch of moves that `engine.end-turn` or
  * `movesPerTurn` ends.
  */
 export interface GamePhaseDefinition {
   readonly name: string;
-  /** The turn rules object (`{ strategy, ... }`), read by `readTurnRules` when the table opens. */
+  /** The turn rules object (`{ strategy, ... }`); see docs/turn-rules.md. */
   readonly turns: unknown;
   readonly turnPhases?: readonly PhaseDefinition[];
-  /** A game routine run on entering this game phase (orders revealed as combat begins, …). */
-  readonly housekeeping?: string;
+  /** The game's own moves this phase allows (default: all); others are refused with WRONG_TIMING. */
+  readonly moves?: readonly string[];
+  /** A routine run on entering this game phase (orders revealed as combat begins, …). */
+  readonly onEnter?: string;
+  /** A routine run on leaving it by a transition. */
+  readonly onLeave?: string;
 }
 
 /** A declared move from one game phase to another, made with `engine.transition { transition: name }`. */
@@ -43,7 +55,7 @@ export interface TransitionDefinition {
 export interface GameStructure {
   /** The game phases; the first one starts the game. */
   readonly phases: readonly GamePhaseDefinition[];
-  readonly transitions: readonly TransitionDefinition[];
+  readonly transitions?: readonly TransitionDefinition[];
   /** The direction of play when the table opens (default 1: table order). */
   readonly direction?: Direction;
   /** The seat that acts first, when the table names one (default: the first in order). */
@@ -52,25 +64,24 @@ export interface GameStructure {
   readonly owner?: string;
 }
 
-/** Whose turn it is, for a game routine (no active seat in a simultaneous or free phase). */
-export interface TurnInfo {
-  readonly activeSeat: string | null;
-  readonly turn: number;
-  readonly seats: readonly string[];
-}
-
-/** What a game may read of the turn structure when it checks or offers a move. */
+/** What a game may read of the turn structure. */
 export interface SeatingView {
+  /** Every seat, in table order. */
   readonly seats: readonly string[];
   /** Seats eliminated or gone. */
   readonly out: readonly string[];
+  /** Whose turn it is; null in a simultaneous or free phase. */
   readonly activeSeat: string | null;
   /** The turn counter, from 1. */
   readonly turn: number;
+  /** The round, from 1. */
+  readonly round: number;
   /** The game moves made in this turn so far (out-of-turn moves do not count). */
   readonly movesThisTurn: number;
   /** The current game phase. */
   readonly gamePhase: string;
+  /** The current phase of the turn (a priority game), or the game phase. */
+  readonly phase: string;
 }
 
 /** A game's own refusal: its code goes into `reason` under the engine code `REFUSED`. */
@@ -79,112 +90,292 @@ export interface GameRefusal {
   readonly message: string;
 }
 
-/** What playing a move did: the game's new state and what the engine must do about it. */
-export interface MoveOutcome<G> {
+/** What a routine or a resolution did: the game's new pieces, and seats it eliminates. */
+export interface Outcome<G> {
   readonly game: G;
-  /** One item to put on the stack. */
-  readonly stack?: { readonly card: string; readonly type: string };
-  /** Supplemental plies the seat now owes before the turn moves on (seed 000). */
-  readonly oblige?: number;
-  /** Seats eliminated by this move; the order skips them from now on. */
+  /** Seats eliminated; the order skips them from now on. */
   readonly eliminate?: readonly string[];
 }
 
-/**
- * One of a game's own move types.
- * - `sorcery` speed: the seat must hold priority, be the active seat, in the
- *   game's sorcery phase, with the stack empty.
- * - `instant` speed: the seat must hold priority; any phase, any stack.
- */
-export interface GameMoveDefinition<G, O, P = unknown> {
-  /** Whether the seat may take this move back while it is the table's last ply and nothing has resolved since. */
-  readonly undoable?: boolean;
-  /** Timing in a priority window; moves of a game without priority windows leave it out. */
+/** What playing a move did: the game's new pieces and what the engine must do about it. */
+export interface MoveOutcome<G> extends Outcome<G> {
+  /** One item to put on the stack (priority games). */
+  readonly stack?: { readonly card: string; readonly type: string };
+  /** Supplemental plies the seat now owes before the turn moves on. */
+  readonly oblige?: number;
+}
+
+/** What a move's callbacks read. */
+export interface MoveContext<G, O, P> {
+  readonly game: G;
+  /** The seat making the move. */
+  readonly seat: string;
+  readonly payload: P;
+  readonly options: O;
+  readonly seating: SeatingView;
+}
+
+/** What an application move's callbacks read: `seat` is null when the application makes it. */
+export interface ApplicationMoveContext<G, O, P> extends Omit<MoveContext<G, O, P>, 'seat'> {
+  readonly seat: string | null;
+}
+
+/** What `candidates` reads. */
+export interface CandidatesContext<G, O> {
+  readonly game: G;
+  readonly seat: string;
+  readonly options: O;
+  readonly seating: SeatingView;
+}
+
+/** The payload a move's schema reads into (undefined for a move without a schema). */
+export type PayloadOut<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** The payload an application sends for a move with schema `S`. */
+export type PayloadIn<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+interface MoveSpecCommon<G, O, S> {
+  /** The payload's schema; without one the move takes no payload. A failure is INVALID_PAYLOAD. */
+  readonly payload?: S;
+  /**
+   * Timing in a priority window. `sorcery`: the seat must hold priority, be the active seat, in the game's
+   * `sorceryPhase`, with the stack empty. `instant` (the default): the seat must hold priority.
+   */
   readonly speed?: 'sorcery' | 'instant';
+  /** Whether the seat may take this move back while it is the table's last ply and nothing has happened since. */
+  readonly undoable?: boolean;
+  /** Payload fields other viewers do not see in the plies until the game's `revealed` says so. */
+  readonly secret?: readonly string[];
+  /** A short text for move tables (default: the move's type). Public: never put a secret in it. */
+  notation?(ctx: { readonly payload: PayloadOut<S>; readonly options: O }): string;
+  /** The payloads worth offering now (for `legalMoves`); each is still checked. Default: `[undefined]` for a move without a payload, else none. */
+  candidates?(ctx: CandidatesContext<G, O>): readonly PayloadIn<S>[];
   /** The mutations of a Circular sequence this move makes (refused under other strategies). */
-  sequence?(payload: P, options: O): readonly SequenceMutation[];
-  /** Validates (and normalises) the payload; a failure is `INVALID_PAYLOAD`. */
-  readonly payload: z.ZodType<P>;
-  /** The game's own conditions, checked after the engine's; null allows the move. */
-  check(game: G, seat: string, payload: P, options: O, seating: SeatingView): GameRefusal | null;
-  /** Plays a move that passed every check. Must not throw. */
-  play(game: G, seat: string, payload: P, options: O, seating: SeatingView): MoveOutcome<G>;
-  /** A short text for move tables. */
-  notation(payload: P): string;
-  /** The payloads worth offering `seat` now (for `legalMoves`); each is still checked. */
-  candidates(game: G, seat: string, seating: SeatingView): readonly P[];
+  sequence?(ctx: { readonly payload: PayloadOut<S>; readonly options: O }): readonly SequenceMutation[];
+}
+
+/** A move only seats make. */
+export interface SeatMoveSpec<G, O, S> extends MoveSpecCommon<G, O, S> {
+  readonly application?: false;
+  /** The game's own conditions, asked after the engine's; null allows the move. */
+  check?(ctx: MoveContext<G, O, PayloadOut<S>>): GameRefusal | null;
+  /** Plays a move that passed every check. */
+  play(ctx: MoveContext<G, O, PayloadOut<S>>): MoveOutcome<G>;
+}
+
+/** A move the application may make too (no seat): it is not held to the turns, and the game's `check` decides. */
+export interface ApplicationMoveSpec<G, O, S> extends MoveSpecCommon<G, O, S> {
+  readonly application: true;
+  check?(ctx: ApplicationMoveContext<G, O, PayloadOut<S>>): GameRefusal | null;
+  play(ctx: ApplicationMoveContext<G, O, PayloadOut<S>>): MoveOutcome<G>;
+}
+
+/** One of a game's own move types, as an author writes it. */
+export type MoveSpec<G, O, S> = SeatMoveSpec<G, O, S> | ApplicationMoveSpec<G, O, S>;
+
+/** What a routine (a phase's `onEnter` / `onLeave`) reads. */
+export interface RoutineContext<G, O> {
+  readonly game: G;
+  readonly options: O;
+  readonly seating: SeatingView;
+}
+
+/** What `resolve` reads: the item leaving the top of the stack and what lies beneath it (bottom first). */
+export interface ResolveContext<G, O> extends RoutineContext<G, O> {
+  readonly item: StackItem;
+  readonly beneath: readonly StackItem[];
+}
+
+/** What the end condition reads. */
+export interface EndContext<G, O> extends RoutineContext<G, O> {
+  /** The seats still in the game. */
+  readonly remaining: readonly string[];
+  /** True when asked as a turn ends (a game that ends "after turn N"); false when asked after a move. */
+  readonly turnEnded: boolean;
+}
+
+/** A ply as the game's `revealed` reads it. */
+export interface RevealContext<G, O> extends RoutineContext<G, O> {
+  /** The ply: who made it, its move type, when (turn, round, the turn phase or game phase) and its index in the plies. */
+  readonly ply: { readonly actor: string | null; readonly type: string; readonly turn: number; readonly round: number; readonly phase: string; readonly index: number };
 }
 
 /**
- * How a game's plies lay out in a move table (CONTRACT.md, `turnModel`):
- * `sequential` each seat once a round, `skip-turn` absent seats as empty
- * cells, `simultaneous` a round's moves in one row, `sequenced` a seat may make
- * several plies in a round (one sparse row per ply).
+ * How a game's plies lay out in a move table: `sequential` each seat once a
+ * round, `skip-turn` absent seats as empty cells, `simultaneous` a round's
+ * moves in one row, `sequenced` a seat may make several plies in a round.
  */
 export type TurnModel = 'sequential' | 'sequenced' | 'simultaneous' | 'skip-turn';
 
-/** A game: its identity, seat bounds, options, phases, moves and pieces. */
-export interface GameDefinition<G = unknown, O = unknown> {
+/**
+ * A game as its author writes it, for `defineGame`. Only `id`, `seats`,
+ * `setup` and `moves` are required; docs/writing-a-game.md walks through the rest.
+ */
+export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = JsonObject, K extends string = keyof M & string> {
+  /** The game's id, as logs name it: a letter, then letters, digits, `-` or `_`. */
+  readonly id: string;
+  /** The game's version (default '1'): a log of another version is refused. */
+  readonly version?: string;
+  readonly title?: string;
+  readonly seats: { readonly min: number; readonly max: number };
+  /** The options' schema; its output (defaults filled) is what the game reads. Default: no options. */
+  readonly options?: S;
+  /** Checks the options against the seats (a deck for a seat not at the table, …); null when they fit. */
+  checkOptions?(ctx: { readonly options: z.output<S>; readonly seats: readonly string[] }): { readonly path: string; readonly message: string } | null;
+  /** The game phases, their turn rules and transitions (default: one phase `main`, PerRound). A function reads the options. */
+  readonly structure?: GameStructure | ((ctx: { readonly options: z.output<S> }) => GameStructure);
+  /** The move-table layout (default: derived from the structure). */
+  readonly turnModel?: TurnModel | ((ctx: { readonly options: z.output<S> }) => TurnModel);
+  /** The turn phase in which sorcery-speed moves are allowed (priority games). */
+  readonly sorceryPhase?: string;
+  /** The game's pieces at the start, before the first turn. All randomness comes from `random`. */
+  setup(ctx: { readonly seats: readonly string[]; readonly options: z.output<S>; readonly seed: Seed; readonly random: Random }): G;
+  /** The game's own moves by type; each says what it does. */
+  readonly moves: { readonly [P in K]: MoveSpec<G, z.output<S>, P extends keyof M ? M[P] : undefined> };
+  /** Whether a seat may take back its own pass in a priority window while nobody has acted since. */
+  readonly undoablePasses?: boolean;
+  /** Whether seats may leave with `engine.leave` (default true). */
+  readonly leaving?: boolean;
+  /** A condition on ending a turn: why `seat` may not end its turn now, or null. */
+  mayEndTurn?(ctx: { readonly game: G; readonly seat: string; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
+  /** Whether `seat` (null: the application) may take the declared transition now; null allows it. */
+  mayTransition?(ctx: { readonly game: G; readonly seat: string | null; readonly transition: string; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
+  /** Routines that phases name in `onEnter` / `onLeave`. */
+  readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, z.output<S>>) => Outcome<G> };
+  /** Resolves the top item of the stack (default: nothing happens to the pieces). */
+  resolve?(ctx: ResolveContext<G, z.output<S>>): Outcome<G>;
+  /** Whether the game is over (default: only when no seat is left). Asked after every move and as each turn ends. */
+  endIf?(ctx: EndContext<G, z.output<S>>): boolean;
+  /** The winners of a finished game (default: every seat still in it). */
+  winners?(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: z.output<S>; readonly seating: SeatingView }): string[];
+  /** What a seat's own player (and the omniscient view) sees of it, as `state.seats[seat]` (default: nothing). */
+  seatView?(ctx: { readonly game: G; readonly seat: string; readonly options: z.output<S> }): V;
+  /** What another seat or a spectator (`viewer` null) sees of `seat`, given its full `view` (default: all of it). */
+  hiddenSeatView?(ctx: { readonly game: G; readonly seat: string; readonly viewer: string | null; readonly options: z.output<S>; readonly view: JsonObject }): JsonObject;
+  /** What the whole table shows beyond the seats (a discard's top card, a market), as `state.game`. */
+  publicView?(ctx: { readonly game: G; readonly options: z.output<S> }): JsonObject;
+  /** Whether a ply's secret payload fields are shown to everyone now (default: never). */
+  revealed?(ctx: RevealContext<G, z.output<S>>): boolean;
+  /** Options for a demo table that ends after about `turns` turns (`plystack demo`). */
+  demoOptions?(ctx: { readonly turns: number }): z.input<S>;
+}
+
+/** A move as the engine reads it: every member present. */
+export interface GameMove<G = unknown, O = unknown> {
+  readonly type: string;
+  readonly payload: z.ZodType | null;
+  readonly speed: 'sorcery' | 'instant';
+  readonly undoable: boolean;
+  readonly application: boolean;
+  readonly secret: readonly string[];
+  check(ctx: ApplicationMoveContext<G, O, unknown>): GameRefusal | null;
+  play(ctx: ApplicationMoveContext<G, O, unknown>): MoveOutcome<G>;
+  notation(ctx: { readonly payload: unknown; readonly options: O }): string;
+  candidates(ctx: CandidatesContext<G, O>): readonly unknown[];
+  sequence(ctx: { readonly payload: unknown; readonly options: O }): readonly SequenceMutation[];
+}
+
+declare const GAME_TYPES: unique symbol;
+
+/**
+ * A game, checked and with every default filled: what `defineGame` returns and
+ * the engine reads. `G` its pieces, `O` its options as read, `M` its moves'
+ * payload schemas by type (for typed moves), `S` its options' schema, `V` its seat view.
+ */
+export interface Game<G = unknown, O = unknown, M = unknown, S extends z.ZodType = z.ZodType, V = JsonObject> {
   readonly id: string;
   readonly version: string;
   readonly title: string;
   readonly seats: { readonly min: number; readonly max: number };
-  /** Validates the options; its output (defaults filled) is what the game reads. */
   readonly options: z.ZodType<O>;
-  /** Checks the options against the seats (a deck for a seat not at the table, …); null when they fit. */
-  checkOptions?(options: O, seats: readonly string[]): { readonly path: string; readonly message: string } | null;
-  /** The game phases, their turn rules and the transitions between them, for these options. */
+  checkOptions(ctx: { readonly options: O; readonly seats: readonly string[] }): { readonly path: string; readonly message: string } | null;
   structure(options: O): GameStructure;
-  /** The move-table layout its rules make possible with these options (a priority game is `sequenced`). */
-  turnModel(options: O): TurnModel;
-  /** The turn phase in which sorcery-speed moves are allowed (priority games). */
-  readonly sorceryPhase?: string;
-  /** The game's pieces at the start, before the first turn. */
-  setup(input: { seats: readonly string[]; options: O; seed: Seed; random: Random }): G;
-  readonly moves: Readonly<Record<string, GameMoveDefinition<G, O, any>>>;
-  /** Whether a seat may take back its own pass (in a priority window) while nobody has acted since. */
-  readonly undoablePasses?: boolean;
-  /** A command condition on ending a turn (seed 002): why `seat` may not end its turn now, or null. Not asked of the application's seatless end-turn. */
-  mayEndTurn?(game: G, seat: string, options: O, seating: SeatingView): GameRefusal | null;
-  /** Whether `seat` (undefined: the application) may take the declared transition now; null allows it. */
-  mayTransition?(game: G, seat: string | undefined, transition: string, options: O, seating: SeatingView): GameRefusal | null;
-  /** Routines named by phases' `housekeeping`. Must not throw. */
-  readonly housekeeping: Readonly<Record<string, (game: G, turn: TurnInfo, options: O) => G>>;
-  /** Resolves the top item of the stack. Must not throw. */
-  resolve(game: G, item: StackItem, options: O): G;
-  /** Whether the game is over once turn `turn` ends. */
-  isLastTurn(turn: number, options: O): boolean;
-  /** Whether the game is over after a move, given the seats still in it (e.g. one seat left). */
-  isOver?(game: G, remaining: readonly string[], options: O): boolean;
-  /** The winners of a finished game, in table order (`seats`: those still in the game). */
-  winners(game: G, seats: readonly string[], seating: SeatingView): string[];
-  /** What the whole table shows beyond the seats (a discard's top card, a shared market), as `state.game` shows it. */
-  publicView?(game: G): { [key: string]: JsonValue };
-  /** A seat's public state, as `state.seats[seat]` shows it. */
-  seatView(game: G, seat: string): { [key: string]: JsonValue };
-  /** Options for a demo table that ends after `turns` turns (`plystack demo`). */
-  demoOptions?(turns: number): unknown;
-  /** Why the game has no use for an engine move it does not play, by move type. */
-  readonly unusedEngineMoves: Readonly<Record<string, GameRefusal>>;
+  turnModel(options: O): TurnModel | null;
+  readonly sorceryPhase: string | null;
+  setup(ctx: { readonly seats: readonly string[]; readonly options: O; readonly seed: Seed; readonly random: Random }): G;
+  readonly moves: { readonly [type: string]: GameMove<G, O> };
+  readonly undoablePasses: boolean;
+  readonly leaving: boolean;
+  mayEndTurn(ctx: { readonly game: G; readonly seat: string; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
+  mayTransition(ctx: { readonly game: G; readonly seat: string | null; readonly transition: string; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
+  readonly routines: { readonly [name: string]: (ctx: RoutineContext<G, O>) => Outcome<G> };
+  resolve(ctx: ResolveContext<G, O>): Outcome<G>;
+  endIf(ctx: EndContext<G, O>): boolean;
+  winners(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: O; readonly seating: SeatingView }): string[];
+  seatView(ctx: { readonly game: G; readonly seat: string; readonly options: O }): JsonObject;
+  hiddenSeatView(ctx: { readonly game: G; readonly seat: string; readonly viewer: string | null; readonly options: O; readonly view: JsonObject }): JsonObject;
+  publicView(ctx: { readonly game: G; readonly options: O }): JsonObject;
+  revealed(ctx: RevealContext<G, O>): boolean;
+  /** Whether any move has secret fields or a seat view hides anything (views are worth computing per viewer). */
+  readonly hidesInformation: boolean;
+  demoOptions(ctx: { readonly turns: number }): unknown;
+  /** Types only: what the game's moves, options and views are, for typed tables. */
+  readonly [GAME_TYPES]?: { readonly moves: M; readonly schema: S; readonly view: V };
 }
 
 /** Any game, as the engine handles it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = GameDefinition<any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the engine handles games of every piece type
+export type AnyGame = Game<any, any, any, any, any>;
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type MovesOf<Gm> = Gm extends Game<any, any, infer M, any, any> ? M : never;
+
+/** An engine move, as an application sends it. */
+export type EngineMove =
+  | { readonly type: 'engine.pass'; readonly seat?: string }
+  | { readonly type: 'engine.end-turn'; readonly seat?: string }
+  | { readonly type: 'engine.transition'; readonly seat?: string; readonly payload: { readonly transition: string } }
+  | { readonly type: 'engine.initiative'; readonly seat?: string; readonly payload: { readonly scores: { readonly [seat: string]: number } } }
+  | { readonly type: 'engine.delay'; readonly seat: string; readonly payload: { readonly after: string } }
+  | { readonly type: 'engine.leave'; readonly seat: string }
+  | { readonly type: 'engine.leave'; readonly payload: { readonly seat: string } }
+  | {
+      readonly type: 'engine.auto-pass';
+      readonly seat: string;
+      readonly payload: { readonly until: 'end-of-turn' | 'stack-resolved' | 'my-turn' | 'off' } | { readonly until: 'phase'; readonly phase: string };
+    }
+  | { readonly type: 'engine.undo'; readonly seat: string };
 
 /**
- * The game's own definition of move type `type`, or undefined: only the game's
- * own keys count, never a property every object inherits (`constructor`, …).
+ * The moves of game `Gm`, as an application sends them: its own move types with
+ * their payloads, and the engine moves. A misspelt type or payload field does
+ * not compile.
+ *
+ * @example
+ * const move: MoveOf<typeof mundane> = { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'Toaster' } }
+ */
+export type MoveOf<Gm> =
+  IsAny<MovesOf<Gm>> extends true
+    ? unknown
+    :
+        | EngineMove
+        | {
+            [K in keyof MovesOf<Gm> & string]: undefined extends PayloadIn<MovesOf<Gm>[K]>
+              ? { readonly type: K; readonly seat?: string; readonly payload?: PayloadIn<MovesOf<Gm>[K]> }
+              : { readonly type: K; readonly seat?: string; readonly payload: PayloadIn<MovesOf<Gm>[K]> };
+          }[keyof MovesOf<Gm> & string];
+
+/** The options of game `Gm` as a table is opened with them. */
+export type OptionsOf<Gm> = Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : z.input<S>) : unknown;
+
+/** The pieces of game `Gm`. */
+export type PiecesOf<Gm> = Gm extends Game<infer G, any, any, any, any> ? G : unknown;
+
+/** What `state.seats[seat]` holds for game `Gm`. */
+export type SeatViewOf<Gm> = Gm extends Game<any, any, any, any, infer V> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
+
+/**
+ * The game's own move of type `type`, or undefined: only the game's own keys
+ * count, never a property every object inherits (`constructor`, …).
  *
  * @example
  * gameMove(mundane, 'PlayCard')?.speed // 'sorcery'
  * gameMove(mundane, 'constructor')     // undefined
  */
-export function gameMove(game: AnyGame, type: string): GameMoveDefinition<unknown, unknown> | undefined {
+export function gameMove(game: AnyGame, type: string): GameMove | undefined {
   return Object.hasOwn(game.moves, type) ? game.moves[type] : undefined;
 }
 
 /** The game's own entry for `key` in one of its records, never an inherited property. */
-export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+export function ownEntry<T>(record: { readonly [key: string]: T }, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }

@@ -3,7 +3,7 @@
  * pieces and the ply log. Plain, immutable, JSON-serialisable data, so that
  * `getPersistedSnapshot()` carries all of it.
  */
-import type { TableProblem } from '../core/errors.js';
+import { GameCodeError, type TableProblem } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import { seededRandom, type Seed } from '../core/random.js';
@@ -53,6 +53,8 @@ export type AutoPassStop =
 
 /** What a table opened with: it never changes. */
 export interface Opening {
+  /** The game and version the table was opened with: a snapshot restores only into the same. */
+  readonly game: { readonly id: string; readonly version: string };
   readonly table: string;
   /** The seats in table order. */
   readonly seats: readonly string[];
@@ -111,6 +113,16 @@ export interface TableContext {
   readonly game: unknown;
 }
 
+const COMMON = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, playOrder: 0, autoPass: {}, undo: null };
+
+/** The context of a table whose opening was refused: it carries the problem, and the machine stays in `invalid`. */
+function refusedContext(game: AnyGame, problem: TableProblem): TableContext {
+  const structure: StructurePlan = { phases: [], transitions: [], priority: false, direction: 1, firstSeat: null, owner: null };
+  const opening: Opening = { game: { id: game.id, version: game.version }, table: '', seats: [], seed: 0, givenOptions: {}, options: {}, structure, problem };
+  const progression: Progression = { rules: { strategy: 'Free' }, order: [], acted: [], circular: null, initiative: {}, waiting: [], movesThisTurn: 0, obligation: null, out: [] };
+  return { ...COMMON, plies: emptyLog<Ply>(), opening, status: 'over', gamePhase: '', phase: '', turn: { number: 1, round: 1, direction: 1, activeSeat: null }, progression, game: null };
+}
+
 /**
  * The context of a table that opens with `input`, before its first phase
  * starts. An invalid opening gives a context that carries the problem instead
@@ -121,26 +133,28 @@ export interface TableContext {
  */
 export function openingContext(game: AnyGame, input: unknown): TableContext {
   const read = readTableInput(game, input);
-  const common = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, plies: emptyLog<Ply>(), playOrder: 0, autoPass: {}, undo: null };
-  if (!read.ok) {
-    const structure: StructurePlan = { phases: [], transitions: [], priority: false, direction: 1, firstSeat: null, owner: null };
-    const opening: Opening = { table: '', seats: [], seed: 0, givenOptions: {}, options: {}, structure, problem: read.problem };
-    const progression: Progression = { rules: { strategy: 'Free' }, order: [], acted: [], circular: null, initiative: {}, waiting: [], movesThisTurn: 0, obligation: null, out: [] };
-    return { ...common, opening, status: 'over', gamePhase: '', phase: '', turn: { number: 1, round: 1, direction: 1, activeSeat: null }, progression, game: null };
-  }
+  if (!read.ok) return refusedContext(game, read.problem);
   const { table, seats, seed, givenOptions, options, structure } = read.opening;
+  let pieces: unknown;
+  try {
+    pieces = game.setup({ seats, options, seed, random: seededRandom(seed) });
+  } catch (error) {
+    // A setup that throws refuses the table with the game's own words; nothing reaches XState's error status.
+    return refusedContext(game, { code: 'SETUP_FAILED', path: 'setup', message: `${game.id}'s setup failed: ${error instanceof GameCodeError && error.cause instanceof Error ? error.cause.message : String(error)}` });
+  }
   const first = structure.phases[0] as PhasePlan;
   const seating = { seats, direction: structure.direction, activeSeat: null, owner: structure.owner, firstSeat: structure.firstSeat };
   const start = startPhase(first.rules, seating, null);
   return {
-    ...common,
-    opening: { table, seats, seed, givenOptions, options, structure, problem: null },
+    ...COMMON,
+    plies: emptyLog<Ply>(),
+    opening: { game: { id: game.id, version: game.version }, table, seats, seed, givenOptions, options, structure, problem: null },
     gamePhase: first.name,
     phase: first.turnPhases[0]?.name ?? first.name,
     turn: { number: 1, round: 1, direction: structure.direction, activeSeat: start.activeSeat },
     progression: start.progression,
     prioritySeat: structure.priority ? start.activeSeat : null,
-    game: game.setup({ seats, options, seed, random: seededRandom(seed) }),
+    game: pieces,
   };
 }
 

@@ -9,14 +9,14 @@ import { isValidId, type JsonValue } from '../core/move.js';
 import { secureSeed, type Seed } from '../core/random.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
 
-/** What an application gives to open a table. */
-export interface TableInput {
+/** What an application gives to open a table; `O` the game's options as given. */
+export interface TableInput<O = unknown> {
   readonly table: string;
   readonly seats: readonly string[];
   /** The source of all randomness; drawn from a secure source when absent. */
   readonly seed?: Seed;
   /** The game's options, validated by its schema. */
-  readonly options?: unknown;
+  readonly options?: O;
 }
 
 /** A table's opening, validated: the options both as given (for the log) and as the game reads them. */
@@ -73,9 +73,19 @@ export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
     return fail('INVALID_OPTIONS', zodPath('options', issue), issue.message);
   }
-  const misfit = game.checkOptions?.(parsed.data, input.seats as string[]) ?? null;
+  let misfit: { path: string; message: string } | null;
+  try {
+    misfit = game.checkOptions({ options: parsed.data, seats: input.seats as string[] });
+  } catch (error) {
+    return fail('INVALID_OPTIONS', 'options', error instanceof Error ? error.message : String(error));
+  }
   if (misfit !== null) return fail('INVALID_OPTIONS', `options.${misfit.path}`, misfit.message);
-  const structure = readStructure(game, parsed.data, input.seats as string[]);
+  let structure: ReturnType<typeof readStructure>;
+  try {
+    structure = readStructure(game, parsed.data, input.seats as string[]);
+  } catch (error) {
+    return fail('INVALID_OPTIONS', 'options', error instanceof Error ? error.message : String(error));
+  }
   if (!structure.ok) return fail('INVALID_OPTIONS', `options.${structure.path}`, structure.message);
   return {
     ok: true,

@@ -40,10 +40,10 @@ export interface BlockedMove {
   readonly reason?: string;
 }
 
-/** What a seat may do now, and why each other move type is blocked. */
-export interface LegalMoves {
+/** What a seat may do now, and why each other move type is blocked; `M` the game's moves. */
+export interface LegalMoves<M = Move> {
   readonly seat: string;
-  readonly allowed: Move[];
+  readonly allowed: M[];
   readonly blocked: BlockedMove[];
 }
 
@@ -60,6 +60,16 @@ function engineCandidates(ctx: TableContext, type: string): unknown[] {
       return [{ until: 'end-of-turn' }, { until: 'my-turn' }, { until: 'stack-resolved' }];
     default:
       return [undefined];
+  }
+}
+
+/** A game's candidates; game code that throws offers nothing (its moves are then blocked with the error). */
+function askCandidates(ask: () => readonly unknown[]): readonly unknown[] | Refusal {
+  try {
+    const offered = ask();
+    return Array.isArray(offered) ? offered : refusal('GAME_ERROR', 'candidates must return a list of payloads');
+  } catch (error) {
+    return refusal('GAME_ERROR', error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -81,7 +91,11 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       continue;
     }
     const definition = gameMove(game, type);
-    const candidates = definition === undefined ? engineCandidates(ctx, type) : definition.candidates(ctx.game, seat, seatingView(ctx));
+    const candidates = definition === undefined ? engineCandidates(ctx, type) : askCandidates(() => definition.candidates({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) }));
+    if (!Array.isArray(candidates)) {
+      block(type, candidates as Refusal);
+      continue;
+    }
     let first: Refusal | null = null;
     const before = allowed.length;
     for (const payload of candidates) {

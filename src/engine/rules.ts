@@ -4,9 +4,10 @@
  * same ones, so a refusal is decided in one place.
  */
 import { z } from 'zod';
-import { refusal, type Refusal } from '../core/errors.js';
-import { gameMove, ownEntry, type AnyGame, type SeatingView } from '../core/game.js';
+import { GameCodeError, refusal, type Refusal } from '../core/errors.js';
+import { gameMove, type AnyGame, type GameMove, type SeatingView } from '../core/game.js';
 import { idSchema, readMove, type Move } from '../core/move.js';
+import type { StructurePlan } from '../progression/structure.js';
 import { delayTurn, nextTurn } from '../progression/turns.js';
 import { seatingOf, seatsInGame, type TableContext } from './context.js';
 import { last } from '../log/plyLog.js';
@@ -64,9 +65,69 @@ export function seatingView(ctx: TableContext): SeatingView {
     out: ctx.progression.out,
     activeSeat: ctx.turn.activeSeat,
     turn: ctx.turn.number,
+    round: ctx.turn.round,
     movesThisTurn: ctx.progression.movesThisTurn,
     gamePhase: ctx.gamePhase,
+    phase: ctx.phase,
   };
+}
+
+/**
+ * Runs a game's check; game code that throws becomes a GAME_ERROR refusal
+ * instead of an exception, so a table's checks never throw.
+ */
+export function askGame(ask: () => Refusal | null): Refusal | null {
+  try {
+    return ask();
+  } catch (error) {
+    if (error instanceof GameCodeError) return refusal('GAME_ERROR', error.message);
+    throw error;
+  }
+}
+
+/**
+ * Why the engine refuses an engine move a game's structure has no use for
+ * (leaving in a game without it, a transition where none is declared,
+ * initiative where no phase is ordered by it), or null.
+ *
+ * @example
+ * unusedEngineMove(mundane, plan, 'engine.initiative') // { code: 'REFUSED', reason: 'NO_INITIATIVE', ... }
+ */
+export function unusedEngineMove(game: AnyGame, structure: StructurePlan, type: string): Refusal | null {
+  switch (type) {
+    case 'engine.leave':
+      return game.leaving ? null : refusal('REFUSED', `${game.id} has no leaving: every seat plays to the end`, 'NO_LEAVING');
+    case 'engine.transition':
+      return structure.transitions.length > 0 ? null : refusal('REFUSED', `${game.id} declares no transitions between game phases`, 'NO_TRANSITIONS');
+    case 'engine.initiative':
+    case 'engine.delay':
+      return structure.phases.some((p) => p.rules.strategy === 'Initiative') ? null : refusal('REFUSED', `no game phase of ${game.id} is ordered by initiative`, 'NO_INITIATIVE');
+    default:
+      return null;
+  }
+}
+
+/** Whether the current game phase allows the game's move `type` (a phase may list the moves it allows). */
+function phaseAllows(ctx: TableContext, type: string): boolean {
+  const plan = ctx.opening.structure.phases.find((p) => p.name === ctx.gamePhase);
+  return plan?.moves == null || plan.moves.includes(type);
+}
+
+/** The move's payload as its schema reads it, or why it does not fit. */
+export function readPayload(definition: GameMove, move: Move): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
+  if (definition.payload === null) {
+    return move.payload === undefined ? { ok: true, payload: undefined } : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
+  }
+  let parsed;
+  try {
+    parsed = definition.payload.safeParse(move.payload);
+  } catch (error) {
+    return { ok: false, refusal: refusal('GAME_ERROR', `moves.${move.type}.payload threw: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
+  return { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`) };
 }
 
 /**
@@ -116,13 +177,16 @@ function turnCannotPass(ctx: TableContext): Refusal | null {
 export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, seat: string | undefined): Refusal | null {
   if (ctx.status === 'over') return refusal('GAME_OVER', `the game at ${ctx.opening.table || 'this table'} is over`);
   if (seat !== undefined && !ctx.opening.seats.includes(seat)) return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.opening.table}`);
-  const unused = ownEntry(game.unusedEngineMoves, type);
-  if (unused !== undefined) return refusal('REFUSED', unused.message, unused.reason);
   const definition = gameMove(game, type);
   const isEngine = (ENGINE_MOVES as readonly string[]).includes(type);
   if (!isEngine && definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
+  const unused = isEngine ? unusedEngineMove(game, ctx.opening.structure, type) : null;
+  if (unused !== null) return unused;
   if (seat !== undefined && ctx.progression.out.includes(seat)) return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
-  if (seat === undefined && !isEngine) return refusal('REFUSED', `${type} needs a seat: only engine moves may be made for the table`, 'SEAT_REQUIRED');
+  if (definition !== undefined && !phaseAllows(ctx, type)) return refusal('WRONG_TIMING', `${ctx.gamePhase} does not allow ${type}`, 'NOT_IN_THIS_PHASE');
+  if (seat === undefined && definition !== undefined && !definition.application) {
+    return refusal('REFUSED', `${type} needs a seat: the game does not let the application make it`, 'SEAT_REQUIRED');
+  }
   if (seat === undefined && (type === 'engine.delay' || type === 'engine.auto-pass' || type === 'engine.undo')) return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
   if (type === 'engine.auto-pass' && !ctx.opening.structure.priority) return refusal('REFUSED', `${game.id} has no priority windows to pass in`, 'NO_PRIORITY_WINDOWS');
 
@@ -135,6 +199,8 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
   }
   if (NOT_HELD_TO_TURNS.has(type)) return null;
   if (definition !== undefined && isOutOfTurn(ctx, type)) return null;
+  // The application acting for the table is not held to the turns: the game's check decides.
+  if (definition !== undefined && seat === undefined) return null;
 
   const { priority } = ctx.opening.structure;
   const { strategy } = ctx.progression.rules;
@@ -146,9 +212,9 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
       if (priority) return refusal('REFUSED', 'a turn with priority phases ends only when every seat passes in a row with the stack empty', 'NO_END_TURN');
       if (strategy === 'Free') return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
       if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
-      if (seat !== undefined && game.mayEndTurn !== undefined) {
-        const condition = game.mayEndTurn(ctx.game, seat, ctx.opening.options, seatingView(ctx));
-        if (condition !== null) return refusal('REFUSED', condition.message, condition.reason);
+      if (seat !== undefined) {
+        const condition = askGame(() => gameRefusal(game.mayEndTurn({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) })));
+        if (condition !== null) return condition;
       }
       return strategy === 'Simultaneous' ? null : turnCannotPass(ctx);
     case 'engine.delay':
@@ -192,8 +258,7 @@ function engineMoveRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusa
       const name = (parsed.data as { transition: string }).transition;
       const declared = ctx.opening.structure.transitions.some((t) => t.from === ctx.gamePhase && t.name === name);
       if (!declared) return refusal('REFUSED', `${ctx.gamePhase} declares no transition ${name}`, 'UNKNOWN_TRANSITION');
-      const problem = game.mayTransition?.(ctx.game, move.seat, name, ctx.opening.options, seatingView(ctx)) ?? null;
-      return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
+      return askGame(() => gameRefusal(game.mayTransition({ game: ctx.game, seat: move.seat ?? null, transition: name, options: ctx.opening.options, seating: seatingView(ctx) })));
     }
     case 'engine.initiative': {
       const unknown = Object.keys((parsed.data as { scores: Record<string, number> }).scores).find((seat) => !ctx.opening.seats.includes(seat));
@@ -255,15 +320,22 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
   }
   const definition = gameMove(game, move.type);
   if (definition === undefined) return engineMoveRefusal(game, ctx, move);
-  const payload = definition.payload.safeParse(move.payload);
-  if (!payload.success) {
-    const issue = payload.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
-    return refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`);
+  const parsed = readPayload(definition, move);
+  if (!parsed.ok) return parsed.refusal;
+  return askGame(() => {
+    const seating = seatingView(ctx);
+    if (definition.sequence({ payload: parsed.payload, options: ctx.opening.options }).length > 0 && ctx.progression.rules.strategy !== 'Circular') {
+      return refusal('REFUSED', `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`, 'NOT_CIRCULAR');
+    }
+    return gameRefusal(definition.check({ game: ctx.game, seat: move.seat ?? null, payload: parsed.payload, options: ctx.opening.options, seating }));
+  });
+}
+
+/** A game's own refusal under the engine code REFUSED; a malformed one is the game's error. */
+function gameRefusal(problem: { reason: string; message: string } | null): Refusal | null {
+  if (problem === null || problem === undefined) return null;
+  if (typeof problem !== 'object' || typeof problem.reason !== 'string' || typeof problem.message !== 'string') {
+    return refusal('GAME_ERROR', `the game refused with ${String(problem).slice(0, 80)}, not { reason, message }`);
   }
-  if ((definition.sequence?.(payload.data, ctx.opening.options).length ?? 0) > 0 && ctx.progression.rules.strategy !== 'Circular') {
-    return refusal('REFUSED', `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`, 'NOT_CIRCULAR');
-  }
-  const problem = definition.check(ctx.game, move.seat as string, payload.data, ctx.opening.options, seatingView(ctx));
-  return problem === null ? null : refusal('REFUSED', problem.message, problem.reason);
+  return refusal('REFUSED', problem.message, problem.reason);
 }

@@ -2,7 +2,7 @@
  * The table's bookkeeping as pure functions from a context to the fields that
  * change. The machine's actions are one line each, calling these.
  */
-import { gameMove, ownEntry, type AnyGame } from '../core/game.js';
+import { gameMove, ownEntry, type AnyGame, type Outcome } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { append } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
@@ -11,7 +11,7 @@ import { phasePlan } from '../progression/structure.js';
 import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import { movesMade, seatingOf, seatsInGame, type AutoPassStop, type Ply, type TableContext } from './context.js';
-import { actingSeat, isOutOfTurn, seatingView } from './rules.js';
+import { actingSeat, isOutOfTurn, readPayload, seatingView } from './rules.js';
 
 type Change = Partial<TableContext>;
 
@@ -24,7 +24,10 @@ export { seatsInGame };
 export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
   const definition = gameMove(game, move.type);
   let notation: string;
-  if (definition !== undefined) notation = definition.notation(definition.payload.parse(move.payload));
+  if (definition !== undefined) {
+    const read = readPayload(definition, move);
+    notation = definition.notation({ payload: read.ok ? read.payload : undefined, options: ctx.opening.options });
+  }
   else if (move.type === 'engine.pass') notation = 'pass';
   else if (move.type === 'engine.end-turn') notation = 'end turn';
   else if (move.type === 'engine.transition') notation = `→ ${(move.payload as { transition: string }).transition}`;
@@ -80,7 +83,7 @@ export function recordPly(ctx: TableContext, ply: Ply): Change {
 /** Whether `move` can be taken back: the game declares its type undoable (passes, in a priority game). */
 export function isUndoable(game: AnyGame, ctx: TableContext, move: Move): boolean {
   if (move.seat === undefined) return false;
-  if (move.type === 'engine.pass') return ctx.opening.structure.priority && game.undoablePasses === true;
+  if (move.type === 'engine.pass') return ctx.opening.structure.priority && game.undoablePasses;
   return gameMove(game, move.type)?.undoable === true;
 }
 
@@ -121,30 +124,39 @@ export function priorityToActiveSeat(ctx: TableContext): Change {
  */
 export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Change & { pushed?: StackItem } {
   const definition = gameMove(game, move.type);
-  if (definition === undefined || move.seat === undefined) return {};
-  const payload = definition.payload.parse(move.payload);
-  const outcome = definition.play(ctx.game, move.seat, payload, ctx.opening.options, seatingView(ctx));
+  if (definition === undefined) return {};
+  const read = readPayload(definition, move);
+  if (!read.ok) return {};
+  const seat = move.seat ?? null;
+  const outcome = definition.play({ game: ctx.game, seat, payload: read.payload, options: ctx.opening.options, seating: seatingView(ctx) });
   let progression: Progression = ctx.progression;
-  if (!isOutOfTurn(ctx, move.type)) progression = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
+  // The application acting for the table is not held to the turns: its moves count in no seat's turn.
+  if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
   const owed = progression.obligation;
-  if (owed !== null && owed.seat === move.seat) progression = { ...progression, obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null };
-  if (outcome.oblige !== undefined && outcome.oblige > 0) progression = { ...progression, obligation: { seat: move.seat, remaining: outcome.oblige } };
-  if (outcome.eliminate !== undefined && outcome.eliminate.length > 0) {
-    const gone = outcome.eliminate.filter((seat) => !progression.out.includes(seat));
-    progression = {
-      ...progression,
-      out: [...progression.out, ...gone],
-      waiting: progression.waiting.filter((seat) => !gone.includes(seat)),
-      obligation: progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
-    };
-  }
-  for (const mutation of definition.sequence?.(payload, ctx.opening.options) ?? []) {
+  if (seat !== null && owed !== null && owed.seat === seat) progression = { ...progression, obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null };
+  if (seat !== null && outcome.oblige !== undefined && outcome.oblige > 0) progression = { ...progression, obligation: { seat, remaining: outcome.oblige } };
+  progression = eliminated(ctx, progression, outcome);
+  for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
     if (progression.circular !== null) progression = { ...progression, circular: mutate(progression.circular, mutation) };
   }
   const change: Change = { game: outcome.game, progression };
-  if (outcome.stack === undefined || !ctx.opening.structure.priority) return change;
-  const item: StackItem = { id: ctx.nextStackId, seat: move.seat, card: outcome.stack.card, type: outcome.stack.type };
+  if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
+  const item: StackItem = { id: ctx.nextStackId, seat, card: outcome.stack.card, type: outcome.stack.type };
   return { ...change, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, pushed: item, ...priorityToActiveSeat(ctx) };
+}
+
+/** The progression once the seats an outcome eliminates are out (the same object when it eliminates nobody new). */
+function eliminated(ctx: TableContext, progression: Progression, outcome: Outcome<unknown>): Progression {
+  const named = outcome.eliminate;
+  if (named === undefined || named.length === 0) return progression;
+  const gone = named.filter((seat, i) => ctx.opening.seats.includes(seat) && !progression.out.includes(seat) && named.indexOf(seat) === i);
+  if (gone.length === 0) return progression;
+  return {
+    ...progression,
+    out: [...progression.out, ...gone],
+    waiting: progression.waiting.filter((seat) => !gone.includes(seat)),
+    obligation: progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
+  };
 }
 
 /** The top item of the stack resolves: it leaves the stack and the game applies it. */
@@ -152,7 +164,9 @@ export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolve
   const item = peek(ctx.stack);
   if (item === undefined) return {};
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'stack-resolved');
-  return { stack: pop(ctx.stack), game: game.resolve(ctx.game, item, ctx.opening.options), resolved: item, autoPass, undo: null };
+  const beneath = pop(ctx.stack);
+  const outcome = game.resolve({ game: ctx.game, item, beneath, options: ctx.opening.options, seating: seatingView(ctx) });
+  return { stack: beneath, game: outcome.game, progression: eliminated(ctx, ctx.progression, outcome), resolved: item, autoPass, undo: null };
 }
 
 /** A phase of the turn begins: the active seat receives priority. */
@@ -184,11 +198,12 @@ export function enterGamePhase(ctx: TableContext, name: string): Change {
   };
 }
 
-/** Runs a game's housekeeping routine for the active seat. */
-export function housekeeping(game: AnyGame, ctx: TableContext, routine: string): Change {
-  const run = ownEntry(game.housekeeping, routine);
+/** Runs one of the game's routines (a phase's onEnter or onLeave): its pieces change, and seats it eliminates are out. */
+export function runRoutine(game: AnyGame, ctx: TableContext, routine: string): Change {
+  const run = ownEntry(game.routines, routine);
   if (run === undefined) return {};
-  return { game: run(ctx.game, { activeSeat: ctx.turn.activeSeat, turn: ctx.turn.number, seats: ctx.opening.seats }, ctx.opening.options) };
+  const outcome = run({ game: ctx.game, options: ctx.opening.options, seating: seatingView(ctx) });
+  return { game: outcome.game, progression: eliminated(ctx, ctx.progression, outcome) };
 }
 
 /**
@@ -252,8 +267,16 @@ export function removeSeat(ctx: TableContext, seat: string): Change {
   };
 }
 
+/** Whether the game's end condition holds now: after a move, or (`turnEnded`) as a turn ends. */
+export function gameEnds(game: AnyGame, ctx: TableContext, turnEnded: boolean): boolean {
+  if (ctx.opening.problem !== null) return false;
+  const remaining = eligibleSeats(ctx.opening.seats, ctx.progression);
+  return game.endIf({ game: ctx.game, options: ctx.opening.options, seating: seatingView(ctx), remaining, turnEnded }) === true;
+}
+
 /** The game is over: nobody holds priority or the turn, and the winners are named. */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
   const seating = seatingView(ctx);
-  return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners: game.winners(ctx.game, eligibleSeats(ctx.opening.seats, ctx.progression), seating) };
+  const remaining = eligibleSeats(ctx.opening.seats, ctx.progression);
+  return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners: game.winners({ game: ctx.game, remaining, options: ctx.opening.options, seating }) };
 }

@@ -34,7 +34,7 @@ function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): St
     states[phase.name] = {
       entry: [
         { type: 'enterPhase', params: { phase: phase.name } },
-        ...(phase.housekeeping !== undefined ? [{ type: 'runHousekeeping', params: { routine: phase.housekeeping } }] : []),
+        ...(phase.onEnter !== undefined ? [{ type: 'runRoutine', params: { routine: phase.onEnter } }] : []),
       ],
       always: [
         { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
@@ -61,25 +61,29 @@ function actingStates(moveTypes: readonly string[], doneId: string): StateConfig
 }
 
 /** The declared transitions out of `phase`, each guarded by the rules and by its own name. */
-function transitionsFrom(plan: StructurePlan, phase: string): StateConfig {
-  const out = plan.transitions.filter((t) => t.from === phase);
+function transitionsFrom(plan: StructurePlan, phase: PhasePlan): StateConfig {
+  const out = plan.transitions.filter((t) => t.from === phase.name);
   if (out.length === 0) return {};
+  const leaving = phase.onLeave !== undefined ? [{ type: 'runRoutine', params: { routine: phase.onLeave } }] : [];
   return {
     'engine.transition': out.map((t) => ({
       guard: and([isLegal, { type: 'takesTransition', params: { transition: t.name } }]),
       target: `#table.playing.turn.${t.to}`,
-      actions: ['recordPly', 'endTurn'],
+      actions: ['recordPly', 'endTurn', ...leaving],
     })),
   };
 }
 
 /** One game phase and its turn structure. */
-function gamePhaseState(plan: StructurePlan, phase: PhasePlan, moveTypes: readonly string[]): StateConfig {
+function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: readonly string[]): StateConfig {
   const entry = [
     { type: 'enterGamePhase', params: { phase: phase.name } },
-    ...(phase.housekeeping !== undefined ? [{ type: 'runHousekeeping', params: { routine: phase.housekeeping } }] : []),
+    ...(phase.onEnter !== undefined ? [{ type: 'runRoutine', params: { routine: phase.onEnter } }] : []),
   ];
-  const transitions = transitionsFrom(plan, phase.name);
+  // A phase that lists its moves handles only those: the chart shows what each phase allows.
+  const allowed = phase.moves;
+  const moveTypes = allowed === null ? allMoveTypes : allMoveTypes.filter((type) => allowed.includes(type));
+  const transitions = transitionsFrom(plan, phase);
   const doneId = `turnDone-${phase.name}`;
   switch (phase.rules.strategy) {
     case 'Simultaneous':
@@ -114,7 +118,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, moveTypes: readon
             states: phase.turnPhases.length > 0 ? turnPhaseStates(phase.turnPhases, doneId) : actingStates(moveTypes, doneId),
             // Only a turn that really is done passes on: an app cannot fake XState's done event.
             onDone: [
-              { guard: and([turnIsDone, 'isLastTurn']), target: '#table.over', actions: ['endTurn'] },
+              { guard: and([turnIsDone, 'gameEndsWithTurn']), target: '#table.over', actions: ['endTurn'] },
               { guard: and([turnIsDone, 'turnCanPass']), target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat'] },
               // No seat can take the next turn (seed 002's explicit failure): the game ends rather than loop.
               { guard: turnIsDone, target: '#table.over', actions: ['endTurn'] },

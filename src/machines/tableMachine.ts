@@ -58,7 +58,7 @@ export type TableEmitted =
 
 /** The structure used to build a machine for options that do not read: its tables open straight into `invalid`. */
 const FALLBACK: StructurePlan = {
-  phases: [{ name: 'main', rules: { strategy: 'PerRound' }, turnPhases: [] }],
+  phases: [{ name: 'main', rules: { strategy: 'PerRound' }, turnPhases: [], moves: null }],
   transitions: [],
   priority: false,
   direction: 1,
@@ -70,7 +70,7 @@ const machines = new WeakMap<AnyGame, Map<string, ReturnType<typeof buildTableMa
 
 /** The parts of a structure the chart is drawn from (not seats, owner or direction). */
 function chartKey(plan: StructurePlan): string {
-  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.housekeeping ?? null])]);
+  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null])]);
 }
 
 /**
@@ -123,9 +123,8 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       isLastToPass: ({ context }) => context.passes + 1 >= step.seatsInGame(context),
       stackIsEmpty: ({ context }) => context.stack.length === 0,
       stackHasItems: ({ context }) => context.stack.length > 0,
-      isLastTurn: ({ context }) => game.isLastTurn(context.turn.number, context.opening.options),
-      gameIsOver: ({ context }) =>
-        step.seatsInGame(context) === 0 || (game.isOver?.(context.game, eligibleSeats(context.opening.seats, context.progression), context.opening.options) ?? false),
+      gameEndsWithTurn: ({ context }) => step.gameEnds(game, context, true),
+      gameIsOver: ({ context }) => step.seatsInGame(context) === 0 || step.gameEnds(game, context, false),
       turnMovesSpent: ({ context }) => context.progression.obligation === null && context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
       activeSeatIsOut: ({ context }) => context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
       nobodyIsWaiting: ({ context }) => context.progression.waiting.length === 0,
@@ -207,7 +206,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
         enqueue.emit({ type: 'phase.changed', phase: params.phase, seat: context.turn.activeSeat, turn: context.turn.number });
         if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
       }),
-      runHousekeeping: assign(({ context }, params: { routine: string }) => step.housekeeping(game, context, params.routine)),
+      runRoutine: assign(({ context }, params: { routine: string }) => step.runRoutine(game, context, params.routine)),
       enterGamePhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
         const change = step.enterGamePhase(context, params.phase);
         enqueue.assign(change);

@@ -3,7 +3,7 @@
  * transitions between them) into the normalised form the statechart is built
  * from and the context keeps.
  */
-import type { AnyGame, PhaseDefinition } from '../core/game.js';
+import type { AnyGame, GameStructure, PhaseDefinition } from '../core/game.js';
 import type { Direction } from '../order/seatOrder.js';
 import { readTurnRules, type TurnRules } from './rules.js';
 
@@ -13,8 +13,11 @@ export interface PhasePlan {
   readonly rules: TurnRules;
   /** The phases of each turn, with priority windows; empty for a game without them. */
   readonly turnPhases: readonly PhaseDefinition[];
-  /** The game routine run on entering this game phase, if any. */
-  readonly housekeeping?: string;
+  /** The game's own moves this phase allows; null: all of them. */
+  readonly moves: readonly string[] | null;
+  /** The routines run on entering and on leaving this game phase, if any. */
+  readonly onEnter?: string;
+  readonly onLeave?: string;
 }
 
 /** A game's structure, read and checked. Plain JSON: the context keeps it. */
@@ -29,6 +32,104 @@ export interface StructurePlan {
 }
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** Names the chart gives its own states, and names every object inherits: a phase may not take them. */
+const RESERVED = new Set([
+  'opening', 'invalid', 'playing', 'over', 'turn', 'priority', 'stack', 'inTurn', 'acting', 'done', 'round', 'open', 'held', 'empty', 'holding',
+  ...Object.getOwnPropertyNames(Object.prototype),
+]);
+
+/** What a structure may name besides its own phases. */
+export interface KnownNames {
+  readonly routines: readonly string[];
+  readonly moves: readonly string[];
+  readonly sorceryPhase: string | null;
+}
+
+type Problem = { readonly path: string; readonly message: string };
+
+function phaseNameProblem(name: unknown, what: string): string | null {
+  if (typeof name !== 'string' || !NAME.test(name)) return `a ${what} name starts with a letter, then letters, digits, "_" or "-", 64 characters at most`;
+  if (RESERVED.has(name)) return `${name} is a name the statechart uses for its own states: choose another ${what} name`;
+  return null;
+}
+
+function routineProblem(name: unknown, known: KnownNames): string | null {
+  if (name === undefined) return null;
+  if (typeof name !== 'string' || !known.routines.includes(name)) return `no routine ${JSON.stringify(name)?.slice(0, 80)}: the game's routines are ${known.routines.join(', ') || 'none'}`;
+  return null;
+}
+
+/**
+ * Why a game's structure is wrong, or null: names (unique, not the chart's
+ * own), turn rules, turn phases, the routines and moves it names, the
+ * sorcery phase, transitions between known phases. `path` is relative to the
+ * structure (`phases.0.onEnter`). The one check for a game's own structure
+ * (at `defineGame`) and one read from a table's options (sandbox).
+ *
+ * @example
+ * structureProblem({ phases: [{ name: 'done', turns: { strategy: 'PerRound' } }] }, known)
+ * // { path: 'phases.0.name', message: 'done is a name the statechart uses ...' }
+ */
+export function structureProblem(structure: GameStructure, known: KnownNames): Problem | null {
+  if (typeof structure !== 'object' || structure === null || !Array.isArray(structure.phases)) return { path: 'phases', message: 'a structure is { phases: [...], transitions?: [...] }' };
+  if (structure.phases.length === 0) return { path: 'phases', message: 'a game has at least one game phase' };
+  const names = new Set<string>();
+  const turnPhaseNames = new Set<string>();
+  let priority = 0;
+  for (const [i, phase] of structure.phases.entries()) {
+    const at = `phases.${i}`;
+    const bad = phaseNameProblem(phase?.name, 'game phase');
+    if (bad !== null) return { path: `${at}.name`, message: bad };
+    if (names.has(phase.name)) return { path: `${at}.name`, message: `${phase.name} is declared twice` };
+    names.add(phase.name);
+    const read = readTurnRules(phase.turns);
+    if (!read.ok) return { path: `${at}.turns${read.path ? `.${read.path}` : ''}`, message: read.message };
+    for (const key of ['onEnter', 'onLeave'] as const) {
+      const missing = routineProblem(phase[key], known);
+      if (missing !== null) return { path: `${at}.${key}`, message: missing };
+    }
+    if (phase.moves !== undefined) {
+      if (!Array.isArray(phase.moves)) return { path: `${at}.moves`, message: 'is a list of the game\'s move types' };
+      const unknown = phase.moves.findIndex((type: unknown) => !known.moves.includes(type as string));
+      if (unknown >= 0) return { path: `${at}.moves.${unknown}`, message: `no move ${JSON.stringify(phase.moves[unknown])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}` };
+    }
+    const turnPhases = phase.turnPhases ?? [];
+    if (!Array.isArray(turnPhases)) return { path: `${at}.turnPhases`, message: 'is a list of { name, onEnter? }' };
+    const inThisPhase = new Set<string>();
+    for (const [j, turnPhase] of turnPhases.entries()) {
+      const where = `${at}.turnPhases.${j}`;
+      const badName = phaseNameProblem(turnPhase?.name, 'turn phase');
+      if (badName !== null) return { path: `${where}.name`, message: badName };
+      if (inThisPhase.has(turnPhase.name)) return { path: `${where}.name`, message: `${turnPhase.name} is declared twice in this turn` };
+      inThisPhase.add(turnPhase.name);
+      turnPhaseNames.add(turnPhase.name);
+      const missing = routineProblem(turnPhase.onEnter, known);
+      if (missing !== null) return { path: `${where}.onEnter`, message: missing };
+    }
+    if (turnPhases.length > 0) {
+      priority++;
+      if (!['PerRound', 'Circular', 'Initiative'].includes(read.rules.strategy)) {
+        return { path: `${at}.turns.strategy`, message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat` };
+      }
+    }
+  }
+  if (priority > 0 && priority < structure.phases.length) return { path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };
+  if (known.sorceryPhase !== null && !turnPhaseNames.has(known.sorceryPhase)) {
+    return { path: 'phases', message: `the game's sorceryPhase ${known.sorceryPhase} is not among the turn phases (${[...turnPhaseNames].join(', ') || 'none'})` };
+  }
+  const transitions = structure.transitions ?? [];
+  if (!Array.isArray(transitions)) return { path: 'transitions', message: 'is a list of { name, from, to }' };
+  const seen = new Set<string>();
+  for (const [i, t] of transitions.entries()) {
+    if (typeof t?.name !== 'string' || !NAME.test(t.name)) return { path: `transitions.${i}.name`, message: 'a transition name starts with a letter, then letters, digits, "_" or "-"' };
+    if (!names.has(t.from)) return { path: `transitions.${i}.from`, message: `no game phase ${JSON.stringify(t.from)?.slice(0, 80)}` };
+    if (!names.has(t.to)) return { path: `transitions.${i}.to`, message: `no game phase ${JSON.stringify(t.to)?.slice(0, 80)}` };
+    if (seen.has(`${t.from}/${t.name}`)) return { path: `transitions.${i}.name`, message: `${t.from} declares ${t.name} twice` };
+    seen.add(`${t.from}/${t.name}`);
+  }
+  if (structure.direction !== undefined && structure.direction !== 1 && structure.direction !== -1) return { path: 'direction', message: 'is 1 or -1' };
+  return null;
+}
 
 /**
  * Reads `game`'s structure for `options` and `seats`. A problem names the
@@ -38,36 +139,18 @@ const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
  * @example
  * readStructure(mundane, options, ['seat:ann', 'seat:bob']) // { ok: true, plan: { phases: [{ name: 'main', ... }], priority: true, ... } }
  */
-export function readStructure(game: AnyGame, options: unknown, seats: readonly string[]): { ok: true; plan: StructurePlan } | { ok: false; path: string; message: string } {
+export function readStructure(game: AnyGame, options: unknown, seats: readonly string[]): { ok: true; plan: StructurePlan } | ({ ok: false } & Problem) {
   const structure = game.structure(options);
-  if (structure.phases.length === 0) return { ok: false, path: 'phases', message: 'a game has at least one game phase' };
-  const phases: PhasePlan[] = [];
-  const names = new Set<string>();
-  for (const [i, phase] of structure.phases.entries()) {
-    if (!NAME.test(phase.name)) return { ok: false, path: `phases.${i}.name`, message: 'a game phase name starts with a letter, then letters, digits, "_" or "-", 64 characters at most' };
-    if (names.has(phase.name)) return { ok: false, path: `phases.${i}.name`, message: `${phase.name} is declared twice` };
-    names.add(phase.name);
-    const read = readTurnRules(phase.turns);
-    if (!read.ok) return { ok: false, path: `phases.${i}.turns${read.path ? `.${read.path}` : ''}`, message: read.message };
-    const turnPhases = phase.turnPhases ?? [];
-    if (turnPhases.length > 0 && !['PerRound', 'Circular', 'Initiative'].includes(read.rules.strategy)) {
-      return { ok: false, path: `phases.${i}.turns.strategy`, message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat` };
-    }
-    phases.push({ name: phase.name, rules: read.rules, turnPhases, ...(phase.housekeeping !== undefined ? { housekeeping: phase.housekeeping } : {}) });
-  }
-  const priority = phases.some((phase) => phase.turnPhases.length > 0);
-  if (priority && phases.some((phase) => phase.turnPhases.length === 0)) {
-    return { ok: false, path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };
-  }
-  const transitions = structure.transitions.map((t) => ({ name: t.name, from: t.from, to: t.to }));
-  const seen = new Set<string>();
-  for (const [i, t] of transitions.entries()) {
-    if (!NAME.test(t.name)) return { ok: false, path: `transitions.${i}.name`, message: 'a transition name starts with a letter, then letters, digits, "_" or "-"' };
-    if (!names.has(t.from)) return { ok: false, path: `transitions.${i}.from`, message: `no game phase ${t.from}` };
-    if (!names.has(t.to)) return { ok: false, path: `transitions.${i}.to`, message: `no game phase ${t.to}` };
-    if (seen.has(`${t.from}/${t.name}`)) return { ok: false, path: `transitions.${i}.name`, message: `${t.from} declares ${t.name} twice` };
-    seen.add(`${t.from}/${t.name}`);
-  }
+  const problem = structureProblem(structure, { routines: Object.keys(game.routines), moves: Object.keys(game.moves), sorceryPhase: game.sorceryPhase });
+  if (problem !== null) return { ok: false, ...problem };
+  const phases: PhasePlan[] = structure.phases.map((phase) => ({
+    name: phase.name,
+    rules: (readTurnRules(phase.turns) as { ok: true; rules: TurnRules }).rules,
+    turnPhases: (phase.turnPhases ?? []).map((t) => ({ name: t.name, ...(t.onEnter !== undefined ? { onEnter: t.onEnter } : {}) })),
+    moves: phase.moves === undefined ? null : [...phase.moves],
+    ...(phase.onEnter !== undefined ? { onEnter: phase.onEnter } : {}),
+    ...(phase.onLeave !== undefined ? { onLeave: phase.onLeave } : {}),
+  }));
   for (const key of ['firstSeat', 'owner'] as const) {
     const seat = structure[key];
     if (seat !== undefined && !seats.includes(seat)) return { ok: false, path: key, message: `${seat} is not at the table` };
@@ -76,8 +159,8 @@ export function readStructure(game: AnyGame, options: unknown, seats: readonly s
     ok: true,
     plan: {
       phases,
-      transitions,
-      priority,
+      transitions: (structure.transitions ?? []).map((t) => ({ name: t.name, from: t.from, to: t.to })),
+      priority: phases.some((phase) => phase.turnPhases.length > 0),
       direction: structure.direction ?? 1,
       firstSeat: structure.firstSeat ?? null,
       owner: structure.owner ?? null,

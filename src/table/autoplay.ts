@@ -2,7 +2,7 @@
  * Playing a table by seeded random legal moves: the demo, and a source of
  * realistic games for tests and benchmarks.
  */
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame, MoveOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { seededRandom, type Seed } from '../core/random.js';
 import { createTable, type Table } from './table.js';
@@ -17,7 +17,7 @@ export const DEMO_SEATS = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan', 'seat
  * @example
  * randomLegalMove(table, (n) => 0) // the first allowed move of the first seat to act
  */
-export function randomLegalMove(table: Table, pick: (count: number) => number): Move | undefined {
+export function randomLegalMove<Gm extends AnyGame>(table: Table<Gm>, pick: (count: number) => number): (MoveOf<Gm> & Move) | undefined {
   const seats = table.toAct();
   if (seats.length === 0) return undefined;
   const seat = seats[pick(seats.length)] as string;

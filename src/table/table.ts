@@ -1,20 +1,26 @@
 /**
  * A table: the actor of the table machine behind a small, typed API that is
  * safe on bad input. A refused move throws `IllegalMove` (or comes back as a
- * value from `tryPlay`) and never reaches the actor, so the table stays
- * exactly as it was.
+ * value from `tryPlay` / `submit`) and never reaches the actor, so the table
+ * stays exactly as it was. A game's code that throws while a move is applied
+ * is refused the same way (GAME_ERROR): the table goes back to the snapshot
+ * before the move, alive. Events reach `table.on` handlers after the move is
+ * applied, in order; a handler that throws is reported, never rethrown.
  */
 import { createActor, type Actor, type Snapshot } from 'xstate';
-import { IllegalMove, InvalidTable, refusal, type Refusal } from '../core/errors.js';
-import type { AnyGame, TurnModel } from '../core/game.js';
-import { readMove } from '../core/move.js';
+import { GameCodeError, IllegalMove, InvalidTable, refusal, type Refusal } from '../core/errors.js';
+import { isGame } from '../core/defineGame.js';
+import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
+import { readMove, type Move } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
+import { turnModelOf } from '../export/turnModel.js';
 import { at, size, toArray } from '../log/plyLog.js';
 import { createTableMachine, machineOfSnapshot, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
-import { logView, stateView, type TableLog, type TableState } from './view.js';
+import { snapshotProblem } from './snapshot.js';
+import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
 import { timeline, type History, type TableCursor, type TableView } from './timeTravel.js';
 
 /** Options of a single `play`. */
@@ -29,36 +35,64 @@ export interface PlayOptions {
 /** The outcome of `tryPlay`: the ply, or the refusal. */
 export type PlayResult = { readonly ok: true; readonly ply: Ply } | { readonly ok: false; readonly error: IllegalMove };
 
-/** A table of a game, open for moves. */
-export interface Table {
-  readonly game: AnyGame;
-  /** The XState actor, for inspection and for `actor.on(...)` subscriptions. */
+/** A handler of `table.on` threw: reported once, to `table.on('listener.failed')` handlers or the `onListenerError` option. */
+export interface ListenerFailure {
+  readonly type: 'listener.failed';
+  /** The event the handler was given. */
+  readonly event: TableEmitted['type'];
+  readonly error: unknown;
+}
+
+/** What `table.on` delivers: the table's events, and reports of handlers that threw. */
+export type TableEvent = TableEmitted | ListenerFailure;
+
+/** The table as one viewer may see it. */
+export interface TableViewFor<V> {
+  readonly state: TableState<V>;
+  readonly plies: Ply[];
+}
+
+/** A table of game `Gm`, open for moves. */
+export interface Table<Gm extends AnyGame = AnyGame> {
+  readonly game: Gm;
+  /** The XState actor, for inspection. Send moves through `play`, never straight to the actor. */
   readonly actor: Actor<TableMachine>;
-  /** Plays a move. Throws `IllegalMove` (the table unchanged) when it is refused. */
-  play(move: unknown, options?: PlayOptions): Ply;
+  /** Plays a move of this game. Throws `IllegalMove` (the table unchanged) when it is refused. */
+  play(move: MoveOf<Gm>, options?: PlayOptions): Ply;
   /** Plays a move, returning the refusal instead of throwing it. */
-  tryPlay(move: unknown, options?: PlayOptions): PlayResult;
-  /** Why `move` would be refused now, or null. Changes nothing. */
-  check(move: unknown, options?: PlayOptions): Refusal | null;
+  tryPlay(move: MoveOf<Gm>, options?: PlayOptions): PlayResult;
+  /**
+   * Plays untrusted input (a move parsed from JSON off a network): checked
+   * entirely at run time, never throws for anything the input holds.
+   */
+  submit(raw: unknown, options?: PlayOptions): PlayResult;
+  /** Why `move` would be refused now, or null. Changes nothing. Untrusted input is fine here. */
+  check(move: MoveOf<Gm> | unknown, options?: PlayOptions): Refusal | null;
   /** What `seat` may do now, and each other move type with the code and reason it is blocked. */
-  legalMoves(seat: string): LegalMoves;
+  legalMoves(seat: string): LegalMoves<MoveOf<Gm> & Move>;
   /** The seats that may act now. */
   toAct(): string[];
-  /** Subscribes to what the table emits (`turn.started`, `stack.pushed`, …). */
-  on<T extends TableEmitted['type']>(type: T, handler: (event: Extract<TableEmitted, { type: T }>) => void): { unsubscribe(): void };
-  /** The log: the table's truth. */
+  /** Subscribes to what the table emits (`turn.started`, `stack.pushed`, …), delivered once the move is applied. */
+  on<T extends TableEvent['type']>(type: T, handler: (event: Extract<TableEvent, { type: T }>) => void): { unsubscribe(): void };
+  /** The log: the table's truth (omniscient: its seed decides every hidden card). */
   readonly log: TableLog;
-  /** The public state. */
-  readonly state: TableState;
-  /** Every ply so far, in order. */
+  /** The omniscient state. */
+  readonly state: TableState<SeatViewOf<Gm>>;
+  /** Every ply so far, in order, secret payloads included. */
   readonly plies: Ply[];
-  /** The move-table layout of this table's game with its options (CONTRACT.md's `turnModel`). */
+  /** The state and plies as `viewer` (a seat id, or null for a spectator) may see them. */
+  viewFor(viewer: Viewer): TableViewFor<SeatViewOf<Gm> | Record<string, unknown>>;
+  /** The state as `viewer` may see it. */
+  stateFor(viewer: Viewer): TableState<SeatViewOf<Gm> | Record<string, unknown>>;
+  /** Plies `from` (default 0) up to `to` (default all) as `viewer` may see them: costs only the plies asked for. */
+  pliesFor(viewer: Viewer, from?: number, to?: number): Ply[];
+  /** The move-table layout of this table's game with its options. */
   readonly turnModel: TurnModel;
   /** The machine's context (read-only): for tools and tests. */
   readonly context: TableContext;
   /** XState's persisted snapshot: give it to `restoreTable` to continue. */
   persist(): Snapshot<unknown>;
-  /** The table after `n` plies, read-only. Throws `RangeError` unless n is from 0 to the plies so far. */
+  /** The table after `n` moves of the log, read-only. Throws `RangeError` unless n is from 0 to the moves so far. */
   at(n: number): TableView;
   /**
    * The table after exactly `k` plies, the engine's automatic passes included
@@ -66,23 +100,87 @@ export interface Table {
    * Throws `RangeError` unless k is from 0 to `plies.length`.
    */
   atPly(k: number): TableView;
-  /** A cursor that steps through the plies, standing after `n` plies (by default the latest). */
+  /** A cursor that steps through the moves, standing after `n` (by default the latest). */
   cursor(n?: number): TableCursor;
   /** A new live table whose log is the first `n` moves of this one; it plays on independently and this table never changes. */
-  branch(n: number): Table;
+  branch(n: number): Table<Gm>;
   /** Stops the actor. */
   stop(): void;
 }
 
-function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Table {
+/** Options of `createTable` and `restoreTable` beyond the opening. */
+export interface TableOptions {
+  /** Called when a `table.on` handler throws (default: reported to `listener.failed` handlers, else to `console.error`). */
+  readonly onListenerError?: (failure: ListenerFailure) => void;
+}
+
+type Listener = (event: TableEvent) => void;
+
+function requireGame(game: unknown): asserts game is AnyGame {
+  if (!isGame(game)) throw new TypeError('not a plystack game: build it with defineGame({ ... })');
+}
+
+function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history: History | undefined, settings: TableOptions): Table<Gm> {
+  let actor = start;
   let failure: unknown = null;
-  actor.subscribe({ error: (error) => (failure = error) });
+  const pending: TableEmitted[] = [];
+  const listeners = new Map<string, Set<Listener>>();
+  let sending = false;
+  let delivering = false;
+
+  const attach = (a: Actor<TableMachine>) => {
+    a.subscribe({ error: (error) => (failure = error) });
+    a.on('*', (event) => {
+      pending.push(event as TableEmitted);
+      // A move sent straight to the actor (not through the table) is reported as it happens; the actor is still busy.
+      if (!sending) {
+        sending = true;
+        try {
+          deliver();
+        } finally {
+          sending = false;
+        }
+      }
+    });
+  };
+
+  const report = (failureReport: ListenerFailure) => {
+    const handlers = listeners.get('listener.failed');
+    if (settings.onListenerError !== undefined) settings.onListenerError(failureReport);
+    else if (handlers !== undefined && handlers.size > 0) for (const handler of handlers) safely(handler, failureReport, true);
+    else console.error(`plystack: a table.on('${failureReport.event}') handler threw:`, failureReport.error);
+  };
+  const safely = (handler: Listener, event: TableEvent, isReport = false) => {
+    try {
+      handler(event);
+    } catch (error) {
+      if (!isReport) report({ type: 'listener.failed', event: event.type as TableEmitted['type'], error });
+    }
+  };
+  // Events are handed out after the move that made them, in order; a move played from a handler queues its own behind them.
+  const deliver = () => {
+    if (delivering) return;
+    delivering = true;
+    try {
+      while (pending.length > 0) {
+        const event = pending.shift() as TableEmitted;
+        const handlers = listeners.get(event.type);
+        if (handlers !== undefined) for (const handler of [...handlers]) safely(handler, event);
+      }
+    } finally {
+      delivering = false;
+    }
+  };
+
+  attach(actor);
   actor.start();
   const context = (): TableContext => actor.getSnapshot().context;
-  if (context().opening.problem !== null) {
+  if (actor.getSnapshot().status === 'error' || context().opening.problem !== null) {
+    const problem = context()?.opening?.problem ?? { code: 'INVALID_SNAPSHOT' as const, message: `the table failed to start: ${String(failure)}` };
     actor.stop();
-    throw new InvalidTable(context().opening.problem!);
+    throw new InvalidTable(problem);
   }
+  pending.length = 0; // what the opening emitted happened before anyone could listen
   const travel = timeline(game, actor, history);
 
   const check = (move: unknown, options?: PlayOptions): Refusal | null => {
@@ -95,59 +193,117 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Tab
     return null;
   };
 
-  const tryPlay = (move: unknown, options?: PlayOptions): PlayResult => {
-    // Read (and copy) the raw move once: every later read of the copy is free.
-    const read = readMove(move);
-    const refused = check(read.ok ? read.move : move, options);
+  /** Puts the table back as it was before a move whose game code threw, with a fresh actor. */
+  const rollBack = (before: ReturnType<Actor<TableMachine>['getSnapshot']>) => {
+    actor.stop();
+    actor = createActor(machineOfSnapshot(game, before), { snapshot: before as never });
+    attach(actor);
+    actor.start();
+    travel.follow(actor);
+  };
+
+  const submit = (raw: unknown, options?: PlayOptions): PlayResult => {
+    if (sending) {
+      return {
+        ok: false,
+        error: new IllegalMove(
+          refusal('REFUSED', 'the table is applying another move: play from a table.on handler (it runs after the move), not from inside the actor', 'PLAY_DURING_MOVE'),
+        ),
+      };
+    }
+    // Read (and copy) the raw move once: every later read of the frozen copy is free and answers the same.
+    const read = readMove(raw);
+    if (!read.ok) return { ok: false, error: new IllegalMove(context().status === 'over' ? refusal('GAME_OVER', `the game at ${context().opening.table} is over`) : read.refusal) };
+    const refused = check(read.move, options);
     if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
-    if (!read.ok) return { ok: false, error: new IllegalMove(read.refusal) };
-    const before = size(context().plies);
-    actor.send(read.move);
+    const before = actor.getSnapshot();
+    const index = size(before.context.plies);
+    sending = true;
+    try {
+      actor.send(read.move);
+    } finally {
+      sending = false;
+    }
     if (actor.getSnapshot().status === 'error' || failure !== null) {
-      throw new Error(`plystack bug: the table machine failed on ${read.move.type}: ${String(failure)}`);
+      const cause = failure;
+      failure = null;
+      pending.length = 0;
+      rollBack(before);
+      const message = cause instanceof GameCodeError ? cause.message : `the table failed on ${read.move.type}: ${cause instanceof Error ? cause.message : String(cause)}`;
+      return { ok: false, error: new IllegalMove(refusal('GAME_ERROR', message)) };
     }
     // The move's own ply is the first one recorded; automatic passes it set off may follow it.
-    const ply = at(context().plies, before);
-    if (ply === undefined || ply.automatic) {
-      throw new Error(`plystack bug: ${read.move.type} passed every check but the machine recorded no ply`);
-    }
+    const ply = at(context().plies, index) as Ply;
+    deliver();
     return { ok: true, ply };
   };
 
   let viewOf: { ctx: TableContext; state: TableState } | null = null;
   let logOf: { ctx: TableContext; log: TableLog } | null = null;
 
-  return {
+  const pliesFor = (viewer: Viewer, from = 0, to?: number): Ply[] => {
+    const ctx = context();
+    const end = Math.min(to ?? ctx.plies.size, ctx.plies.size);
+    const start = Math.max(0, Math.min(from, end));
+    const out: Ply[] = [];
+    for (let i = start; i < end; i++) out.push(plyView(game, ctx, at(ctx.plies, i) as Ply, i, viewer));
+    return out;
+  };
+  const checkViewer = (viewer: Viewer) => {
+    if (viewer !== null && !context().opening.seats.includes(viewer)) throw new RangeError(`${String(viewer).slice(0, 140)} is not at ${context().opening.table}: a viewer is one of its seats, or null for a spectator`);
+  };
+
+  const table: Table<Gm> = {
     game,
-    actor,
+    get actor() {
+      return actor;
+    },
     play(move, options) {
-      const result = tryPlay(move, options);
+      const result = submit(move, options);
       if (!result.ok) throw result.error;
       return result.ply;
     },
-    tryPlay,
+    tryPlay: (move, options) => submit(move, options),
+    submit,
     check,
-    legalMoves: (seat) => legalMovesFor(game, context(), seat),
+    legalMoves: (seat) => legalMovesFor(game, context(), seat) as LegalMoves<MoveOf<Gm> & Move>,
     toAct: () => seatsToAct(context()),
-    on: (type, handler) => actor.on(type, handler as never),
+    on(type, handler) {
+      let set = listeners.get(type);
+      if (set === undefined) listeners.set(type, (set = new Set()));
+      set.add(handler as Listener);
+      return { unsubscribe: () => void set.delete(handler as Listener) };
+    },
     get log() {
       const ctx = context();
       if (logOf?.ctx !== ctx) logOf = { ctx, log: logView(game, ctx) };
-      return logOf.log;
+      return structuredClone(logOf.log);
     },
     get state() {
       const ctx = context();
       if (viewOf?.ctx !== ctx) viewOf = { ctx, state: stateView(game, ctx) };
-      return viewOf.state;
+      return structuredClone(viewOf.state) as TableState<SeatViewOf<Gm>>;
     },
     get plies() {
-      return toArray(context().plies);
+      return structuredClone(toArray(context().plies));
+    },
+    viewFor(viewer) {
+      checkViewer(viewer);
+      return { state: stateView(game, context(), viewer), plies: structuredClone(pliesFor(viewer)) };
+    },
+    stateFor(viewer) {
+      checkViewer(viewer);
+      return stateView(game, context(), viewer);
+    },
+    pliesFor(viewer, from, to) {
+      checkViewer(viewer);
+      return structuredClone(pliesFor(viewer, from, to));
     },
     get context() {
       return context();
     },
     get turnModel() {
-      return game.turnModel(context().opening.options);
+      return turnModelOf(game, context());
     },
     persist: () => actor.getPersistedSnapshot(),
     at: (n) => travel.at(n),
@@ -155,31 +311,46 @@ function wrap(game: AnyGame, actor: Actor<TableMachine>, history?: History): Tab
     cursor: (n) => travel.cursor(n),
     branch(n) {
       const from = travel.branchPoint(n);
-      return wrap(game, createActor(machineOfSnapshot(game, from.persisted), { snapshot: from.persisted as never }), from.history);
+      return wrap(game, createActor(machineOfSnapshot(game, from.persisted), { snapshot: from.persisted as never }), from.history, settings);
     },
     stop: () => actor.stop(),
   };
+  return table;
 }
 
 /**
  * Opens a table of `game`. Throws `InvalidTable` naming the field that is
- * wrong (seat ids, duplicates, seat count, options).
+ * wrong (seat ids, duplicates, seat count, options), or SETUP_FAILED with the
+ * game's own message when its `setup` throws.
  *
  * @example
  * const table = createTable(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 })
  * table.play({ type: 'engine.pass', seat: 'seat:ann' })
  */
-export function createTable(game: AnyGame, input: TableInput): Table {
-  return wrap(game, createActor(createTableMachine(game, input?.options, input?.seats), { input }));
+export function createTable<Gm extends AnyGame>(game: Gm, input: TableInput<OptionsOf<Gm>>, settings: TableOptions = {}): Table<Gm> {
+  requireGame(game);
+  const options = typeof input === 'object' && input !== null ? (input as { options?: unknown }).options : undefined;
+  const seats = typeof input === 'object' && input !== null ? (input as { seats?: unknown }).seats : undefined;
+  return wrap(game, createActor(createTableMachine(game, options, seats), { input }), undefined, settings);
 }
 
 /**
  * Continues a table from XState's persisted snapshot (`table.persist()`), as
- * the original would have.
+ * the original would have. A snapshot of another game or version, one in
+ * XState's error status, or one whose shape is broken is refused with
+ * `InvalidTable` (INVALID_SNAPSHOT, VERSION_MISMATCH), never a TypeError.
  *
  * @example
  * const again = restoreTable(mundane, JSON.parse(JSON.stringify(table.persist())))
  */
-export function restoreTable(game: AnyGame, persisted: Snapshot<unknown>): Table {
-  return wrap(game, createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }));
+export function restoreTable<Gm extends AnyGame>(game: Gm, persisted: unknown, settings: TableOptions = {}): Table<Gm> {
+  requireGame(game);
+  const problem = snapshotProblem(game, persisted);
+  if (problem !== null) throw new InvalidTable(problem);
+  try {
+    return wrap(game, createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }), undefined, settings);
+  } catch (error) {
+    if (error instanceof InvalidTable) throw error;
+    throw new InvalidTable({ code: 'INVALID_SNAPSHOT', message: `the snapshot does not restore: ${error instanceof Error ? error.message : String(error)}` });
+  }
 }

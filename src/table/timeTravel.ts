@@ -90,6 +90,8 @@ export interface Timeline {
   atPly(k: number): TableView;
   cursor(n?: number): TableCursor;
   branchPoint(n: number): BranchPoint;
+  /** Watches `next` instead: the table replaced its actor (a move whose game code threw was rolled back). */
+  follow(next: Actor<TableMachine>): void;
 }
 
 // ---- pure helpers ---------------------------------------------------------
@@ -195,7 +197,8 @@ function lastMove(context: TableContext): Move {
 export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: History): Timeline {
   const machine = actor.logic;
   const every = CHECKPOINT_EVERY;
-  const head = (): MachineSnapshot => actor.getSnapshot();
+  let current = actor;
+  const head = (): MachineSnapshot => current.getSnapshot();
   // Positions count the log's moves: automatic passes belong to the move that set them off.
   const headSize = (): number => movesMade(head().context);
 
@@ -213,7 +216,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   };
 
   // The table's own observer reports an actor failure; this one must not rethrow it as an unhandled error.
-  actor.subscribe({ error: () => undefined, next: (snapshot) => {
+  const watch = (watched: Actor<TableMachine>) => watched.subscribe({ error: () => undefined, next: (snapshot) => {
     const n = movesMade(snapshot.context);
     if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
     if (moves !== null && n !== moves.length) {
@@ -221,6 +224,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       else moves = null; // rebuilt from the log on the next look
     }
   } });
+  watch(actor);
 
   /** Replays the log from the opening to `base`, keeping every checkpoint on the way. Once per table. */
   const rebuild = (): void => {
@@ -336,6 +340,10 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   };
 
   return {
+    follow(next) {
+      current = next;
+      watch(next);
+    },
     at: (n) => viewOf(game, snapshotAt('at', n)),
     atPly: (k) => viewOf(game, plySnapshot(k)),
     cursor,

@@ -3,17 +3,21 @@
  * of CONTRACT.md. Internal bookkeeping (the round opener, the stack counter,
  * the log's chunks) stays out.
  */
-import type { AnyGame } from '../core/game.js';
+import { gameMove, type AnyGame, type JsonObject } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
-import type { TableContext } from '../engine/context.js';
+import type { Ply, TableContext } from '../engine/context.js';
+import { seatingView } from '../engine/rules.js';
 import { seatsToAct } from '../engine/legalMoves.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { StackItem } from '../stack/stack.js';
 
-/** A table's public state (CONTRACT.md, `state`). */
-export interface TableState {
+/** Who looks at a table: a seat id, or null for a spectator. */
+export type Viewer = string | null;
+
+/** A table's public state (docs/contract.md, `state`); `V` is what the game shows of a seat. */
+export interface TableState<V = JsonObject> {
   readonly status: 'playing' | 'over';
   readonly phase: string;
   readonly turn: number;
@@ -26,7 +30,7 @@ export interface TableState {
   /** Bottom first, top last. */
   readonly stack: StackItem[];
   readonly winners: string[];
-  readonly seats: { [seat: string]: { [key: string]: JsonValue } };
+  readonly seats: { [seat: string]: V };
   /** plystack's additions: the game's table-wide public state, the game phase, seats out of the game, and an open supplemental obligation. */
   readonly game: { [key: string]: JsonValue };
   readonly gamePhase: string;
@@ -46,14 +50,23 @@ export interface TableLog {
 }
 
 /**
- * The public state of a table.
+ * The state of a table as `viewer` may see it: each seat as the game shows it
+ * to that viewer (its own seat in full, the others through the game's
+ * `hiddenSeatView`). Without a viewer, the omniscient state.
  *
  * @example
- * stateView(mundane, ctx).prioritySeat // 'seat:ann'
+ * stateView(mundane, ctx).seats['seat:bob'].hand            // bob's cards
+ * stateView(mundane, ctx, 'seat:ann').seats['seat:bob'].hand // how many bob holds
  */
-export function stateView(game: AnyGame, ctx: TableContext): TableState {
+export function stateView(game: AnyGame, ctx: TableContext, viewer?: Viewer): TableState {
   const seats: TableState['seats'] = {};
-  if (ctx.opening.problem === null) for (const seat of ctx.opening.seats) seats[seat] = game.seatView(ctx.game, seat);
+  const { options } = ctx.opening;
+  if (ctx.opening.problem === null) {
+    for (const seat of ctx.opening.seats) {
+      const own = game.seatView({ game: ctx.game, seat, options });
+      seats[seat] = viewer === undefined || viewer === seat ? own : game.hiddenSeatView({ game: ctx.game, seat, viewer, options, view: own });
+    }
+  }
   return {
     status: ctx.status,
     phase: ctx.phase,
@@ -67,11 +80,35 @@ export function stateView(game: AnyGame, ctx: TableContext): TableState {
     stack: ctx.stack.map((item) => ({ ...item })),
     winners: [...ctx.winners],
     seats,
-    game: ctx.opening.problem === null ? (game.publicView?.(ctx.game) ?? {}) : {},
+    game: ctx.opening.problem === null ? game.publicView({ game: ctx.game, options }) : {},
     gamePhase: ctx.gamePhase,
     out: [...ctx.progression.out],
-    obligation: ctx.progression.obligation,
+    obligation: ctx.progression.obligation === null ? null : { ...ctx.progression.obligation },
   };
+}
+
+/**
+ * A ply as `viewer` may see it: the payload fields its move declares secret
+ * are left out unless the viewer made the move or the game has revealed them.
+ *
+ * @example
+ * plyView(skirmish, ctx, ply, 0, 'seat:b').move.payload // {} while seat:a's orders are secret
+ */
+export function plyView(game: AnyGame, ctx: TableContext, ply: Ply, index: number, viewer: Viewer): Ply {
+  const secret = gameMove(game, ply.move.type)?.secret ?? [];
+  const payload = ply.move.payload;
+  if (secret.length === 0 || typeof payload !== 'object' || payload === null || Array.isArray(payload)) return ply;
+  if (viewer !== null && viewer === ply.actor) return ply;
+  const shown = game.revealed({
+    game: ctx.game,
+    options: ctx.opening.options,
+    seating: seatingView(ctx),
+    ply: { actor: ply.actor, type: ply.move.type, turn: ply.turn, round: ply.round, phase: ply.phase, index },
+  });
+  if (shown) return ply;
+  const kept: { [key: string]: JsonValue } = {};
+  for (const [key, value] of Object.entries(payload)) if (!secret.includes(key)) kept[key] = value;
+  return { ...ply, move: { ...ply.move, payload: kept } };
 }
 
 /**

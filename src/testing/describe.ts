@@ -3,6 +3,7 @@
  * the verbs taken from each move's notation.
  */
 import type { IllegalMoveCode } from '../core/errors.js';
+import { readPayload } from '../engine/rules.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 
@@ -19,8 +20,13 @@ export function notationOf(game: AnyGame, move: Move): string {
   if (move.type === 'engine.pass') return 'pass';
   const definition = Object.hasOwn(game.moves, move.type) ? game.moves[move.type] : undefined;
   if (definition === undefined) return move.type;
-  const payload = definition.payload.safeParse(move.payload);
-  return payload.success ? definition.notation(payload.data) : move.type;
+  const read = readPayload(definition, move);
+  if (!read.ok) return move.type;
+  try {
+    return definition.notation({ payload: read.payload, options: undefined });
+  } catch {
+    return move.type;
+  }
 }
 
 const IRREGULAR: Readonly<Record<string, string>> = { be: 'is', have: 'has', do: 'does', go: 'goes' };

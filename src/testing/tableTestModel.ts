@@ -7,6 +7,7 @@
  */
 import { createActor } from 'xstate';
 import { InvalidTable } from '../core/errors.js';
+import { unusedEngineMove } from '../engine/rules.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
@@ -129,6 +130,7 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
   // Opening a table checks the seats and options (InvalidTable names the field), and gives the very machine tables of them run.
   const probe = createTable(game, input);
   const machine = probe.actor.logic;
+  const plan = probe.context.opening.structure;
   probe.stop();
   const maxTurns = options.maxTurns ?? seats.length + 1;
   const maxStack = options.maxStack ?? 2;
@@ -193,8 +195,8 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
   const reasonFor = (name: string) => {
     // A transition on an engine move the game has no use for: the game's own words say why.
     const type = /^transition \S+ on (\S+) #/.exec(name)?.[1];
-    const unused = type !== undefined && Object.hasOwn(game.unusedEngineMoves, type) ? game.unusedEngineMoves[type] : undefined;
-    return unused === undefined ? bound : `${game.id} refuses ${type}: ${unused.message}`;
+    const unused = type === undefined ? null : unusedEngineMove(game, plan, type);
+    return unused === null ? bound : `${game.id} refuses ${type}: ${unused.message}`;
   };
   const unreached: Unreached[] = [...whole.missing.map((name) => ({ name, reason: reasonFor(name) })), ...whole.unreachable];
   const coverage: TableCoverage = {

@@ -168,7 +168,7 @@ export function tableEvents(game: AnyGame, seatless: readonly MoveEvent[] = []):
  */
 export function seatlessMoves(game: AnyGame, options: unknown): MoveEvent[] {
   const parsed = game.options.safeParse(options ?? {});
-  const transitions = parsed.success ? game.structure(parsed.data).transitions : [];
+  const transitions = parsed.success ? (game.structure(parsed.data).transitions ?? []) : [];
   return [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, ...[...new Set(transitions.map((t) => t.name))].map((transition) => ({ type: 'engine.transition', payload: { transition } }))];
 }
 

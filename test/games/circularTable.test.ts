@@ -270,9 +270,10 @@ describe('circular-table: individual victory', () => {
 
   it('two empty hands at once: the active seat wins, then the first in table order', () => {
     const state = { hands: { [A]: [], [B]: [], [C]: ['red-1'], [D]: ['red-2'] } } as unknown as CircularTableState;
-    const seating = (activeSeat: string) => ({ seats: FOUR, out: [], activeSeat, turn: 1, movesThisTurn: 0, gamePhase: 'main' });
-    expect(circularTable.winners(state, FOUR, seating(B))).toEqual([B]);
-    expect(circularTable.winners(state, FOUR, seating(C))).toEqual([A]);
+    const seating = (activeSeat: string) => ({ seats: FOUR, out: [], activeSeat, turn: 1, round: 1, movesThisTurn: 0, gamePhase: 'main', phase: 'main' });
+    const winners = (activeSeat: string) => circularTable.winners({ game: state, remaining: FOUR, options: { duel: false, handSize: 7 }, seating: seating(activeSeat) });
+    expect(winners(B)).toEqual([B]);
+    expect(winners(C)).toEqual([A]);
   });
 
   it('a whole game from the seed\'s deal to a winner: every card stays at the table and the log replays', () => {

@@ -29,7 +29,7 @@ describe.each(['circular-table', 'frogger-refills', 'skirmish'])('plystack demo 
     expect(winners).toBeDefined();
     const again = replay(log);
     expect(again.state).toMatchObject({ status: 'over', winners });
-    expect(log.options).toEqual(findGame(id)?.demoOptions?.(6));
+    expect(log.options).toEqual(findGame(id)?.demoOptions({ turns: 6 }));
     again.stop();
   });
 });

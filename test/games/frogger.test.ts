@@ -11,7 +11,7 @@ const open = (options: object = {}, seed = 5): Table => createTable(frogger, { t
 const cards = (table: Table) => table.context.game as FroggerState;
 /** The seat hops by the first card of the market. */
 const hopFirst = (table: Table, seat: string) => table.play({ type: 'hop', seat, payload: { hop: cards(table).market[0] as number } });
-const turnModel = (table: Table) => table.game.turnModel(table.context.opening.options);
+const turnModel = (table: Table) => table.turnModel;
 
 /** Seed 000: p1 and p2 hop, p3 finds one card left, announces a refill and makes its supplemental hop, p4 hops. */
 function froggerRefill(): Table {

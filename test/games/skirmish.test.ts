@@ -41,11 +41,12 @@ describe('skirmish: simultaneous planning', () => {
     expect(refusalOf(table, { type: 'commit', seat: A, payload: { stance: 'hold' } })).toEqual({ code: 'NOT_YOUR_TURN' });
   });
 
-  it('nobody strikes, rallies or dodges in planning', () => {
+  it('nobody strikes, rallies or dodges in planning: the planning phase allows only commit (WRONG_TIMING)', () => {
     const table = open();
-    expect(refusalOf(table, { type: 'strike', seat: A, payload: { target: B } })).toEqual({ code: 'REFUSED', reason: 'NOT_IN_COMBAT' });
-    expect(refusalOf(table, { type: 'dodge', seat: A })).toEqual({ code: 'REFUSED', reason: 'NOT_IN_COMBAT' });
-    expect(refusalOf(table, { type: 'rally', seat: A })).toEqual({ code: 'REFUSED', reason: 'NOT_IN_COMBAT' });
+    const notHere = { code: 'WRONG_TIMING', reason: 'NOT_IN_THIS_PHASE' };
+    expect(refusalOf(table, { type: 'strike', seat: A, payload: { target: B } })).toEqual(notHere);
+    expect(refusalOf(table, { type: 'dodge', seat: A })).toEqual(notHere);
+    expect(refusalOf(table, { type: 'rally', seat: A })).toEqual(notHere);
   });
 });
 

@@ -30,6 +30,12 @@ import { checkMove } from '../../src/engine/rules.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import type { MoveEvent } from '../../src/machines/tableMachine.js';
 import { createTable, type Table } from '../../src/table/table.js';
+import type { MoveOf, OptionsOf } from '../../src/core/game.js';
+import type { TableInput } from '../../src/engine/input.js';
+
+/** The model's events and openings are checked by the table at run time; typed as mundane's here. */
+type MundaneMove = MoveOf<typeof mundane>;
+type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
 import { CoverageRecorder, formatReport, inventory, parallelRegions, region, report, type Inventory } from '../support/coverage.js';
 import { applyRule, openRules, publicView, ruleMoves, ruleRefusal, type RuleMove, type RulesState } from '../support/mundaneRules.js';
 import {
@@ -149,7 +155,7 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
   // beside it to see the opening's microsteps; the two must agree exactly.
   const twin = createActor(machine, { input: setup.input, inspect: taken.observer() });
   twin.start();
-  const table = createTable(mundane, setup.input);
+  const table = createTable(mundane, setup.input as MundaneInput);
   expect(table.actor.getSnapshot().value).toEqual(twin.getSnapshot().value);
   expect(table.context).toEqual(twin.getSnapshot().context);
   twin.stop();
@@ -171,14 +177,14 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
       replayed = getNextSnapshot(machine, replayed, move);
       expect(refused === null, `${where}: the rules say ${expected ?? 'allowed'}`).toBe(expected === null);
       if (expected === null) {
-        const ply = table.play(move);
+        const ply = table.play(move as MundaneMove);
         expect(ply.move, where).toEqual(move);
         if (rules !== null) rules = applyRule(rules, move);
       } else {
         // The model offers one kind of refused move: a pass by a seat without priority, or any move once the game is over.
         expect(refused?.code, where).toBe(over ? 'GAME_OVER' : 'NO_PRIORITY');
         const before = table.actor.getSnapshot();
-        expect(() => table.play(move), where).toThrow(IllegalMove);
+        expect(() => table.play(move as MundaneMove), where).toThrow(IllegalMove);
         expect(table.actor.getSnapshot(), `${where}: a refused play must not reach the actor`).toBe(before);
         // An application sending the move straight to the actor: the chart refuses it itself.
         const emitted: string[] = [];
@@ -257,7 +263,7 @@ describe('model: openings', () => {
 
     let thrown: unknown = null;
     try {
-      createTable(mundane, input);
+      createTable(mundane, input as MundaneInput);
     } catch (error) {
       thrown = error;
     }

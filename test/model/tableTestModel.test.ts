@@ -106,7 +106,7 @@ describe('createTableTestModel: bounds, abstraction, unreachable', () => {
   it('a game that does not end within the bounds lists the end of the game by name, with the reason', () => {
     expect(beyond.map((u) => u.name)).toEqual([
       'state table.over',
-      expect.stringMatching(/^transition table\.playing\.turn\.\S+\.inTurn on xstate\.done\.state\.\S+ #0 \[and\(.*isLastTurn\)\] → table\.over$/),
+      expect.stringMatching(/^transition table\.playing\.turn\.\S+\.inTurn on xstate\.done\.state\.\S+ #0 \[and\(.*gameEndsWithTurn\)\] → table\.over$/),
     ]);
     expect(beyond[0]!.reason).toMatch(/^no path reached it within the bounds \(turns up to 3, a stack up to 2 deep\)/);
     expect(open.coverage.total.missing).toEqual(beyond.map((u) => u.name));
@@ -117,7 +117,7 @@ describe('createTableTestModel: bounds, abstraction, unreachable', () => {
   it('an engine move the game has no use for is listed with the game\'s own reason', () => {
     const undeclared = createTableTestModel(mundane, { seats: 2, options: { turns: 1 } });
     const leave = undeclared.coverage.unreached.find((u) => / on engine\.leave #/.test(u.name));
-    expect(leave?.reason).toBe(`mundane refuses engine.leave: ${mundane.unusedEngineMoves['engine.leave']?.message}`);
+    expect(leave?.reason).toBe('mundane refuses engine.leave: mundane has no leaving: every seat plays to the end');
   });
 
   it('declared unreachable, with a reason: no longer missing, still listed; a name the machine lacks is stale', () => {

@@ -108,7 +108,9 @@ function moveFor(game: AnyGame, table: Table, command: Command): { move: Move; m
       // engine move's payload, a junk value the schema happens to accept) is held to the table's own check.
       const definition = Object.hasOwn(game.moves, move.type) ? game.moves[move.type] : undefined;
       if (move.type === 'engine.pass') return { move, mustRefuse: true };
-      if (definition !== undefined && !definition.payload.safeParse(command.payload).success) return { move, mustRefuse: true };
+      if (definition !== undefined && (definition.payload === null ? command.payload !== undefined : !definition.payload.safeParse(command.payload).success)) {
+        return { move, mustRefuse: true };
+      }
       return { move, mustRefuse: null };
     }
     case 'table': {

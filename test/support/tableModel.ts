@@ -93,9 +93,9 @@ export const INVALID_INPUTS: readonly { name: string; input: TableInput; code: s
  * fails the suite.
  */
 export const UNREACHABLE_PATTERNS: readonly { match: RegExp; reason: string }[] = [
-  { match: /^transition table\.playing always #\d+ \[gameIsOver\]/, reason: 'mundane declares no isOver: its game ends only when its last turn ends (isLastTurn)' },
-  { match: /^transition \S+ on engine\.initiative #/, reason: `mundane refuses engine.initiative: ${mundane.unusedEngineMoves['engine.initiative']?.message}` },
-  { match: /^transition \S+ on engine\.leave #/, reason: `mundane refuses engine.leave: ${mundane.unusedEngineMoves['engine.leave']?.message}` },
+  { match: /^transition table\.playing always #\d+ \[gameIsOver\]/, reason: 'mundane ends only as its last turn ends: its end condition holds only with turnEnded (gameEndsWithTurn)' },
+  { match: /^transition \S+ on engine\.initiative #/, reason: 'mundane refuses engine.initiative: no game phase of mundane is ordered by initiative' },
+  { match: /^transition \S+ on engine\.leave #/, reason: 'mundane refuses engine.leave: mundane has no leaving: every seat plays to the end' },
   { match: /activeSeatIsOut/, reason: 'no seat is ever out in mundane: it refuses engine.leave and eliminates nobody' },
   { match: /^transition \S+ on xstate\.done\.state\.\S+ #2 /, reason: 'a mundane turn can always pass: PerRound always has a next seat, so the game never ends for want of one' },
 ];

@@ -6,7 +6,8 @@
  * fall on whoever acts next, so no seat is ever counted here.
  */
 import { z } from 'zod';
-import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure, SeatingView } from '../../core/game.js';
+import { defineGame } from '../../core/defineGame.js';
+import type { GameRefusal, GameStructure, SeatingView, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 import type { SequenceMutation } from '../../progression/circular.js';
 import { canPlayOn, cardFace, COLOURS, DECK, deal, drawCards, isNumberCard, isWild, type Colour } from './cards.js';
@@ -62,7 +63,7 @@ export interface CircularTableState {
 }
 
 type State = CircularTableState;
-type Move<P> = GameMoveDefinition<State, CircularTableOptions, P>;
+type Move<S> = SeatMoveSpec<State, CircularTableOptions, S>;
 
 /** Cards a caught seat draws. */
 export const PENALTY = 2;
@@ -108,16 +109,16 @@ const playPayload = z
   .strict();
 type PlayPayload = z.output<typeof playPayload>;
 
-const play: Move<PlayPayload> = {
+const play: Move<typeof playPayload> = {
   // The Circular mutations of the card: a reverse turns the circle, a skip passes over the next seat.
-  sequence({ card, again }): SequenceMutation[] {
+  sequence({ payload: { card, again } }): SequenceMutation[] {
     if (again) return [];
     const symbol = cardFace(card)?.symbol;
     if (symbol === 'reverse') return [{ operation: 'ReverseDirection' }];
     return symbol === 'skip' ? [{ operation: 'AddAdvance', amount: 1 }] : [];
   },
   payload: playPayload,
-  check(state, seat, { card, colour, again }, options, seating) {
+  check({ game: state, seat, payload: { card, colour, again }, options, seating }) {
     if (!handOf(state, seat).includes(card)) return refuse('CARD_NOT_IN_HAND', `${card} is not in ${seat}'s hand`);
     const facts = factsOf(state, seat, seating);
     if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
@@ -133,7 +134,7 @@ const play: Move<PlayPayload> = {
     if (!canPlayOn(card, top(state), state.colour)) return refuse('NOT_PLAYABLE', `${card} goes neither on ${top(state)} nor on ${state.colour}`);
     return null;
   },
-  play(state, seat, { card, colour, again }, _options, seating) {
+  play({ game: state, seat, payload: { card, colour, again }, seating }) {
     const face = cardFace(card);
     const hand = withoutFirst(handOf(state, seat), card);
     let debt: Debt | null = state.debt;
@@ -153,8 +154,8 @@ const play: Move<PlayPayload> = {
       },
     };
   },
-  notation: ({ card, colour, again }) => `${card}${colour !== undefined ? `:${colour}` : ''}${again ? ' again' : ''}`,
-  candidates(state, seat) {
+  notation: ({ payload: { card, colour, again } }) => `${card}${colour !== undefined ? `:${colour}` : ''}${again ? ' again' : ''}`,
+  candidates({ game: state, seat }) {
     return [...new Set(handOf(state, seat))].flatMap((card): PlayPayload[] => {
       if (isWild(card)) return COLOURS.map((colour) => ({ card, colour }));
       return [state.duel && turnsBack(card) ? { card, again: true } : { card }];
@@ -162,16 +163,13 @@ const play: Move<PlayPayload> = {
   },
 };
 
-const none = z.object({}).strict().optional();
-
-const drawMove: Move<undefined | Record<string, never>> = {
-  payload: none,
-  check(state, seat, _payload, _options, seating) {
+const drawMove: Move<undefined> = {
+  check({ game: state, seat, seating }) {
     const facts = factsOf(state, seat, seating);
     if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
     return facts.drew ? refuse('ALREADY_DREW', `${seat} has drawn this turn: play the card drawn, or end the turn`) : null;
   },
-  play(state, seat, _payload, _options, seating) {
+  play({ game: state, seat, seating }) {
     const open = closeWindow(state, seat);
     const turn = seating.turn;
     if (state.debt !== null) {
@@ -183,36 +181,34 @@ const drawMove: Move<undefined | Record<string, never>> = {
     return { game: { ...after, facts: { seat, turn, drew: true, drawn, done: false } } };
   },
   notation: () => 'draw',
-  candidates: () => [undefined],
 };
 
-const declare: Move<undefined | Record<string, never>> = {
-  payload: none,
-  check(state, seat, _payload, _options, seating) {
+const declare: Move<undefined> = {
+  check({ game: state, seat, seating }) {
     const cards = handOf(state, seat).length;
     if (state.declared.includes(seat)) return refuse('ALREADY_DECLARED', `${seat} has declared already`);
     // With one card at any time, or with two on the seat's own turn before it plays (as it plays its second-to-last card).
     if (cards === 1 || (cards === 2 && seating.activeSeat === seat && !factsOf(state, seat, seating).done)) return null;
     return refuse('NOT_DOWN_TO_ONE', `${seat} holds ${cards} cards: declare with one, or with two on your own turn before playing`);
   },
-  play: (state, seat) => ({ game: { ...state, declared: [...state.declared, seat], exposed: state.exposed === seat ? null : state.exposed } }),
+  play: ({ game: state, seat }) => ({ game: { ...state, declared: [...state.declared, seat], exposed: state.exposed === seat ? null : state.exposed } }),
   notation: () => 'one card!',
-  candidates: () => [undefined],
 };
 
-const catchMove: Move<{ seat: string }> = {
-  payload: z.object({ seat: idSchema }).strict(),
-  check(state, seat, { seat: target }, _options, seating: SeatingView) {
+const seatPayload = z.object({ seat: idSchema }).strict();
+const catchMove: Move<typeof seatPayload> = {
+  payload: seatPayload,
+  check({ game: state, seat, payload: { seat: target }, seating }) {
     if (target === seat) return refuse('NOT_YOURSELF', 'declare instead: a seat cannot catch itself');
     if (state.exposed !== target || seating.out.includes(target)) return refuse('NOT_EXPOSED', `${target} is not down to one card undeclared, or the moment has passed`);
     return null;
   },
-  play: (state, _seat, { seat: target }) => ({ game: { ...draw(state, target, PENALTY), exposed: null } }),
-  notation: ({ seat }) => `catch ${seat}`,
-  candidates: (state, seat) => (state.exposed !== null && state.exposed !== seat ? [{ seat: state.exposed }] : []),
+  play: ({ game: state, payload: { seat: target } }) => ({ game: { ...draw(state, target, PENALTY), exposed: null } }),
+  notation: ({ payload: { seat } }) => `catch ${seat}`,
+  candidates: ({ game: state, seat }) => (state.exposed !== null && state.exposed !== seat ? [{ seat: state.exposed }] : []),
 };
 
-function structure(options: CircularTableOptions): GameStructure {
+function structure({ options }: { options: CircularTableOptions }): GameStructure {
   const turns = options.duel
     ? { strategy: 'PerRound', outOfTurn: ONE_CARD_MOVES }
     : {
@@ -220,10 +216,8 @@ function structure(options: CircularTableOptions): GameStructure {
         circular: { initialDirection: 'Forward', firstActor: 'FirstInOrder', roundPolicy: 'ActivationCount', allowSelfSuccessor: false },
         outOfTurn: ONE_CARD_MOVES,
       };
-  return { phases: [{ name: options.duel ? 'duel' : 'table', turns }], transitions: [] };
+  return { phases: [{ name: options.duel ? 'duel' : 'table', turns }] };
 }
-
-const notHere = (message: string): GameRefusal => ({ reason: 'NOT_IN_CIRCULAR_TABLE', message });
 
 /**
  * The game `circular-table`, version 1: seed 002's reference table.
@@ -232,13 +226,13 @@ const notHere = (message: string): GameRefusal => ({ reason: 'NOT_IN_CIRCULAR_TA
  * const table = createTable(circularTable, { table: 'table:1', seats: ['seat:a', 'seat:b', 'seat:c', 'seat:d'], seed: 7 })
  * table.play({ type: 'draw', seat: 'seat:a' })
  */
-export const circularTable: GameDefinition<State, CircularTableOptions> = {
+export const circularTable = defineGame({
   id: 'circular-table',
   version: '1',
   title: 'circular-table: reverse, skip, +2 debts, wild colours and one card left',
   seats: { min: 2, max: 10 },
   options: circularTableOptionsSchema,
-  checkOptions(options, seats) {
+  checkOptions({ options, seats }) {
     if (options.duel && seats.length !== 2) return { path: 'duel', message: `the duel seats two, not ${seats.length}` };
     const needed = seats.length * options.handSize + 1;
     const deck = options.deck ?? DECK;
@@ -249,7 +243,7 @@ export const circularTable: GameDefinition<State, CircularTableOptions> = {
   structure,
   // Draws, plays and ends of turn are plies of one turn, and one-card calls come out of turn.
   turnModel: () => 'sequenced',
-  setup({ seats, options, random }) {
+  setup({ seats, options, random }): State {
     const dealt = deal(options.deck ?? random.shuffle(DECK), seats, options.handSize);
     const first = dealt.discard[0] as string;
     return {
@@ -266,37 +260,33 @@ export const circularTable: GameDefinition<State, CircularTableOptions> = {
   },
   moves: { play, draw: drawMove, declare, catch: catchMove },
   // Seed 002's command condition on END_TURN: a seat that has played nothing must draw first.
-  mayEndTurn(state, seat, _options, seating) {
+  mayEndTurn({ game: state, seat, seating }) {
     const facts = factsOf(state, seat, seating);
     return facts.drew || facts.done ? null : refuse('DRAW_REQUIRED', `${seat} has neither played nor drawn: draw a card first`);
   },
-  housekeeping: {},
-  resolve: (state) => state,
-  isLastTurn: () => false,
   // Individual victory: the first empty hand; a table left with one seat is won by it.
-  isOver: (state, remaining) => remaining.length <= 1 || remaining.some((seat) => handOf(state, seat).length === 0),
-  winners(state, seats, seating) {
+  endIf: ({ game: state, remaining }) => remaining.length <= 1 || remaining.some((seat) => handOf(state, seat).length === 0),
+  winners({ game: state, remaining: seats, seating }) {
     const empty = seats.filter((seat) => handOf(state, seat).length === 0);
     if (empty.length === 0) return [...seats];
     // Tie break: the active seat, then table order.
     return [seating.activeSeat !== null && empty.includes(seating.activeSeat) ? seating.activeSeat : (empty[0] as string)];
   },
-  publicView: (state) => ({
+  publicView: ({ game: state }) => ({
     top: state.discard[state.discard.length - 1] ?? null,
     colour: state.colour,
     pile: state.pile.length,
     discard: state.discard.length,
     debt: state.debt === null ? null : { kind: state.debt.kind, amount: state.debt.amount },
   }),
-  seatView(state, seat) {
+  seatView({ game: state, seat }) {
     const hand = handOf(state, seat);
     return { cards: hand.length, hand: [...hand], declared: state.declared.includes(seat), exposed: state.exposed === seat };
   },
-  // The demo plays to the first empty hand: a whole game, whatever the number of turns asked.
-  demoOptions: () => ({}),
-  unusedEngineMoves: {
-    'engine.transition': notHere('circular-table has one game phase and no transitions'),
-    'engine.initiative': notHere('circular-table plays round its circle and keeps no initiative'),
-    'engine.delay': notHere('circular-table plays round its circle: a seat cannot delay its turn'),
+  // A hand is secret: the others see how many cards it holds.
+  hiddenSeatView: ({ view }) => {
+    const { hand: _secret, ...shown } = view;
+    return shown;
   },
-};
+  // The demo plays to the first empty hand: a whole game, whatever the number of turns asked.
+});

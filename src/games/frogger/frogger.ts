@@ -7,7 +7,8 @@
  * refills itself and the game stays `sequential`.
  */
 import { z } from 'zod';
-import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure } from '../../core/game.js';
+import { defineGame } from '../../core/defineGame.js';
+import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
 import { HOP_DECK, refillMarket, takeFromMarket, type Cards } from './market.js';
 
 export const froggerOptionsSchema = z
@@ -26,7 +27,7 @@ export interface FroggerState extends Cards {
   readonly positions: Readonly<Record<string, number>>;
 }
 
-type Move<P> = GameMoveDefinition<FroggerState, FroggerOptions, P>;
+type Move<S> = SeatMoveSpec<FroggerState, FroggerOptions, S>;
 
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
 
@@ -38,33 +39,28 @@ function refillProblem(state: FroggerState, options: FroggerOptions): GameRefusa
   return null;
 }
 
-const hop: Move<{ hop: number }> = {
-  payload: z.object({ hop: z.number().int().min(1).max(3) }).strict(),
-  check: (state, _seat, { hop: value }) =>
+const hopPayload = z.object({ hop: z.number().int().min(1).max(3) }).strict();
+const hop: Move<typeof hopPayload> = {
+  payload: hopPayload,
+  check: ({ game: state, payload: { hop: value } }) =>
     state.market.includes(value) ? null : refuse('NOT_IN_MARKET', `the market has no ${value} (it holds ${state.market.join(', ') || 'nothing'})`),
-  play(state, seat, { hop: value }, options) {
+  play({ game: state, seat, payload: { hop: value }, options }) {
     const taken = takeFromMarket(state, value);
     const cards = options.refills ? taken : refillMarket(taken);
     return { game: { ...state, ...cards, positions: { ...state.positions, [seat]: (state.positions[seat] ?? 0) + value } } };
   },
-  notation: ({ hop: value }) => `hop ${value}`,
-  candidates: (state) => [...new Set(state.market)].map((value) => ({ hop: value })),
+  notation: ({ payload: { hop: value } }) => `hop ${value}`,
+  candidates: ({ game: state }) => [...new Set(state.market)].map((value) => ({ hop: value })),
 };
 
-const none = z.object({}).strict().optional();
-
-const refill: Move<undefined | Record<string, never>> = {
-  payload: none,
-  check: (state, _seat, _payload, options) => refillProblem(state, options),
+const refill: Move<undefined> = {
+  check: ({ game: state, options }) => refillProblem(state, options),
   // The announce: the market fills up, and the same seat owes one supplemental hop from it before play goes on.
-  play: (state) => ({ game: { ...state, ...refillMarket(state) }, oblige: 1 }),
+  play: ({ game: state }) => ({ game: { ...state, ...refillMarket(state) }, oblige: 1 }),
   notation: () => 'refill!',
-  candidates: () => [undefined],
 };
 
-const RACE: GameStructure = { phases: [{ name: 'race', turns: { strategy: 'PerRound', movesPerTurn: 1 } }], transitions: [] };
-
-const notHere = (message: string): GameRefusal => ({ reason: 'NOT_IN_FROGGER', message });
+const RACE: GameStructure = { phases: [{ name: 'race', turns: { strategy: 'PerRound', movesPerTurn: 1 } }] };
 const home = (state: FroggerState, options: FroggerOptions, seat: string) => (state.positions[seat] ?? 0) >= options.length;
 
 /**
@@ -74,40 +70,31 @@ const home = (state: FroggerState, options: FroggerOptions, seat: string) => (st
  * const table = createTable(frogger, { table: 'table:pond', seats: ['seat:p1', 'seat:p2', 'seat:p3', 'seat:p4'], seed: 3 })
  * table.play({ type: 'hop', seat: 'seat:p1', payload: { hop: table.context.game.market[0] } })
  */
-export const frogger: GameDefinition<FroggerState, FroggerOptions> = {
+export const frogger = defineGame({
   id: 'frogger-refills',
   version: '1',
   title: 'frogger-refills: a race with a shared market and announced refills',
   seats: { min: 2, max: 6 },
   options: froggerOptionsSchema,
   // Each seat once a round, one hop a turn; a refill's supplemental hop is the engine's obligation.
-  structure: () => RACE,
-  turnModel: (options) => (options.refills ? 'sequenced' : 'sequential'),
-  setup({ seats, random }) {
+  structure: RACE,
+  turnModel: ({ options }) => (options.refills ? 'sequenced' : 'sequential'),
+  setup({ seats, random }): FroggerState {
     const cards = refillMarket({ market: [], deck: random.shuffle(HOP_DECK), discard: [] });
     return { ...cards, positions: Object.fromEntries(seats.map((seat) => [seat, 0])) };
   },
   moves: { hop, refill },
   // A frog hops every turn while it can; only a timer (the application's seatless end-turn) cuts a turn short.
-  mayEndTurn(state, seat, options) {
+  mayEndTurn({ game: state, seat, options }) {
     if (state.market.length > 0 || refillProblem(state, options) === null) return refuse('HOP_REQUIRED', `${seat} must hop (or refill the market) before the turn ends`);
     return null;
   },
-  housekeeping: {},
-  resolve: (state) => state,
-  isLastTurn: () => false,
-  isOver: (state, remaining, options) => remaining.some((seat) => home(state, options, seat)),
-  winners(state, seats) {
+  endIf: ({ game: state, remaining, options }) => remaining.some((seat) => home(state, options, seat)),
+  winners({ game: state, remaining: seats }) {
     const far = Math.max(...seats.map((seat) => state.positions[seat] ?? 0));
     return seats.filter((seat) => (state.positions[seat] ?? 0) === far);
   },
-  publicView: (state) => ({ market: [...state.market], deck: state.deck.length, discard: state.discard.length }),
-  seatView: (state, seat) => ({ position: state.positions[seat] ?? 0 }),
+  publicView: ({ game: state }) => ({ market: [...state.market], deck: state.deck.length, discard: state.discard.length }),
+  seatView: ({ game: state, seat }) => ({ position: state.positions[seat] ?? 0 }),
   // The demo races to the far bank, whatever the number of turns asked.
-  demoOptions: () => ({}),
-  unusedEngineMoves: {
-    'engine.transition': notHere('frogger-refills has one game phase and no transitions'),
-    'engine.initiative': notHere('frogger-refills plays in table order and keeps no initiative'),
-    'engine.delay': notHere('frogger-refills plays in table order: a frog cannot delay its turn'),
-  },
-};
+});

@@ -4,8 +4,8 @@
  * file says only what the cards do.
  */
 import { z } from 'zod';
-import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure } from '../../core/game.js';
-import type { StackItem } from '../../stack/stack.js';
+import { defineGame } from '../../core/defineGame.js';
+import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
 import { cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES, type Card, type CardType } from './cards.js';
 
 export const mundaneOptionsSchema = z
@@ -40,7 +40,6 @@ export interface MundaneState {
 }
 
 const cardPayload = z.object({ card: z.string().min(1).max(64) }).strict();
-type CardPayload = z.output<typeof cardPayload>;
 
 function updateSeat(state: MundaneState, seat: string, change: (s: MundaneSeat) => MundaneSeat): MundaneState {
   const record = state.seats[seat];
@@ -58,12 +57,13 @@ function draw(s: MundaneSeat, count = 1): MundaneSeat {
   return n === 0 ? s : { ...s, hand: [...s.hand, ...s.deck.slice(0, n)], deck: s.deck.slice(n) };
 }
 
-/** A move that puts a card from the hand on the stack, for the card types it accepts. */
-function castFromHand(types: readonly CardType[], verb: string, other: string): GameMoveDefinition<MundaneState, MundaneOptions, CardPayload> {
+/** A move that puts a card from the hand on the stack, for the card types it accepts. It can be taken back while nobody has answered it. */
+function castFromHand(types: readonly CardType[], verb: string, other: string): SeatMoveSpec<MundaneState, MundaneOptions, typeof cardPayload> {
   return {
     speed: types.includes('INSTANT') ? 'instant' : 'sorcery',
+    undoable: true,
     payload: cardPayload,
-    check(state, seat, { card }): GameRefusal | null {
+    check({ game: state, seat, payload: { card } }): GameRefusal | null {
       const mine = state.seats[seat];
       if (mine === undefined || !mine.hand.includes(card)) return { reason: 'CARD_NOT_IN_HAND', message: `${card} is not in ${seat}'s hand` };
       const definition = state.cards[card] as Card;
@@ -75,13 +75,13 @@ function castFromHand(types: readonly CardType[], verb: string, other: string): 
       }
       return null;
     },
-    play(state, seat, { card }) {
+    play({ game: state, seat, payload: { card } }) {
       const definition = state.cards[card] as Card;
       const game = updateSeat(state, seat, (s) => ({ ...s, hand: withoutFirst(s.hand, card), time: s.time - definition.time }));
       return { game, stack: { card, type: definition.type } };
     },
-    notation: ({ card }) => `${verb} ${card}`,
-    candidates(state, seat) {
+    notation: ({ payload: { card } }) => `${verb} ${card}`,
+    candidates({ game: state, seat }) {
       const hand = state.seats[seat]?.hand ?? [];
       return [...new Set(hand)].filter((card) => types.includes((state.cards[card] as Card).type)).map((card) => ({ card }));
     },
@@ -95,17 +95,14 @@ const MUNDANE_STRUCTURE: GameStructure = {
       turns: { strategy: 'PerRound' },
       turnPhases: [
         { name: 'RESET' },
-        { name: 'WAKE_UP', housekeeping: 'wakeUp' },
+        { name: 'WAKE_UP', onEnter: 'wakeUp' },
         { name: 'PLAN' },
         { name: 'DO_STUFF' },
         { name: 'WIND_DOWN' },
       ],
     },
   ],
-  transitions: [],
 };
-
-const noSuchRule = (message: string): GameRefusal => ({ reason: 'NOT_IN_MUNDANE', message });
 
 /**
  * The game `mundane`, version 1.
@@ -113,19 +110,19 @@ const noSuchRule = (message: string): GameRefusal => ({ reason: 'NOT_IN_MUNDANE'
  * @example
  * const table = createTable(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 })
  */
-export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
+export const mundane = defineGame({
   id: 'mundane',
   version: '1',
   title: 'mundane: five phases, priority and the stack',
   seats: { min: 2, max: 8 },
   options: mundaneOptionsSchema,
-  checkOptions(options, seats) {
+  checkOptions({ options, seats }) {
     if (options.decks === undefined) return null;
     for (const seat of Object.keys(options.decks)) {
       if (!seats.includes(seat)) return { path: `decks.${seat}`, message: `${seat} is not at the table` };
     }
     for (const seat of seats) {
-      if (options.decks[seat] === undefined) return { path: `decks.${seat}`, message: `no deck for ${seat}: give one for every seat, or none` };
+      if (!Object.hasOwn(options.decks, seat)) return { path: `decks.${seat}`, message: `no deck for ${seat}: give one for every seat, or none` };
     }
     const known = new Map<string, Card>();
     for (const [seat, deck] of Object.entries(options.decks)) {
@@ -140,16 +137,16 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
     return null;
   },
   // One game phase: turns pass round the table, each through five phases with priority windows.
-  structure: () => MUNDANE_STRUCTURE,
-  // Priority windows let a seat act out of turn, several times a round.
-  turnModel: () => 'sequenced',
+  structure: MUNDANE_STRUCTURE,
   sorceryPhase: 'PLAN',
   undoablePasses: true,
+  // Every seat plays to the end.
+  leaving: false,
   setup({ seats, options, random }) {
-    const cards: Record<string, Card> = {};
-    const records: Record<string, MundaneSeat> = {};
+    const cards: Record<string, Card> = Object.create(null);
+    const records: Record<string, MundaneSeat> = Object.create(null);
     for (const seat of seats) {
-      const given = options.decks?.[seat];
+      const given = options.decks !== undefined && Object.hasOwn(options.decks, seat) ? options.decks[seat] : undefined;
       const deck = given === undefined ? random.shuffle(DEFAULT_DECK) : options.shuffle ? random.shuffle(given) : given;
       for (const card of deck) cards[card.name] = card;
       const fresh: MundaneSeat = { time: options.startingTime, hand: [], deck: deck.map((card) => card.name), board: [], discard: [] };
@@ -158,36 +155,33 @@ export const mundane: GameDefinition<MundaneState, MundaneOptions> = {
     return { cards, seats: records };
   },
   moves: {
-    // A card cast can be taken back while nobody has answered it: it returns to the hand and its Time is refunded.
-    PlayCard: { ...castFromHand(SORCERY_TYPES, 'play', 'CastInstant'), undoable: true },
-    CastInstant: { ...castFromHand(['INSTANT'], 'cast', 'PlayCard'), undoable: true },
+    PlayCard: castFromHand(SORCERY_TYPES, 'play', 'CastInstant'),
+    CastInstant: castFromHand(['INSTANT'], 'cast', 'PlayCard'),
   },
-  housekeeping: {
+  routines: {
     /** Wake Up: the active seat's Time refreshes and it draws a card if its deck is not empty. */
-    wakeUp: (state, { activeSeat }, options) => (activeSeat === null ? state : updateSeat(state, activeSeat, (s) => draw({ ...s, time: options.startingTime }))),
+    wakeUp: ({ game: state, seating: { activeSeat }, options }) => ({
+      game: activeSeat === null ? state : updateSeat(state, activeSeat, (s) => draw({ ...s, time: options.startingTime })),
+    }),
   },
-  resolve(state, item: StackItem) {
+  resolve({ game: state, item }) {
     // mundane's cards carry no effect beyond where they go: permanents to the board, one-shots to the discard.
-    const type = (state.cards[item.card] as Card | undefined)?.type ?? (item.type as CardType);
-    return updateSeat(state, item.seat, (s) =>
-      isPermanent(type) ? { ...s, board: [...s.board, item.card] } : { ...s, discard: [...s.discard, item.card] },
-    );
+    const type = (Object.hasOwn(state.cards, item.card) ? (state.cards[item.card] as Card).type : undefined) ?? (item.type as CardType);
+    return {
+      game: updateSeat(state, item.seat, (s) => (isPermanent(type) ? { ...s, board: [...s.board, item.card] } : { ...s, discard: [...s.discard, item.card] })),
+    };
   },
-  demoOptions: (turns) => ({ turns }),
-  isLastTurn: (turn, options) => options.turns !== undefined && turn >= options.turns,
-  winners(state, seats) {
-    const most = Math.max(...seats.map((seat) => state.seats[seat]?.board.length ?? 0));
-    return seats.filter((seat) => (state.seats[seat]?.board.length ?? 0) === most);
+  demoOptions: ({ turns }) => ({ turns }),
+  // plystack's addition: with `turns`, the game ends as that turn ends (seed 003 sets no end).
+  endIf: ({ options, seating, turnEnded }) => turnEnded && options.turns !== undefined && seating.turn >= options.turns,
+  winners({ game: state, remaining }) {
+    const most = Math.max(...remaining.map((seat) => state.seats[seat]?.board.length ?? 0));
+    return remaining.filter((seat) => (state.seats[seat]?.board.length ?? 0) === most);
   },
-  seatView(state, seat) {
+  seatView({ game: state, seat }) {
     const s = state.seats[seat] as MundaneSeat;
-    return { time: s.time, hand: [...s.hand], deck: s.deck.length, board: [...s.board], discard: [...s.discard] };
+    return { time: s.time, hand: [...s.hand] as string[] | number, deck: s.deck.length, board: [...s.board], discard: [...s.discard] };
   },
-  unusedEngineMoves: {
-    'engine.end-turn': noSuchRule('mundane has no end-turn move: a phase ends only when every seat passes in a row with the stack empty'),
-    'engine.transition': noSuchRule('mundane declares no transitions: its phases follow one another as every seat passes'),
-    'engine.initiative': noSuchRule('mundane plays in table order and keeps no initiative'),
-    'engine.delay': noSuchRule('mundane plays in table order: a seat cannot delay its turn'),
-    'engine.leave': noSuchRule('mundane has no leaving: every seat plays to the end'),
-  },
-};
+  // A hand is secret: other seats and spectators see how many cards it holds.
+  hiddenSeatView: ({ view }) => ({ ...view, hand: Array.isArray(view.hand) ? view.hand.length : 0 }),
+});

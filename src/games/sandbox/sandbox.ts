@@ -6,7 +6,8 @@
  * writing a game.
  */
 import { z } from 'zod';
-import type { GameDefinition, GameMoveDefinition, GameRefusal, TurnModel } from '../../core/game.js';
+import { defineGame } from '../../core/defineGame.js';
+import type { MoveSpec, SeatMoveSpec, TurnModel } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 
 const phaseSchema = z
@@ -43,24 +44,17 @@ export interface SandboxState {
   readonly played: Readonly<Record<string, number>>;
 }
 
-type Card<P> = GameMoveDefinition<SandboxState, SandboxOptions, P>;
+type Card<S> = SeatMoveSpec<SandboxState, SandboxOptions, S>;
 
-const none = z.object({}).strict().optional();
-
-function card<P>(definition: Omit<Card<P>, 'play'> & { play?: Card<P>['play'] }): Card<P> {
-  return {
-    // In priority windows every sandbox card is played at instant speed by the seat holding priority.
-    speed: 'instant',
-    ...definition,
-    play: definition.play ?? ((state, seat) => ({ game: countPlay(state, seat) })),
-  };
+/** A card that only counts as played, with the turn effects `definition` adds (every card is instant speed in a priority window). */
+function card<S>(definition: Omit<Card<S>, 'play'> & { play?: Card<S>['play'] }): Card<S> {
+  return { ...definition, play: definition.play ?? (({ game: state, seat }) => ({ game: countPlay(state, seat) })) };
 }
 
 function countPlay(state: SandboxState, seat: string): SandboxState {
   return { played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
 }
 
-const allowed = (): GameRefusal | null => null;
 
 /**
  * The game `sandbox`, version 1. Its move vocabulary:
@@ -73,13 +67,13 @@ const allowed = (): GameRefusal | null => null;
  * createTable(sandbox, { table: 'table:lab', seats: ['seat:a', 'seat:b', 'seat:c'], seed: 1,
  *   options: { phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true } } }] } })
  */
-export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
+export const sandbox = defineGame({
   id: 'sandbox',
   version: '1',
   title: 'sandbox: a rules lab for every turn strategy',
   seats: { min: 1, max: 8 },
   options: sandboxOptionsSchema,
-  structure: (options) => ({
+  structure: ({ options }) => ({
     phases: options.phases.map((phase) => ({
       name: phase.name,
       turns: phase.turns,
@@ -90,7 +84,7 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
     ...(options.firstSeat !== undefined ? { firstSeat: options.firstSeat } : {}),
     ...(options.owner !== undefined ? { owner: options.owner } : {}),
   }),
-  turnModel(options): TurnModel {
+  turnModel({ options }): TurnModel {
     const strategies = options.phases.map((phase) => (phase.turns as { strategy?: string } | null)?.strategy);
     const outOfTurn = options.phases.some((phase) => ((phase.turns as { outOfTurn?: unknown[] } | null)?.outOfTurn?.length ?? 0) > 0);
     const priority = options.phases.some((phase) => phase.turnPhases !== undefined);
@@ -100,70 +94,58 @@ export const sandbox: GameDefinition<SandboxState, SandboxOptions> = {
   },
   setup: ({ seats }) => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
   moves: {
-    play: card({ payload: none, check: allowed, notation: () => 'play', candidates: () => [undefined] }),
-    react: card({ payload: none, check: allowed, notation: () => 'react', candidates: () => [undefined] }),
+    play: card({ notation: () => 'play' }),
+    react: card({ notation: () => 'react' }),
     cast: card({
       payload: z.object({ spell: z.string().min(1).max(32).default('spell') }).strict().prefault({}),
-      check: allowed,
-      play: (state, seat, { spell }) => ({ game: countPlay(state, seat), stack: { card: spell, type: 'SPELL' } }),
-      notation: ({ spell }) => `cast ${spell}`,
+      play: ({ game: state, seat, payload: { spell } }) => ({ game: countPlay(state, seat), stack: { card: spell, type: 'SPELL' } }),
+      notation: ({ payload: { spell } }) => `cast ${spell}`,
       candidates: () => [{ spell: 'spell' }],
     }),
-    reverse: card({
-      payload: none,
-      sequence: () => [{ operation: 'ReverseDirection' }],
-      check: allowed,
-      notation: () => 'reverse',
-      candidates: () => [undefined],
-    }),
+    reverse: card({ sequence: () => [{ operation: 'ReverseDirection' }], notation: () => 'reverse' }),
     skip: card({
       payload: z.object({ amount: z.number().int().min(1).max(8).default(1) }).strict().prefault({}),
-      sequence: ({ amount }) => [{ operation: 'AddAdvance', amount }],
-      check: allowed,
-      notation: ({ amount }) => (amount === 1 ? 'skip' : `skip ${amount}`),
+      sequence: ({ payload: { amount } }) => [{ operation: 'AddAdvance', amount }],
+      notation: ({ payload: { amount } }) => (amount === 1 ? 'skip' : `skip ${amount}`),
       candidates: () => [{ amount: 1 }],
     }),
     'set-direction': card({
       payload: z.object({ direction: z.union([z.literal(1), z.literal(-1)]) }).strict(),
-      sequence: ({ direction }) => [{ operation: 'SetDirection', direction }],
-      check: allowed,
-      notation: ({ direction }) => (direction === 1 ? 'forward' : 'backward'),
+      sequence: ({ payload: { direction } }) => [{ operation: 'SetDirection', direction }],
+      notation: ({ payload: { direction } }) => (direction === 1 ? 'forward' : 'backward'),
       candidates: () => [{ direction: 1 as const }, { direction: -1 as const }],
     }),
     refill: card({
       payload: z.object({ plies: z.number().int().min(1).max(8).default(1) }).strict().prefault({}),
-      check: (_state, _seat, _payload, options) => (options.refills ? null : { reason: 'NO_REFILLS', message: 'refills are off at this table (options.refills)' }),
-      play: (state, seat, { plies }) => ({ game: countPlay(state, seat), oblige: plies }),
-      notation: ({ plies }) => `refill ${plies}`,
+      check: ({ options }) => (options.refills ? null : { reason: 'NO_REFILLS', message: 'refills are off at this table (options.refills)' }),
+      play: ({ game: state, seat, payload: { plies } }) => ({ game: countPlay(state, seat), oblige: plies }),
+      notation: ({ payload: { plies } }) => `refill ${plies}`,
       candidates: () => [{ plies: 1 }],
     }),
     eliminate: card({
       payload: z.object({ seat: idSchema }).strict(),
-      check: (state, seat, { seat: target }, options, seating) => {
+      check: ({ game: state, seat, payload: { seat: target }, options, seating }) => {
         if (!options.eliminations) return { reason: 'NO_ELIMINATIONS', message: 'eliminations are off at this table (options.eliminations)' };
         if (!Object.hasOwn(state.played, target)) return { reason: 'NOT_A_SEAT', message: `${target} is not at the table` };
         if (seating.out.includes(target)) return { reason: 'ALREADY_OUT', message: `${target} is already out of the game` };
         return target === seat ? { reason: 'NOT_YOURSELF', message: 'a seat cannot eliminate itself (it may leave with engine.leave)' } : null;
       },
-      play: (state, seat, { seat: target }) => ({ game: countPlay(state, seat), eliminate: [target] }),
-      notation: ({ seat }) => `eliminate ${seat}`,
-      candidates: (state, seat, seating) => Object.keys(state.played).filter((s) => s !== seat && !seating.out.includes(s)).map((s) => ({ seat: s })),
+      play: ({ game: state, seat, payload: { seat: target } }) => ({ game: countPlay(state, seat), eliminate: [target] }),
+      notation: ({ payload: { seat } }) => `eliminate ${seat}`,
+      candidates: ({ game: state, seat, seating }) => Object.keys(state.played).filter((s) => s !== seat && !seating.out.includes(s)).map((s) => ({ seat: s })),
     }),
   },
-  housekeeping: {},
-  resolve: (state) => state,
   // The demo: a circular table with reversals, skips and refills.
-  demoOptions: (turns) => ({
+  demoOptions: ({ turns }) => ({
     phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true }, movesPerTurn: 2 } }],
     refills: true,
     lastTurn: turns,
   }),
-  isLastTurn: (turn, options) => options.lastTurn !== undefined && turn >= options.lastTurn,
-  isOver: (_state, remaining, options) => options.eliminations && remaining.length <= 1,
-  winners(state, seats) {
-    const most = Math.max(0, ...seats.map((seat) => state.played[seat] ?? 0));
-    return seats.filter((seat) => (state.played[seat] ?? 0) === most);
+  endIf: ({ options, seating, remaining, turnEnded }) =>
+    (turnEnded && options.lastTurn !== undefined && seating.turn >= options.lastTurn) || (options.eliminations && remaining.length <= 1),
+  winners({ game: state, remaining }) {
+    const most = Math.max(0, ...remaining.map((seat) => state.played[seat] ?? 0));
+    return remaining.filter((seat) => (state.played[seat] ?? 0) === most);
   },
-  seatView: (state, seat) => ({ played: state.played[seat] ?? 0 }),
-  unusedEngineMoves: {},
-};
+  seatView: ({ game: state, seat }) => ({ played: state.played[seat] ?? 0 }),
+});

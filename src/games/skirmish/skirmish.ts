@@ -9,7 +9,8 @@
  * planning. A squad at 0 strength is eliminated; the last one standing wins.
  */
 import { z } from 'zod';
-import type { GameDefinition, GameMoveDefinition, GameRefusal, GameStructure, SeatingView } from '../../core/game.js';
+import { defineGame } from '../../core/defineGame.js';
+import type { GameRefusal, GameStructure, SeatingView, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 import { newSquad, revealed, STANCES, strikeDamage, updateSquad, type SkirmishState, type Squad, type Stance } from './squads.js';
 
@@ -24,7 +25,7 @@ export const skirmishOptionsSchema = z
 
 export type SkirmishOptions = z.output<typeof skirmishOptionsSchema>;
 
-type Move<P> = GameMoveDefinition<SkirmishState, SkirmishOptions, P>;
+type Move<S> = SeatMoveSpec<SkirmishState, SkirmishOptions, S>;
 
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
 /** Only the combat phase has a seat whose turn it is; planning is simultaneous. */
@@ -32,75 +33,73 @@ const inCombat = (seating: SeatingView) => seating.activeSeat !== null;
 const notInCombat = refuse('NOT_IN_COMBAT', 'squads strike, rally and dodge in combat, after the orders are in (fight)');
 const alive = (state: SkirmishState, seat: string) => (state.squads[seat]?.hp ?? 0) > 0;
 
-const commit: Move<{ stance: Stance }> = {
-  payload: z.object({ stance: z.enum(STANCES) }).strict(),
-  check(state, seat, _payload, _options, seating) {
+const stancePayload = z.object({ stance: z.enum(STANCES) }).strict();
+const commit: Move<typeof stancePayload> = {
+  payload: stancePayload,
+  // Orders are secret until the fight: other squads see that they were given, not which.
+  secret: ['stance'],
+  check({ game: state, seat, seating }) {
     if (inCombat(seating)) return refuse('NOT_PLANNING', 'orders are committed in planning: the fight is on');
     return state.squads[seat]?.orders != null ? refuse('ALREADY_COMMITTED', `${seat} has committed its orders for this fight`) : null;
   },
-  play: (state, seat, { stance }) => ({ game: { ...updateSquad(state, seat, (s) => ({ ...s, orders: stance })), stage: 'planning' } }),
-  // Orders are secret until the fight: the move table shows only that they were given.
+  play: ({ game: state, seat, payload: { stance } }) => ({ game: { ...updateSquad(state, seat, (s) => ({ ...s, orders: stance })), stage: 'planning' } }),
+  // The move table is public: it shows only that orders were given.
   notation: () => 'orders',
   candidates: () => STANCES.map((stance) => ({ stance })),
 };
 
-const strike: Move<{ target: string }> = {
-  payload: z.object({ target: idSchema }).strict(),
-  check(state, seat, { target }, _options, seating) {
+const targetPayload = z.object({ target: idSchema }).strict();
+const strike: Move<typeof targetPayload> = {
+  payload: targetPayload,
+  check({ game: state, seat, payload: { target }, seating }) {
     if (!inCombat(seating)) return notInCombat;
     if (target === seat) return refuse('NOT_YOURSELF', 'a squad does not strike itself');
     if (!Object.hasOwn(state.squads, target)) return refuse('NOT_A_SQUAD', `${target} is not at the table`);
     if (!alive(state, target) || seating.out.includes(target)) return refuse('ALREADY_OUT', `${target} is out of the fight`);
     return null;
   },
-  play(before, seat, { target }) {
+  play({ game: before, seat, payload: { target } }) {
     const state = revealed(before);
     const victim = state.squads[target] as Squad;
     const damage = victim.dodging ? 0 : strikeDamage(state.squads[seat] as Squad);
     const after = updateSquad(state, target, (s) => ({ ...s, hp: Math.max(0, s.hp - damage), dodging: false }));
     return { game: after, ...(alive(after, target) ? {} : { eliminate: [target] }) };
   },
-  notation: ({ target }) => `strike ${target}`,
-  candidates: (state, seat, seating) =>
+  notation: ({ payload: { target } }) => `strike ${target}`,
+  candidates: ({ game: state, seat, seating }) =>
     Object.keys(state.squads)
       .filter((target) => target !== seat && alive(state, target) && !seating.out.includes(target))
       .map((target) => ({ target })),
 };
 
-const none = z.object({}).strict().optional();
-
-const rally: Move<undefined | Record<string, never>> = {
-  payload: none,
-  check(state, seat, _payload, _options, seating) {
+const rally: Move<undefined> = {
+  check({ game: state, seat, seating }) {
     if (!inCombat(seating)) return notInCombat;
     const squad = state.squads[seat] as Squad;
     if (squad.supplies === 0) return refuse('NO_SUPPLIES', `${seat} has no supplies left to rally`);
     return squad.hp >= state.maxHp ? refuse('FULL_STRENGTH', `${seat} is at full strength`) : null;
   },
-  play: (state, seat) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, hp: s.hp + 1, supplies: s.supplies - 1 })) }),
+  play: ({ game: state, seat }) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, hp: s.hp + 1, supplies: s.supplies - 1 })) }),
   notation: () => 'rally',
-  candidates: () => [undefined],
 };
 
 /** The reaction: any squad, at any time in combat (declared out of turn), spends a token so the next strike against it misses. */
-const dodge: Move<undefined | Record<string, never>> = {
-  payload: none,
-  check(before, seat, _payload, _options, seating) {
+const dodge: Move<undefined> = {
+  check({ game: before, seat, seating }) {
     if (!inCombat(seating)) return notInCombat;
     const squad = revealed(before).squads[seat] as Squad;
     if (squad.dodging) return refuse('ALREADY_DODGING', `${seat} is dodging already`);
     return squad.reactions === 0 ? refuse('NO_REACTIONS', `${seat} has no reaction left`) : null;
   },
-  play: (state, seat) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, reactions: s.reactions - 1, dodging: true })) }),
+  play: ({ game: state, seat }) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, reactions: s.reactions - 1, dodging: true })) }),
   notation: () => 'dodge',
-  candidates: () => [undefined],
 };
 
 const STRUCTURE: GameStructure = {
   phases: [
-    { name: 'planning', turns: { strategy: 'Simultaneous' } },
+    { name: 'planning', turns: { strategy: 'Simultaneous' }, moves: ['commit'] },
     // Entering combat reveals every squad's committed orders.
-    { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] }, housekeeping: 'revealOrders' },
+    { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] }, moves: ['strike', 'rally', 'dodge'], onEnter: 'revealOrders' },
   ],
   transitions: [
     { name: 'fight', from: 'planning', to: 'combat' },
@@ -115,50 +114,53 @@ const STRUCTURE: GameStructure = {
  * const table = createTable(skirmish, { table: 'table:field', seats: ['seat:a', 'seat:b', 'seat:c'], seed: 1 })
  * table.play({ type: 'commit', seat: 'seat:a', payload: { stance: 'assault' } })
  */
-export const skirmish: GameDefinition<SkirmishState, SkirmishOptions> = {
+export const skirmish = defineGame({
   id: 'skirmish',
   version: '1',
   title: 'skirmish: simultaneous orders, then combat by initiative',
   seats: { min: 2, max: 6 },
   options: skirmishOptionsSchema,
-  structure: () => STRUCTURE,
-  // Two moves a turn, dodges out of turn, a simultaneous planning round: a seat may have several plies in a round.
-  turnModel: () => 'sequenced',
-  setup: ({ seats, options }) => ({
+  structure: STRUCTURE,
+  // A squad fights on until it is eliminated; it does not leave.
+  leaving: false,
+  setup: ({ seats, options }): SkirmishState => ({
     squads: Object.fromEntries(seats.map((seat) => [seat, newSquad(options.hp, options.supplies)])),
     stage: 'planning',
     maxHp: options.hp,
+    revealedBefore: 0,
   }),
   moves: { commit, strike, rally, dodge },
   // In planning a squad ends its turn once its orders are in; in combat whenever it likes.
-  mayEndTurn(state, seat, _options, seating) {
+  mayEndTurn({ game: state, seat, seating }) {
     if (inCombat(seating) || state.squads[seat]?.orders != null) return null;
     return refuse('ORDERS_REQUIRED', `${seat} commits its orders before its planning turn ends`);
   },
-  mayTransition(state, seat, transition) {
-    if (transition === 'regroup') return seat === undefined ? null : refuse('REFEREE_ONLY', 'only the referee (the application, without a seat) calls a regroup');
+  mayTransition({ game: state, seat, transition }) {
+    if (transition === 'regroup') return seat === null ? null : refuse('REFEREE_ONLY', 'only the referee (the application, without a seat) calls a regroup');
     const waiting = Object.keys(state.squads).filter((s) => alive(state, s) && state.squads[s]?.orders == null);
     return waiting.length === 0 ? null : refuse('ORDERS_PENDING', `the fight begins once every squad has its orders in; waiting for ${waiting.join(', ')}`);
   },
-  housekeeping: { revealOrders: (state) => revealed(state) },
-  resolve: (state) => state,
-  isLastTurn: () => false,
-  isOver: (_state, remaining) => remaining.length <= 1,
-  winners: (_state, seats) => [...seats],
-  seatView(state, seat) {
+  routines: {
+    // Orders given before this turn are public from now on (their plies show the stance).
+    revealOrders: ({ game: state, seating }) => ({ game: { ...revealed(state), revealedBefore: seating.turn } }),
+  },
+  revealed: ({ game: state, ply }) => ply.turn < state.revealedBefore,
+  endIf: ({ remaining }) => remaining.length <= 1,
+  seatView({ game: state, seat }) {
     const squad = state.squads[seat] as Squad;
     return {
       hp: squad.hp,
       supplies: squad.supplies,
       committed: squad.orders !== null,
+      orders: squad.orders as Stance | null,
       stance: squad.stance,
       reactions: squad.reactions,
       dodging: squad.dodging,
     };
   },
-  // The demo fights to the last squad standing, whatever the number of turns asked.
-  demoOptions: () => ({}),
-  unusedEngineMoves: {
-    'engine.leave': refuse('NOT_IN_SKIRMISH', 'a squad fights on until it is eliminated; it does not leave'),
+  // Other squads see that orders are in, not which.
+  hiddenSeatView: ({ view }) => {
+    const { orders: _secret, ...shown } = view;
+    return shown;
   },
-};
+});

@@ -28,6 +28,8 @@ export interface SkirmishState {
   /** `planning` from the first order committed; `combat` from the first combat move, which reveals the orders. */
   readonly stage: 'planning' | 'combat';
   readonly maxHp: number;
+  /** Orders given in turns before this one have been revealed: their plies are public. */
+  readonly revealedBefore: number;
 }
 
 /**
