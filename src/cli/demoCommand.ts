@@ -7,6 +7,7 @@ import { builtInGames, findGame } from '../games/registry.js';
 import { playDemo } from '../table/autoplay.js';
 import { EXIT, type Command } from './commands.js';
 import { tableReport } from './summary.js';
+import { quote } from './text.js';
 
 function wholeNumber(value: string | boolean | undefined): number | undefined | null {
   if (value === undefined) return undefined;
@@ -27,7 +28,7 @@ export const demoCommand: Command = {
     const id = positionals[0] ?? 'mundane';
     const game = findGame(id);
     if (game === undefined || positionals.length > 1) {
-      io.err(`GAME: ${positionals.length > 1 ? 'give one game' : `no game ${JSON.stringify(id)}`}; built in: ${Object.keys(builtInGames).join(', ')}`);
+      io.err(`GAME: ${positionals.length > 1 ? 'give one game' : `no game ${quote(id)}`}; built in: ${Object.keys(builtInGames).join(', ')}`);
       return EXIT.invalid;
     }
     const seats = wholeNumber(values.seats);
@@ -42,17 +43,22 @@ export const demoCommand: Command = {
     }
     let table;
     try {
-      table = playDemo(game, { ...(seats !== undefined ? { seats } : {}), seed, options: game.demoOptions({ turns: turns ?? 6 }) });
+      table = playDemo(game, { ...(seats !== undefined ? { seats } : {}), seed, options: game.demoOptions?.(turns ?? 6) ?? {} });
     } catch (error) {
       if (error instanceof InvalidTable) return io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid;
       throw error;
     }
     io.out(tableReport(table));
+    const logText = `${JSON.stringify(table.log, null, 2)}\n`;
+    table.stop();
     if (typeof values.log === 'string') {
-      await io.writeFile(values.log, `${JSON.stringify(table.log, null, 2)}\n`);
+      try {
+        await io.writeFile(values.log, logText);
+      } catch (error) {
+        return io.err(`--log: cannot write ${quote(values.log)}: ${(error as Error).message}`), EXIT.invalid;
+      }
       io.out(`\nlog written to ${values.log}: replay it with plystack replay ${values.log}`);
     }
-    table.stop();
     return EXIT.ok;
   },
 };

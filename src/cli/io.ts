@@ -1,8 +1,10 @@
 /** Where a CLI command reads and writes: the process, or a test's buffers. */
 export interface Io {
-  out(text: string): void;
+  /** Writes `text` and a newline; a promise, when given, resolves once the reader has room for more. */
+  out(text: string): void | Promise<void>;
   err(text: string): void;
-  readStdin(): Promise<string>;
-  readFile(path: string): Promise<string>;
+  /** Standard input, as bytes (checked as UTF-8 by the reader) or as text already decoded. */
+  readStdin(): Promise<string | Uint8Array>;
+  readFile(path: string): Promise<string | Uint8Array>;
   writeFile(path: string, text: string): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { EXIT, usage, type Command } from './commands.js';
 import { demoCommand } from './demoCommand.js';
 import type { Io } from './io.js';
+import { clip, quote } from './text.js';
 import { migrateRulesCommand } from './migrateRulesCommand.js';
 import { pathsCommand } from './pathsCommand.js';
 import { replayCommand } from './replayCommand.js';
@@ -28,7 +29,9 @@ function help(): string {
  * @example
  * await run(['replay', 'game.json', '--json'], processIo)
  */
-export async function run(argv: readonly string[], io: Io): Promise<number> {
+export async function run(argv: readonly string[], given: Io): Promise<number> {
+  // Whatever a command says about bad input, it quotes no more than a couple of hundred characters of it.
+  const io: Io = { ...given, err: (text) => given.err(clip(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.err : io.out)(help());
@@ -36,7 +39,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const command = commands.find((c) => c.name === name);
   if (command === undefined) {
-    io.err(`command: no command ${JSON.stringify(name)}\n\n${help()}`);
+    io.err(`command: no command ${quote(name)}\n\n${help()}`);
     return EXIT.invalid;
   }
   const options: NonNullable<ParseArgsConfig['options']> = {};
@@ -53,14 +56,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 
 /** The process's standard streams and files. */
 export const processIo: Io = {
-  out: (text) => void process.stdout.write(`${text}\n`),
+  out: (text) => (process.stdout.write(`${text}\n`) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', resolve))),
   err: (text) => void process.stderr.write(`${text}\n`),
   async readStdin() {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   },
-  readFile: (path) => readFile(path, 'utf8'),
+  readFile: (path) => readFile(path),
   writeFile: (path, text) => writeFile(path, text, 'utf8'),
 };
 

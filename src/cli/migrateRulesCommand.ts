@@ -6,6 +6,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { migrateRulesDocument } from '../progression/migrate.js';
 import { EXIT, type Command } from './commands.js';
+import { migrateRulesText } from './rulesText.js';
+import { clip, decodeUtf8, InvalidUtf8 } from './text.js';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', '.git']);
 
@@ -40,24 +42,42 @@ export const migrateRulesCommand: Command = {
     }
     let total = 0;
     let touched = 0;
+    let failed = false;
     for (const file of files) {
-      let document;
+      let text: string;
+      let document: unknown;
       try {
-        document = JSON.parse(await io.readFile(file));
-      } catch {
-        io.err(`${file}: skipped, not JSON`);
+        text = decodeUtf8(await io.readFile(file));
+        document = JSON.parse(text);
+      } catch (error) {
+        io.err(`${file}: skipped, ${error instanceof InvalidUtf8 ? `not UTF-8: ${error.message}` : 'not JSON'}`);
         continue;
       }
-      const result = migrateRulesDocument(document, file.endsWith('.rules.json'));
+      const wholeIsRules = file.endsWith('.rules.json');
+      const result = migrateRulesDocument(document, wholeIsRules);
       if (result.changes.length === 0) continue;
+      if (values.write === true) {
+        // The file's own text with the strategies inserted: nothing else in it changes.
+        const migrated = migrateRulesText(text, wholeIsRules);
+        if (migrated.changed !== result.changes.length || migrateRulesDocument(JSON.parse(migrated.text), wholeIsRules).changes.length > 0) {
+          io.err(`${file}: not written: its rules objects could not be edited in place (a key given twice?); add "strategy": "PerRound" by hand`);
+          continue;
+        }
+        try {
+          await io.writeFile(file, migrated.text);
+        } catch (error) {
+          io.err(`${file}: cannot write: ${(error as Error).message}`);
+          failed = true;
+          continue;
+        }
+      }
       total += result.changes.length;
       touched++;
-      for (const change of result.changes) io.out(`${file}: ${change.path}: ${values.write ? 'added' : 'needs'} "strategy": "PerRound"`);
-      if (values.write === true) await io.writeFile(file, `${JSON.stringify(result.document, null, 2)}\n`);
+      for (const change of result.changes) io.out(clip(`${file}: ${change.path}: ${values.write ? 'added' : 'needs'} "strategy": "PerRound"`));
     }
     if (total === 0) io.out(`nothing to migrate: every rules object in ${root} declares its strategy`);
     else if (values.write === true) io.out(`migrated ${total} rules object(s) in ${touched} file(s)`);
     else io.out(`${total} rules object(s) in ${touched} file(s) declare no strategy; run again with --write to add "strategy": "PerRound"`);
-    return EXIT.ok;
+    return failed ? EXIT.invalid : EXIT.ok;
   },
 };

@@ -6,12 +6,12 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InvalidTable } from '../core/errors.js';
-import { isGame } from '../core/defineGame.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
 import { tableTestFile, type TestFileOptions } from '../testing/vitestFile.js';
 import { EXIT, type Command } from './commands.js';
+import { decodeUtf8, quote } from './text.js';
 
 function wholeNumber(value: string | boolean | undefined): number | undefined | null {
   if (value === undefined) return undefined;
@@ -39,7 +39,8 @@ function isModule(game: string): boolean {
 }
 
 function looksLikeGame(value: unknown): value is AnyGame {
-  return isGame(value);
+  const game = value as Partial<AnyGame> | null;
+  return typeof game === 'object' && game !== null && typeof game.id === 'string' && typeof game.setup === 'function' && typeof game.moves === 'object';
 }
 
 /** The game a module exports: the export named after `#`, else the default export, else its only game export. */
@@ -97,7 +98,7 @@ export const pathsCommand: Command = {
       source = { from: importPath(found.file, out), name: found.name };
     } else {
       const builtIn = findGame(id);
-      if (builtIn === undefined) return io.err(`GAME: no game ${JSON.stringify(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid;
+      if (builtIn === undefined) return io.err(`GAME: no game ${quote(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid;
       game = builtIn;
       source = { builtIn: id };
     }
@@ -115,7 +116,7 @@ export const pathsCommand: Command = {
     if (typeof values.options === 'string') {
       let text: string;
       try {
-        text = await io.readFile(values.options);
+        text = decodeUtf8(await io.readFile(values.options));
       } catch (error) {
         return io.err(`--options: cannot read ${values.options}: ${(error as Error).message}`), EXIT.invalid;
       }
@@ -130,7 +131,7 @@ export const pathsCommand: Command = {
     if (typeof values.unreachable === 'string') {
       let read: unknown;
       try {
-        read = JSON.parse(await io.readFile(values.unreachable));
+        read = JSON.parse(decodeUtf8(await io.readFile(values.unreachable)));
       } catch (error) {
         return io.err(`--unreachable: cannot read ${values.unreachable} as JSON: ${(error as Error).message}`), EXIT.invalid;
       }

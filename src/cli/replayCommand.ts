@@ -1,23 +1,53 @@
 /**
- * `plystack replay FILE|- [--json] [--upto N]` (CONTRACT.md, "The CLI").
+ * `plystack replay FILE|- [--json] [--upto N] [--record]` (CONTRACT.md, "The CLI").
+ *
+ * The output is written as it is made (`Output`), so a log of any length
+ * replays in memory proportional to the table, not to what is printed.
  */
 import { InvalidTable } from '../core/errors.js';
-import { exportPlies, gameRecord, moveRecord } from '../export/record.js';
+import type { Ply } from '../engine/context.js';
+import { exportPlies, gameRecord, type ExportedPly } from '../export/record.js';
 import { replayLog, type ReplayOutcome } from '../table/replay.js';
+import type { TableState } from '../table/view.js';
 import { EXIT, type Command } from './commands.js';
-import { tableReport } from './summary.js';
+import { JsonItems, mapped, Output, writeJsonObject } from './output.js';
+import { reportLines, rowsOf } from './summary.js';
+import { clip, decodeUtf8, InvalidUtf8, quote } from './text.js';
 
-function jsonDocument({ table, applied, error }: ReplayOutcome) {
-  const { turnModel, rounds } = moveRecord(table.plies, table.log.seats, table.turnModel);
-  return {
-    ok: error === null,
-    ...(error !== null ? { error: { code: error.code, message: error.message, move: error.move } } : {}),
-    applied,
-    turnModel,
-    state: table.state,
-    plies: exportPlies(table.plies),
-    rounds,
-  };
+/** What one reader may see of a replayed table: its state and its plies. */
+export interface ReplayView {
+  readonly state: TableState;
+  readonly plies: Iterable<ExportedPly>;
+}
+
+/** The view of a reader who sees everything (no `--as`). */
+export function omniscientView(outcome: ReplayOutcome, plies: readonly Ply[]): ReplayView {
+  return { state: outcome.table.state, plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
+}
+
+/** Writes CONTRACT.md's JSON document of a replay, as `view` sees it. */
+async function writeJsonDocument(out: Output, outcome: ReplayOutcome, plies: readonly Ply[], view: ReplayView): Promise<void> {
+  const { table, applied, error } = outcome;
+  const { turnModel } = table;
+  await writeJsonObject(out, [
+    ['ok', error === null],
+    ['error', error === null ? undefined : { code: error.code, message: clip(error.message), move: error.move }],
+    ['applied', applied],
+    ['turnModel', turnModel],
+    ['state', view.state],
+    ['plies', new JsonItems(view.plies)],
+    ['rounds', new JsonItems(mapped(rowsOf(plies, table.log.seats, turnModel), (row) => row.cells))],
+  ]);
+}
+
+/** Writes the game's record `{ header, rounds }`. */
+async function writeRecord(out: Output, outcome: ReplayOutcome, plies: readonly Ply[]): Promise<void> {
+  const { table } = outcome;
+  const { header } = gameRecord({ log: table.log, plies: [], state: table.state, turnModel: table.turnModel });
+  await writeJsonObject(out, [
+    ['header', header],
+    ['rounds', new JsonItems(mapped(rowsOf(plies, header.seats, header['turn-model']), (row) => row.cells))],
+  ]);
 }
 
 export const replayCommand: Command = {
@@ -39,39 +69,46 @@ export const replayCommand: Command = {
     if (values.upto !== undefined) {
       upto = Number(values.upto);
       if (typeof values.upto !== 'string' || !/^\d+$/.test(values.upto) || !Number.isSafeInteger(upto)) {
-        io.err(`--upto: ${JSON.stringify(values.upto)} is not a whole number of moves`);
+        io.err(`--upto: ${quote(values.upto)} is not a whole number of moves`);
         return EXIT.invalid;
       }
-    }
-    let text: string;
-    try {
-      text = source === '-' ? await io.readStdin() : await io.readFile(source);
-    } catch (error) {
-      io.err(`FILE: cannot read ${source}: ${(error as Error).message}`);
-      return EXIT.invalid;
-    }
-    let log: unknown;
-    try {
-      log = JSON.parse(text);
-    } catch (error) {
-      io.err(`log: not JSON: ${(error as Error).message}`);
-      return EXIT.invalid;
     }
     let outcome: ReplayOutcome;
-    try {
-      outcome = replayLog(log, upto === undefined ? {} : { upto });
-    } catch (error) {
-      if (error instanceof InvalidTable) {
-        io.err(`${error.path ?? 'log'}: ${error.code}: ${error.message}`);
+    {
+      // The log's text and parsed form live only in this block: the table keeps what it needs.
+      let text: string;
+      try {
+        text = decodeUtf8(source === '-' ? await io.readStdin() : await io.readFile(source));
+      } catch (error) {
+        if (error instanceof InvalidUtf8) io.err(`log: not UTF-8: ${error.message}`);
+        else io.err(`FILE: cannot read ${quote(source)}: ${(error as Error).message}`);
         return EXIT.invalid;
       }
-      throw error;
+      let log: unknown;
+      try {
+        log = JSON.parse(text);
+      } catch (error) {
+        io.err(`log: not JSON: ${(error as Error).message}`);
+        return EXIT.invalid;
+      }
+      try {
+        outcome = replayLog(log, upto === undefined ? {} : { upto });
+      } catch (error) {
+        if (error instanceof InvalidTable) {
+          io.err(`${error.path ?? 'log'}: ${error.code}: ${error.message}`);
+          return EXIT.invalid;
+        }
+        throw error;
+      }
     }
     const { table } = outcome;
-    if (values.record === true) io.out(JSON.stringify(gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel }), null, 2));
-    else if (values.json === true) io.out(JSON.stringify(jsonDocument(outcome), null, 2));
-    else io.out(tableReport(outcome.table));
-    outcome.table.stop();
+    const plies = table.plies;
+    const out = new Output(io);
+    if (values.record === true) await writeRecord(out, outcome, plies);
+    else if (values.json === true) await writeJsonDocument(out, outcome, plies, omniscientView(outcome, plies));
+    else for (const line of reportLines(table, table.state, plies)) await out.line(line);
+    await out.end();
+    table.stop();
     if (outcome.error !== null) {
       io.err(`move ${outcome.error.move}: ${outcome.error.code}: ${outcome.error.message}`);
       return EXIT.refused;

@@ -2,18 +2,15 @@
  * What the CLI prints for a person: a header, the move table, and a short
  * state summary.
  */
-import { layOutRows } from '../export/rounds.js';
-import { moveTableText } from '../export/moveTable.js';
+import type { TurnModel } from '../core/game.js';
+import type { Ply } from '../engine/context.js';
+import { alignedLine, moveTableCells, moveTableHeader, needsTableColumn } from '../export/moveTable.js';
+import { layOutRows, type LaidOutRow } from '../export/rounds.js';
 import type { Table } from '../table/table.js';
+import type { TableState } from '../table/view.js';
 
-/**
- * The move table and a state summary of `table`, as text.
- *
- * @example
- * console.log(tableReport(table))
- */
-function playingSummary(table: Table): string {
-  const { state } = table;
+/** The one-line summary of a table still playing. */
+function playingSummary(table: Table, state: TableState): string {
   const gamePhases = table.context.opening.structure.phases.length;
   const parts = ['playing', `turn ${state.turn}`, `round ${state.round}`, state.phase === state.gamePhase || gamePhases === 1 ? state.phase : `${state.gamePhase} ${state.phase}`];
   if (state.activeSeat !== null) parts.push(`active ${state.activeSeat}`);
@@ -26,22 +23,61 @@ function playingSummary(table: Table): string {
   return parts.join(' · ');
 }
 
-export function tableReport(table: Table): string {
-  const { log, state } = table;
-  const { turnModel } = table;
-  const rows = layOutRows(table.plies, log.seats, turnModel);
-  const lines = [
-    `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${table.plies.length} plies · turn model ${turnModel}`,
-    '',
-    moveTableText(log.seats, rows),
-    '',
-    state.status === 'over'
-      ? `over after turn ${state.turn} · winners: ${state.winners.join(', ') || 'none'}`
-      : playingSummary(table),
-  ];
-  for (const [seat, view] of Object.entries(state.seats)) {
-    const fields = Object.entries(view).map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(', ') || '-' : String(value)}`);
-    lines.push(`  ${seat}: ${fields.join(' · ')}`);
+/**
+ * The move table's rows, one round at a time (a sequenced table: one ply at a
+ * time), never all of them at once.
+ *
+ * @example
+ * for (const row of rowsOf(table.plies, table.log.seats, table.turnModel)) console.log(row.cells)
+ */
+export function* rowsOf(plies: readonly Ply[], seats: readonly string[], turnModel: TurnModel): Generator<LaidOutRow> {
+  let i = 0;
+  while (i < plies.length) {
+    let j = i + 1;
+    if (turnModel !== 'sequenced') while (j < plies.length && (plies[j] as Ply).round === (plies[i] as Ply).round) j++;
+    yield* layOutRows(plies.slice(i, j), seats, turnModel);
+    i = j;
   }
-  return lines.join('\n');
+}
+
+/**
+ * The lines of the report on `table`: a header, the move table and a state
+ * summary, made one at a time (the move table in two passes over its rows:
+ * the column widths, then the lines). `state` is what the reader may see of
+ * the table's state.
+ *
+ * @example
+ * for (const line of reportLines(table)) console.log(line)
+ */
+export function* reportLines(table: Table, state: TableState = table.state, plies: readonly Ply[] = table.plies): Generator<string> {
+  const { log, turnModel } = table;
+  yield `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${plies.length} plies · turn model ${turnModel}`;
+  yield '';
+  let forTable = false;
+  const widths = moveTableHeader(log.seats, true).map((title) => title.length);
+  for (const row of rowsOf(plies, log.seats, turnModel)) {
+    forTable ||= needsTableColumn(row);
+    moveTableCells(row, true).forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, cell.length)));
+  }
+  const header = moveTableHeader(log.seats, forTable);
+  widths.length = header.length;
+  yield alignedLine(header, widths);
+  yield alignedLine(widths.map((w) => '-'.repeat(w)), widths);
+  for (const row of rowsOf(plies, log.seats, turnModel)) yield alignedLine(moveTableCells(row, forTable), widths);
+  yield '';
+  yield state.status === 'over' ? `over after turn ${state.turn} · winners: ${state.winners.join(', ') || 'none'}` : playingSummary(table, state);
+  for (const [seat, view] of Object.entries(state.seats)) {
+    const fields = Object.entries(view as Record<string, unknown>).map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(', ') || '-' : String(value)}`);
+    yield `  ${seat}: ${fields.join(' · ')}`;
+  }
+}
+
+/**
+ * The move table and a state summary of `table`, as text.
+ *
+ * @example
+ * console.log(tableReport(table))
+ */
+export function tableReport(table: Table): string {
+  return [...reportLines(table)].join('\n');
 }
