@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:server`: the table server under load on loopback. N clients
+ * play seatless passes over 1,000 tables (mundane, two seats), each client
+ * with its own share of the tables and one move in flight; moves per second
+ * and p50/p99 latency for plystack on PGlite files, on PostgreSQL with one and
+ * with two server processes (a table's moves go to one process, chosen by the
+ * table), and for boardgame.io 0.50.2's own server with its default storage
+ * (in memory) and its own socket.io protocol, side by side. Writes
+ * bench/server-results.json (`--smoke`: a tiny run, written under bench/.build).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPostgres, freePort } from '../test/server/support/postgres.js';
+
+const smoke = process.argv.includes('--smoke');
+const TABLES = smoke ? 40 : 1000;
+const CLIENTS = smoke ? 4 : 32;
+const SECONDS = smoke ? 2 : 10;
+const log = (line: string) => process.stderr.write(`bench:server: ${line}\n`);
+
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return dir;
+}
+const root = repoRoot();
+const cli = join(root, 'dist', 'cli', 'main.js');
+
+interface Result {
+  readonly contestant: string;
+  readonly store: string;
+  readonly processes: number;
+  readonly moves: number;
+  readonly seconds: number;
+  readonly movesPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+/** Runs `CLIENTS` workers for `SECONDS`; worker w owns tables w, w + CLIENTS, … and plays them in turn. */
+async function drive(move: (table: number, worker: number) => Promise<boolean>): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, w) => {
+      for (let table = w; performance.now() < end; table = table + CLIENTS >= TABLES ? w : table + CLIENTS) {
+        const t0 = performance.now();
+        if (await move(table, w)) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+function summarise(contestant: string, store: string, processes: number, run: { latencies: number[]; errors: number; seconds: number }): Result {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const result = {
+    contestant, store, processes, moves: sorted.length, seconds: Number(run.seconds.toFixed(2)),
+    movesPerSecond: Math.round(sorted.length / run.seconds), p50Ms: Number(percentile(sorted, 0.5).toFixed(2)), p99Ms: Number(percentile(sorted, 0.99).toFixed(2)), errors: run.errors,
+  };
+  log(`${contestant} (${store}, ${processes} process${processes > 1 ? 'es' : ''}): ${result.movesPerSecond} moves/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors`);
+  return result;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function request(url: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: hostname, port, path, method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data.length > 0 ? JSON.parse(data) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+function serve(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--rate-limit', '9999999', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      const match = /listening on (\S+)/.exec(out);
+      if (match) resolve({ url: match[1]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`plystack serve exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await gone;
+}
+
+async function plystack(store: string, args: string[], processes: number): Promise<Result> {
+  const servers: { url: string; child: ChildProcess }[] = [];
+  for (let i = 0; i < processes; i++) servers.push(await serve(args));
+  try {
+    const tables: { table: string; appToken: string }[] = [];
+    for (let i = 0; i < TABLES; i++) {
+      const created = await request(servers[0]!.url, 'POST', '/tables', null, { game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: i });
+      tables.push(created.body as { table: string; appToken: string });
+    }
+    log(`${store} × ${processes}: ${TABLES} tables created; playing for ${SECONDS} s with ${CLIENTS} clients`);
+    const run = await drive(async (i) => {
+      const { table, appToken } = tables[i]!;
+      // A table's moves go to one process, as a load balancer that keys on the table would send them.
+      const url = servers[i % servers.length]!.url;
+      const answer = await request(url, 'POST', `/tables/${encodeURIComponent(table)}/moves`, appToken, { move: { type: 'engine.pass' } });
+      return answer.status === 200;
+    });
+    return summarise('plystack', store, processes, run);
+  } finally {
+    for (const server of servers) await stop(server.child);
+  }
+}
+
+async function boardgameio(): Promise<Result> {
+  const require = createRequire(join(root, 'node_modules', 'boardgame.io', 'package.json'));
+  const { Server } = require('boardgame.io/server') as { Server: (opts: { games: object[]; origins: string[] }) => { run(config: { port: number; lobbyConfig: { apiPort: number } }): Promise<{ appServer: http.Server; apiServer?: http.Server }>; kill(servers: unknown): void } };
+  const { io } = require('socket.io-client') as { io: (url: string, opts: object) => SocketLike };
+  interface SocketLike { emit(event: string, ...args: unknown[]): void; on(event: string, handler: (...args: never[]) => void): void; close(): void; connected: boolean }
+  // The same move as plystack's seatless pass, the boardgame.io way: player 0 passes; nothing else happens.
+  const game = { name: 'bench', setup: () => ({ passes: 0 }), moves: { pass: ({ G }: { G: { passes: number } }) => void G.passes++ } };
+  const server = Server({ games: [game], origins: ['http://127.0.0.1'] });
+  const port = await freePort();
+  const apiPort = await freePort();
+  // The lobby API on its own port: on the game server's port this version answers every lobby route with 404.
+  const running = await server.run({ port, lobbyConfig: { apiPort } });
+  const url = `http://127.0.0.1:${port}`;
+  const api = `http://127.0.0.1:${apiPort}`;
+  const sockets: SocketLike[] = [];
+  try {
+    const matches: { matchID: string; credentials: string; stateID: number; socket: SocketLike; waiting: ((stateID: number) => void) | null }[] = [];
+    for (let i = 0; i < TABLES; i++) {
+      const created = (await request(api, 'POST', '/games/bench/create', null, { numPlayers: 2 })).body as { matchID: string };
+      const joined = (await request(api, 'POST', `/games/bench/${created.matchID}/join`, null, { playerID: '0', playerName: `p${i}` })).body as { playerCredentials: string };
+      const socket = io(`${url}/bench`, { transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+      const match = { matchID: created.matchID, credentials: joined.playerCredentials, stateID: 0, socket, waiting: null as ((stateID: number) => void) | null };
+      const seen = (matchID: string, stateID: number) => {
+        if (matchID !== match.matchID || stateID <= match.stateID) return;
+        match.stateID = stateID;
+        match.waiting?.(stateID);
+      };
+      socket.on('sync', ((matchID: string, info: { state: { _stateID: number } }) => {
+        if (matchID !== match.matchID) return;
+        match.stateID = info.state._stateID;
+        match.waiting?.(match.stateID);
+      }) as never);
+      socket.on('update', ((matchID: string, state: { _stateID: number }) => seen(matchID, state._stateID)) as never);
+      socket.on('patch', ((matchID: string, _prev: number, stateID: number) => seen(matchID, stateID)) as never);
+      await new Promise<void>((resolve) => {
+        match.waiting = () => resolve();
+        socket.emit('sync', match.matchID, '0', match.credentials, 2);
+      });
+      match.waiting = null;
+      matches.push(match);
+    }
+    log(`boardgame.io: ${TABLES} matches created and synced; playing for ${SECONDS} s with ${CLIENTS} clients`);
+    const run = await drive(async (i) => {
+      const match = matches[i]!;
+      const before = match.stateID;
+      const answered = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 5000);
+        match.waiting = () => (clearTimeout(timer), resolve(true));
+      });
+      match.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'pass', args: [], playerID: '0', credentials: match.credentials } }, before, match.matchID, '0');
+      const ok = await answered;
+      match.waiting = null;
+      return ok;
+    });
+    return summarise('boardgame.io 0.50.2 server', 'in memory (its default)', 1, run);
+  } finally {
+    for (const socket of sockets) socket.close();
+    server.kill(running);
+  }
+}
+
+const results: Result[] = [];
+const pg = await startPostgres();
+const dir = mkdtempSync(join(tmpdir(), 'plystack-bench-'));
+try {
+  results.push(await plystack('PGlite files', ['--data', dir], 1));
+  const one = await pg.database('bench1');
+  results.push(await plystack('PostgreSQL 15', ['--database', one], 1));
+  const two = await pg.database('bench2');
+  results.push(await plystack('PostgreSQL 15', ['--database', two], 2));
+  results.push(await boardgameio());
+} finally {
+  pg.destroy();
+  rmSync(dir, { recursive: true, force: true });
+  agent.destroy();
+}
+
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+  config: { tables: TABLES, clients: CLIENTS, seconds: SECONDS, move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)', durability: 'plystack answers after the commit (fsync on); boardgame.io keeps matches in memory' },
+  results,
+};
+const out = smoke ? join(root, 'bench', '.build', 'server-results-smoke.json') : join(root, 'bench', 'server-results.json');
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+const rows = [['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors'], ...results.map((r) => [r.contestant, r.store, String(r.processes), String(r.movesPerSecond), String(r.p50Ms), String(r.p99Ms), String(r.errors)])];
+const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+process.stdout.write(`${rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}\n\nwritten: ${out}\n`);
+process.exit(0);
