@@ -30,5 +30,8 @@ export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
   const source: ViewSource = moves === undefined ? (table as unknown as ViewSource) : (table.at(moves) as unknown as ViewSource);
   if (viewer === EVERYTHING) return { state: source.state, plies: source.plies };
   if (typeof source.viewFor === 'function') return source.viewFor(viewer);
+  const live = table as unknown as ViewSource;
+  // The table hides what this viewer may not see, but its past views cannot: the latest view rather than a leak.
+  if (moves !== undefined && typeof live.viewFor === 'function') return live.viewFor(viewer);
   return { state: source.state, plies: source.plies };
 }
