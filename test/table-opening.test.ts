@@ -76,8 +76,8 @@ describe('how many seats', () => {
     expect(Object.keys(createTable(mundane, open(eight)).state.seats)).toEqual(eight);
   });
 
-  it('seats that are not a list: refused naming seats', () => {
-    const invalid = expectInvalid(open(ANN as never), 'SEAT_COUNT');
+  it('seats that are not a list: INVALID_SEAT_ID naming seats (the code of a seat that is not an id)', () => {
+    const invalid = expectInvalid(open(ANN as never), 'INVALID_SEAT_ID');
     expect(invalid.path).toBe('seats');
   });
 

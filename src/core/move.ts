@@ -3,7 +3,8 @@
  * seat ids that stay texts, payloads of plain JSON within fixed limits.
  */
 import { z } from 'zod';
-import { refusal, type Refusal } from './errors.js';
+import { quote, refusal, type Refusal } from './errors.js';
+import { readJson, type JsonLimits } from './json.js';
 
 /** A plain JSON value, as a payload may hold. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -38,73 +39,26 @@ export function isValidId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }
 
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+/** The limits a payload is held to (docs/contract.md). */
+export const PAYLOAD_LIMITS: JsonLimits = { depth: MAX_PAYLOAD_DEPTH, bytes: MAX_PAYLOAD_BYTES };
 
 /**
  * Why `value` is not a payload within the limits, or `null` when it is one.
- * Walks at most `MAX_PAYLOAD_DEPTH` levels, so a cycle is refused as too deep.
  *
  * @example
  * payloadProblem({ card: 'Toaster' }) // null
  * payloadProblem({ when: new Date() }) // 'payload.when is not plain JSON (Date)'
  */
 export function payloadProblem(value: unknown): string | null {
-  // `bytes` is a lower bound of the JSON text's size: once it passes the limit the payload is surely too large,
-  // so a huge input is refused without walking all of it. Below the limit every node is checked.
-  let bytes = 0;
-  const tooLarge = () => `payload is more than ${MAX_PAYLOAD_BYTES} bytes of JSON`;
-  const walk = (node: unknown, depth: number, path: string): string | null => {
-    if (bytes > MAX_PAYLOAD_BYTES) return tooLarge();
-    switch (typeof node) {
-      case 'string':
-        bytes += node.length + 2;
-        return null;
-      case 'boolean':
-        bytes += 4;
-        return null;
-      case 'number':
-        bytes += 1;
-        return Number.isFinite(node) ? null : `${path} is not a finite number`;
-      case 'object': {
-        if (node === null) {
-          bytes += 4;
-          return null;
-        }
-        if (depth >= MAX_PAYLOAD_DEPTH) return `payload is nested more than ${MAX_PAYLOAD_DEPTH} levels deep (at ${path})`;
-        if (Array.isArray(node)) {
-          bytes += 1 + node.length;
-          for (let i = 0; i < node.length; i++) {
-            const problem = walk(node[i], depth + 1, `${path}.${i}`);
-            if (problem !== null) return problem;
-          }
-          return null;
-        }
-        if (!isPlainObject(node)) return `${path} is not plain JSON (${node.constructor?.name ?? 'object'})`;
-        bytes += 1;
-        for (const key of Object.keys(node)) {
-          bytes += key.length + 4;
-          const problem = walk((node as Record<string, unknown>)[key], depth + 1, `${path}.${key}`);
-          if (problem !== null) return problem;
-        }
-        return null;
-      }
-      default:
-        return `${path} is not plain JSON (${typeof node})`;
-    }
-  };
-  const problem = walk(value, 0, 'payload');
-  if (problem !== null) return problem;
-  // Every node is plain JSON within the depth limit, so this cannot throw.
-  const size = Buffer.byteLength(JSON.stringify(value), 'utf8');
-  return size > MAX_PAYLOAD_BYTES ? `payload is ${size} bytes of JSON, more than ${MAX_PAYLOAD_BYTES}` : null;
+  const read = readJson(value, PAYLOAD_LIMITS, 'payload');
+  return read.ok ? null : read.problem;
 }
 
 /**
  * Reads an untrusted value as a move: a fresh, frozen copy the caller can no
- * longer change, or the refusal that says what is wrong with it.
+ * longer change, or the refusal that says what is wrong with it. Each field of
+ * the input is read exactly once (a getter or Proxy cannot answer one thing to
+ * the checks and another to the table), and nothing it does can throw out.
  *
  * @example
  * readMove({ type: 'engine.pass', seat: 'seat:ann' }) // { ok: true, move: {...} }
@@ -113,28 +67,44 @@ export function payloadProblem(value: unknown): string | null {
 export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; refusal: Refusal } {
   // A move this function already produced is frozen and known: reading it again costs nothing.
   if (typeof raw === 'object' && raw !== null && readMoves.has(raw)) return { ok: true, move: raw as Move };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !isPlainObject(raw)) {
-    return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
+  let type: unknown;
+  let seat: unknown;
+  let payload: unknown;
+  try {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
+    }
+    const proto = Object.getPrototypeOf(raw);
+    if (proto !== Object.prototype && proto !== null) return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
+    const keys = Object.keys(raw);
+    const extra = keys.find((key) => key !== 'type' && key !== 'seat' && key !== 'payload');
+    if (extra !== undefined) {
+      return { ok: false, refusal: refusal('INVALID_PAYLOAD', `a move has only type, seat and payload; ${JSON.stringify(quote(extra, 80))} is not one of them`) };
+    }
+    const record = raw as Record<string, unknown>;
+    type = keys.includes('type') ? record.type : undefined;
+    seat = keys.includes('seat') ? record.seat : undefined;
+    payload = keys.includes('payload') ? record.payload : undefined;
+  } catch (error) {
+    return { ok: false, refusal: refusal('INVALID_PAYLOAD', `the move could not be read: ${error instanceof Error ? quote(error.message) : 'it threw'}`) };
   }
-  const record = raw as Record<string, unknown>;
-  const extra = Object.keys(record).find((key) => key !== 'type' && key !== 'seat' && key !== 'payload');
-  if (extra !== undefined) {
-    return { ok: false, refusal: refusal('INVALID_PAYLOAD', `a move has only type, seat and payload; "${extra}" is not one of them`) };
-  }
-  if (typeof record.type !== 'string' || record.type.length === 0 || record.type.length > 128) {
+  if (typeof type !== 'string' || type.length === 0 || type.length > 128) {
     return { ok: false, refusal: refusal('UNKNOWN_MOVE', 'a move needs a type: a text of 1 to 128 characters') };
   }
-  if ('seat' in record && record.seat !== undefined && !isValidId(record.seat)) {
-    return { ok: false, refusal: refusal('UNKNOWN_SEAT', `${JSON.stringify(record.seat) ?? 'that'} is not a seat id`) };
+  if (seat !== undefined && !isValidId(seat)) {
+    const shown = typeof seat === 'string' ? JSON.stringify(quote(seat, 140)) : `a ${seat === null ? 'null' : typeof seat}`;
+    return { ok: false, refusal: refusal('UNKNOWN_SEAT', `${shown} is not a seat id`) };
   }
-  if (record.payload !== undefined) {
-    const problem = payloadProblem(record.payload);
-    if (problem !== null) return { ok: false, refusal: refusal('INVALID_PAYLOAD', problem) };
+  let copied: JsonValue | undefined;
+  if (payload !== undefined) {
+    const read = readJson(payload, PAYLOAD_LIMITS, 'payload');
+    if (!read.ok) return { ok: false, refusal: refusal('INVALID_PAYLOAD', read.problem) };
+    copied = deepFreeze(read.value);
   }
   const move: Move = {
-    type: record.type,
-    ...(record.seat !== undefined ? { seat: record.seat as string } : {}),
-    ...(record.payload !== undefined ? { payload: deepFreeze(JSON.parse(JSON.stringify(record.payload)) as JsonValue) } : {}),
+    type,
+    ...(seat !== undefined ? { seat: seat as string } : {}),
+    ...(copied !== undefined ? { payload: copied } : {}),
   };
   readMoves.add(Object.freeze(move));
   return { ok: true, move };

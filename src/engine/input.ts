@@ -3,7 +3,8 @@
  * bounds them. A problem names the field that is wrong.
  */
 import { z } from 'zod';
-import type { TableProblem } from '../core/errors.js';
+import { quote, type TableProblem } from '../core/errors.js';
+import { readJson } from '../core/json.js';
 import type { AnyGame } from '../core/game.js';
 import { isValidId, type JsonValue } from '../core/move.js';
 import { secureSeed, type Seed } from '../core/random.js';
@@ -29,6 +30,10 @@ export interface TableOpening {
   readonly structure: StructurePlan;
 }
 
+/** Options may be up to a megabyte of JSON (decks of cards), nested 16 levels at most; seats a list of ids. */
+const OPTIONS_LIMITS = { depth: 16, bytes: 1_048_576 };
+const SEATS_LIMITS = { depth: 2, bytes: 1_000 * 132 };
+
 const seedSchema = z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(256)]);
 
 function zodPath(prefix: string, issue: z.core.$ZodIssue): string {
@@ -46,12 +51,29 @@ function zodPath(prefix: string, issue: z.core.$ZodIssue): string {
 export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening: TableOpening } | { ok: false; problem: TableProblem } {
   const fail = (code: TableProblem['code'], path: string, message: string) => ({ ok: false as const, problem: { code, path, message } });
   if (typeof raw !== 'object' || raw === null) return fail('INVALID_OPTIONS', 'table', 'a table is opened with { table, seats, seed?, options? }');
-  const input = raw as Record<string, unknown>;
+  // Each field is read once; seats and options are copied as plain JSON, so what is checked is what is kept.
+  let fields: Record<string, unknown>;
+  try {
+    const source = raw as Record<string, unknown>;
+    fields = { table: source.table, seats: source.seats, seed: source.seed, options: source.options };
+  } catch (error) {
+    return fail('INVALID_OPTIONS', 'table', `the opening could not be read: ${error instanceof Error ? quote(error.message) : 'it threw'}`);
+  }
+  const seatList = fields.seats === undefined ? fields.seats : readJson(fields.seats, SEATS_LIMITS, 'seats');
+  if (seatList !== undefined && !(seatList as { ok: boolean }).ok) return fail('INVALID_SEAT_ID', 'seats', (seatList as { problem: string }).problem);
+  const optionsRead = fields.options === undefined ? undefined : readJson(fields.options, OPTIONS_LIMITS, 'options');
+  if (optionsRead !== undefined && !optionsRead.ok) return fail('INVALID_OPTIONS', 'options', optionsRead.problem);
+  const input = {
+    table: fields.table,
+    seats: (seatList as { value?: unknown } | undefined)?.value,
+    seed: fields.seed,
+    options: optionsRead?.value,
+  };
   if (!isValidId(input.table)) return fail('INVALID_SEAT_ID', 'table', 'a table id starts with an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most');
-  if (!Array.isArray(input.seats)) return fail('SEAT_COUNT', 'seats', 'seats is a list of seat ids in table order');
+  if (!Array.isArray(input.seats)) return fail('INVALID_SEAT_ID', 'seats', 'seats is a list of seat ids in table order');
   const seen = new Set<string>();
   for (const [i, seat] of input.seats.entries()) {
-    if (!isValidId(seat)) return fail('INVALID_SEAT_ID', `seats.${i}`, `${JSON.stringify(seat) ?? String(seat)} is not a seat id: an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most`);
+    if (!isValidId(seat)) return fail('INVALID_SEAT_ID', `seats.${i}`, `${typeof seat === 'string' ? JSON.stringify(quote(seat, 140)) : String(seat)} is not a seat id: an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most`);
     if (seen.has(seat)) return fail('DUPLICATE_SEAT', `seats.${i}`, `${seat} is given twice`);
     seen.add(seat);
   }
@@ -93,7 +115,7 @@ export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening
       table: input.table,
       seats: Object.freeze([...(input.seats as string[])]),
       seed,
-      givenOptions: JSON.parse(JSON.stringify(given)) as { [key: string]: JsonValue },
+      givenOptions: given as { [key: string]: JsonValue },
       options: parsed.data,
       structure: structure.plan,
     },

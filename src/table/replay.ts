@@ -44,9 +44,12 @@ export interface ReplayOutcome {
  * if (error) console.error(`move ${error.move}: ${error.code}`)
  */
 export function replayLog(log: unknown, options: ReplayOptions = {}): ReplayOutcome {
+  if (options.upto !== undefined && (!Number.isSafeInteger(options.upto) || options.upto < 0)) {
+    throw new RangeError(`upto is a whole number of moves, 0 or more, not ${String(options.upto).slice(0, 40)}`);
+  }
   const table = openFromLog(log, options.games ?? builtInGames);
   const moves = (log as { moves: unknown[] }).moves;
-  const count = options.upto === undefined ? moves.length : Math.min(Math.max(0, options.upto), moves.length);
+  const count = options.upto === undefined ? moves.length : Math.min(options.upto, moves.length);
   for (let i = 0; i < count; i++) {
     const result = table.tryPlay(moves[i]);
     if (!result.ok) {

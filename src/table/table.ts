@@ -8,7 +8,7 @@
  * applied, in order; a handler that throws is reported, never rethrown.
  */
 import { createActor, type Actor, type Snapshot } from 'xstate';
-import { GameCodeError, IllegalMove, InvalidTable, refusal, type Refusal } from '../core/errors.js';
+import { GameCodeError, IllegalMove, InvalidTable, quote, refusal, type Refusal } from '../core/errors.js';
 import { isGame } from '../core/defineGame.js';
 import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
 import { readMove, type Move } from '../core/move.js';
@@ -130,6 +130,15 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
 
   const attach = (a: Actor<TableMachine>) => {
     a.subscribe({ error: (error) => (failure = error) });
+    // XState reads an event's type before any guard: what is not a move event never reaches the actor (it would put it in
+    // XState's error status), and XState's own events (`xstate.stop`, …) are not the app's to send.
+    const send = a.send.bind(a);
+    a.send = (event: unknown) => {
+      const type = typeof event === 'object' && event !== null ? (event as { type?: unknown }).type : undefined;
+      if (typeof type === 'string' && !type.startsWith('xstate.')) return send(event as never);
+      pending.push({ type: 'move.refused', refusal: refusal('INVALID_PAYLOAD', typeof type === 'string' ? `${quote(type, 80)} is XState's own event, not a move` : 'a move is an object { type, seat?, payload? }') });
+      if (!sending) deliver();
+    };
     a.on('*', (event) => {
       pending.push(event as TableEmitted);
       // A move sent straight to the actor (not through the table) is reported as it happens; the actor is still busy.

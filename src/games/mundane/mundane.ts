@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { defineGame } from '../../core/defineGame.js';
+import { idSchema } from '../../core/move.js';
 import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
 import { cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES, type Card, type CardType } from './cards.js';
 
 export const mundaneOptionsSchema = z
   .object({
     /** Each seat's deck, top first. Without it every seat gets the default deck, shuffled from the seed. */
-    decks: z.record(z.string(), z.array(cardSchema).max(500)).optional(),
+    decks: z.record(idSchema, z.array(cardSchema).max(500)).optional(),
     /** Shuffle the given decks from the seed instead of using them in order. */
     shuffle: z.boolean().default(false),
     openingHand: z.number().int().min(0).max(100).default(5),
