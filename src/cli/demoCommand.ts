@@ -43,7 +43,7 @@ export const demoCommand: Command = {
     }
     let table;
     try {
-      table = playDemo(game, { ...(seats !== undefined ? { seats } : {}), seed, options: game.demoOptions?.(turns ?? 6) ?? {} });
+      table = playDemo(game, { ...(seats !== undefined ? { seats } : {}), seed, options: game.demoOptions({ turns: turns ?? 6 }) });
     } catch (error) {
       if (error instanceof InvalidTable) return io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid;
       throw error;

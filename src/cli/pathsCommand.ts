@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InvalidTable } from '../core/errors.js';
+import { isGame } from '../core/defineGame.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
@@ -39,8 +40,7 @@ function isModule(game: string): boolean {
 }
 
 function looksLikeGame(value: unknown): value is AnyGame {
-  const game = value as Partial<AnyGame> | null;
-  return typeof game === 'object' && game !== null && typeof game.id === 'string' && typeof game.setup === 'function' && typeof game.moves === 'object';
+  return isGame(value);
 }
 
 /** The game a module exports: the export named after `#`, else the default export, else its only game export. */
