@@ -1,0 +1,74 @@
+/**
+ * Hidden information: the game says what each viewer may see of each seat and
+ * which payload fields are secret until it reveals them; `viewFor` shows the
+ * table as a seat or a spectator sees it, while the log stays the whole truth.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTable, mundane, skirmish } from '../../src/index.js';
+
+const ANN = 'seat:ann';
+const BOB = 'seat:bob';
+
+describe('mundane: a hand is secret', () => {
+  const table = createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed: 7 });
+
+  it('ann sees her own hand and only how many cards bob holds', () => {
+    const { state } = table.viewFor(ANN);
+    expect(state.seats[ANN]?.hand).toEqual(table.state.seats[ANN]?.hand);
+    expect(state.seats[BOB]?.hand).toBe(5);
+    // Everything public stays as it is: time, board, the deck's size.
+    expect(state.seats[BOB]).toMatchObject({ time: 5, deck: table.state.seats[BOB]?.deck, board: [] });
+  });
+
+  it('a spectator sees no card of any hand', () => {
+    const { state } = table.viewFor(null);
+    expect(state.seats[ANN]?.hand).toBe(5);
+    expect(state.seats[BOB]?.hand).toBe(5);
+    expect(JSON.stringify(state)).not.toContain(String(table.state.seats[ANN]?.hand[0]));
+  });
+
+  it('the omniscient state and the log are unchanged: the log, with its seed, is the truth', () => {
+    expect(Array.isArray(table.state.seats[BOB]?.hand)).toBe(true);
+    expect(table.log.seed).toBe(7);
+  });
+
+  it('a viewer that is not at the table is a RangeError, not a quiet spectator', () => {
+    expect(() => table.viewFor('seat:eve')).toThrow(RangeError);
+  });
+});
+
+describe('skirmish: orders are secret until the fight', () => {
+  const A = 'seat:a';
+  const B = 'seat:b';
+  const open = () => createTable(skirmish, { table: 'table:field', seats: [A, B], seed: 1 });
+
+  it("a's orders show to a in its ply and seat, and to b only as given", () => {
+    const table = open();
+    table.play({ type: 'commit', seat: A, payload: { stance: 'assault' } });
+    expect(table.pliesFor(A)[0]?.move.payload).toEqual({ stance: 'assault' });
+    expect(table.pliesFor(B)[0]?.move.payload).toEqual({});
+    expect(table.pliesFor(null)[0]?.move.payload).toEqual({});
+    expect(table.pliesFor(B)[0]?.notation).toBe('orders');
+    expect(table.viewFor(A).state.seats[A]).toMatchObject({ committed: true, orders: 'assault' });
+    expect(table.viewFor(B).state.seats[A]).toEqual(expect.not.objectContaining({ orders: expect.anything() }));
+    expect(table.viewFor(B).state.seats[A]).toMatchObject({ committed: true });
+  });
+
+  it('once the fight begins, every order given before it is public in the plies', () => {
+    const table = open();
+    table.play({ type: 'commit', seat: A, payload: { stance: 'assault' } });
+    table.play({ type: 'commit', seat: B, payload: { stance: 'hold' } });
+    table.play({ type: 'engine.transition', payload: { transition: 'fight' } });
+    expect(table.pliesFor(null).slice(0, 2).map((ply) => ply.move.payload)).toEqual([{ stance: 'assault' }, { stance: 'hold' }]);
+    expect(table.viewFor(B).state.seats[A]).toMatchObject({ stance: 'assault' });
+  });
+
+  it('pliesFor reads only the plies asked for', () => {
+    const table = open();
+    table.play({ type: 'commit', seat: A, payload: { stance: 'assault' } });
+    table.play({ type: 'commit', seat: B, payload: { stance: 'hold' } });
+    expect(table.pliesFor(A, 1).map((ply) => ply.seat)).toEqual([B]);
+    expect(table.pliesFor(A, 1)[0]?.move.payload).toEqual({});
+    expect(table.pliesFor(A, 0, 1)).toHaveLength(1);
+  });
+});
