@@ -95,6 +95,13 @@ export class LiveTables {
     return run;
   }
 
+  /** Keeps a table just created (and stored, with no move yet) live, so its first move needs no load. */
+  adopt(record: TableRecord, game: AnyGame, table: Table): void {
+    if (this.entries.has(record.id)) return table.stop();
+    this.entries.set(record.id, { record, game, table, moves: 0, behind: 0, subscribers: new Set(), queue: Promise.resolve() });
+    this.trim();
+  }
+
   private async load(id: string): Promise<Entry | null> {
     const record = await this.store.table(id);
     if (record === null) return null;

@@ -216,7 +216,6 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const log = table.log;
     const clock = body.clock ?? null;
     const window = clockWindow(clock, table);
-    table.stop();
     const tokens: Record<string, string> = {};
     const seatTokens: Record<string, string> = {};
     for (const seat of log.seats) {
@@ -224,11 +223,19 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       seatTokens[seat] = hashToken(tokens[seat]!);
     }
     const appToken = newToken();
-    const created = await store.createTable(
-      { id, game: game.id, version: game.version, seats: log.seats, seed: log.seed, options: log.options, appToken: hashToken(appToken), seatTokens, clock },
-      window,
-    );
-    if (!created) throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
+    const record = { id, game: game.id, version: game.version, seats: log.seats, seed: log.seed, options: log.options, appToken: hashToken(appToken), seatTokens, clock };
+    let created: boolean;
+    try {
+      created = await store.createTable(record, window);
+    } catch (error) {
+      table.stop();
+      throw error;
+    }
+    if (!created) {
+      table.stop();
+      throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
+    }
+    tables.adopt({ ...record, moves: 0, status: 'playing', deadline: null }, game, table);
     return reply.code(201).send({ table: id, tokens, appToken });
   });
 

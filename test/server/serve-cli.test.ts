@@ -1,0 +1,42 @@
+/**
+ * `plystack serve` from the command line: wrong usage exits 2 naming the
+ * option; by default it listens on 127.0.0.1 only.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { connect } from '../../src/client/client.js';
+import { spawnServer } from './support/serve.js';
+
+const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+async function usage(args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    await promisify(execFile)(process.execPath, [cli, 'serve', ...args], { timeout: 30_000 });
+    return { code: 0, stderr: '' };
+  } catch (error) {
+    const e = error as { code: number; stderr: string };
+    return { code: e.code, stderr: e.stderr };
+  }
+}
+
+it('refuses wrong options with exit 2 and the option named', async () => {
+  expect(await usage(['--port', 'eighty'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port') });
+  expect(await usage(['--memory', '--data', '/tmp/x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--data and --memory') });
+  expect(await usage(['--database', 'mysql://x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--database') });
+  expect(await usage(['--create-token', 'short'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--create-token') });
+});
+
+it('listens on 127.0.0.1 by default and serves a table in memory', async () => {
+  const server = await spawnServer(['--memory']);
+  try {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const created = await connect(server.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] });
+    const ann = connect(server.url, created.tokens['seat:ann']!);
+    expect((await ann.play(created.table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 })).index).toBe(0);
+  } finally {
+    await server.stop();
+  }
+  expect(server.child.exitCode).toBe(0);
+});
