@@ -172,3 +172,36 @@ describe('the plystack bin', () => {
     expect(await readFile(file, 'utf8')).toBe('[]');
   });
 });
+
+describe('plystack replay --as: what one viewer may see', () => {
+  const bin = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+  const example = join(import.meta.dirname, '..', 'examples', 'mundane-rules.json');
+  const replayAs = async (...args: string[]) => JSON.parse((await promisify(execFile)('node', [bin, 'replay', example, '--json', ...args])).stdout);
+
+  it('--as spectator shows no card name of any hand, only how many each holds', async () => {
+    const everything = await replayAs();
+    const spectator = await replayAs('--as', 'spectator');
+    for (const seat of ['seat:ann', 'seat:bob']) {
+      const hand = everything.state.seats[seat].hand as string[];
+      expect(spectator.state.seats[seat].hand).toBe(hand.length);
+    }
+    // The rest of the document is the same: plies (mundane has no secret payloads), rounds, the outcome.
+    expect(spectator.plies).toEqual(everything.plies);
+    expect(spectator.applied).toBe(everything.applied);
+  });
+
+  it("--as seat:ann shows ann's hand and only the count of bob's", async () => {
+    const everything = await replayAs();
+    const ann = await replayAs('--as', 'seat:ann');
+    expect(ann.state.seats['seat:ann'].hand).toEqual(everything.state.seats['seat:ann'].hand);
+    expect(ann.state.seats['seat:bob'].hand).toBe(everything.state.seats['seat:bob'].hand.length);
+  });
+
+  it('the text view follows the viewer too, and a viewer not at the table is exit 2 naming --as', async () => {
+    const { stdout } = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'spectator']);
+    expect(stdout).not.toMatch(/Neighbour/);
+    const failed = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'seat:eve']).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2 });
+    expect((failed as { stderr: string }).stderr).toMatch(/^--as: /);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * `plystack replay FILE|- [--json] [--upto N] [--record]` (CONTRACT.md, "The CLI").
+ * `plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record]` (docs/contract.md, "The CLI").
  *
  * The output is written as it is made (`Output`), so a log of any length
  * replays in memory proportional to the table, not to what is printed.
@@ -23,6 +23,12 @@ export interface ReplayView {
 /** The view of a reader who sees everything (no `--as`). */
 export function omniscientView(outcome: ReplayOutcome, plies: readonly Ply[]): ReplayView {
   return { state: outcome.table.state, plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
+}
+
+/** The view of one seat, or of a spectator (`--as SEAT|spectator`): other seats' hidden pieces and secret payloads left out. */
+export function viewerView(outcome: ReplayOutcome, viewer: string | null): ReplayView {
+  const { table } = outcome;
+  return { state: table.stateFor(viewer), plies: mapped(table.pliesFor(viewer), (ply) => exportPlies([ply])[0] as ExportedPly) };
 }
 
 /** Writes CONTRACT.md's JSON document of a replay, as `view` sees it. */
@@ -57,12 +63,13 @@ export const replayCommand: Command = {
   options: {
     json: { type: 'boolean', description: 'print one JSON document on stdout, also when a move is refused' },
     upto: { type: 'string', value: 'N', description: 'replay only the first N moves' },
+    as: { type: 'string', value: 'SEAT|spectator', description: 'print what that viewer may see: other seats\' hidden pieces and secret move payloads are left out' },
     record: { type: 'boolean', description: 'print the game\'s record instead: { header: { game, version, "turn-model", table, seats, seed, options, winners? }, rounds }' },
   },
   async run({ positionals, values }, io) {
     const [source, ...extra] = positionals;
     if (source === undefined || extra.length > 0) {
-      io.err('usage: plystack replay FILE|- [--json] [--upto N]: give exactly one log file, or - for standard input');
+      io.err('usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator]: give exactly one log file, or - for standard input');
       return EXIT.invalid;
     }
     let upto: number | undefined;
@@ -102,11 +109,19 @@ export const replayCommand: Command = {
       }
     }
     const { table } = outcome;
-    const plies = table.plies;
+    const as = values.as;
+    if (as !== undefined && (typeof as !== 'string' || (as !== 'spectator' && !table.log.seats.includes(as)))) {
+      io.err(`--as: ${quote(as)} is neither a seat at ${table.log.table} (${table.log.seats.join(', ')}) nor spectator`);
+      table.stop();
+      return EXIT.invalid;
+    }
+    const viewer = as === undefined ? undefined : as === 'spectator' ? null : as;
+    const plies = viewer === undefined ? table.plies : table.pliesFor(viewer);
+    const view = viewer === undefined ? omniscientView(outcome, plies) : viewerView(outcome, viewer);
     const out = new Output(io);
     if (values.record === true) await writeRecord(out, outcome, plies);
-    else if (values.json === true) await writeJsonDocument(out, outcome, plies, omniscientView(outcome, plies));
-    else for (const line of reportLines(table, table.state, plies)) await out.line(line);
+    else if (values.json === true) await writeJsonDocument(out, outcome, plies, view);
+    else for (const line of reportLines(table, view.state, plies)) await out.line(line);
     await out.end();
     table.stop();
     if (outcome.error !== null) {

@@ -10,14 +10,14 @@
 import { createActor, type Actor, type Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, InvalidTable, quote, refusal, type Refusal } from '../core/errors.js';
 import { isGame } from '../core/defineGame.js';
-import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
+import type { AnyGame, JsonObject, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
 import { readMove, type Move } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import { turnModelOf } from '../export/turnModel.js';
-import { at, size, toArray } from '../log/plyLog.js';
+import { at, CHUNK, size, toArray } from '../log/plyLog.js';
 import { createTableMachine, machineOfSnapshot, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
 import { snapshotProblem } from './snapshot.js';
 import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
@@ -81,9 +81,9 @@ export interface Table<Gm extends AnyGame = AnyGame> {
   /** Every ply so far, in order, secret payloads included. */
   readonly plies: Ply[];
   /** The state and plies as `viewer` (a seat id, or null for a spectator) may see them. */
-  viewFor(viewer: Viewer): TableViewFor<SeatViewOf<Gm> | Record<string, unknown>>;
+  viewFor(viewer: Viewer): TableViewFor<SeatViewOf<Gm> | JsonObject>;
   /** The state as `viewer` may see it. */
-  stateFor(viewer: Viewer): TableState<SeatViewOf<Gm> | Record<string, unknown>>;
+  stateFor(viewer: Viewer): TableState<SeatViewOf<Gm> | JsonObject>;
   /** Plies `from` (default 0) up to `to` (default all) as `viewer` may see them: costs only the plies asked for. */
   pliesFor(viewer: Viewer, from?: number, to?: number): Ply[];
   /** The move-table layout of this table's game with its options. */
@@ -254,8 +254,10 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
     const ctx = context();
     const end = Math.min(to ?? ctx.plies.size, ctx.plies.size);
     const start = Math.max(0, Math.min(from, end));
+    // A few recent plies are read one by one (a stream's next message); a long range is read in one pass over the log.
+    const source = end - start <= CHUNK ? null : toArray(ctx.plies);
     const out: Ply[] = [];
-    for (let i = start; i < end; i++) out.push(plyView(game, ctx, at(ctx.plies, i) as Ply, i, viewer));
+    for (let i = start; i < end; i++) out.push(plyView(game, ctx, (source === null ? at(ctx.plies, i) : source[i]) as Ply, i, viewer));
     return out;
   };
   const checkViewer = (viewer: Viewer) => {
