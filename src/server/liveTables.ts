@@ -193,22 +193,6 @@ export class LiveTables {
     return [...this.entries.values()].filter((entry) => entry.subscribers.size > 0).map((entry) => entry.record.id);
   }
 
-  /** Forgets a live table (its state may be ahead of the store after a failed write). */
-  drop(id: string): void {
-    const entry = this.entries.get(id);
-    if (entry === undefined || entry.subscribers.size > 0) {
-      if (entry !== undefined) entry.moves = -1;
-      return;
-    }
-    this.entries.delete(id);
-    entry.table.stop();
-  }
-
-  /** Tables kept live, for notifications. */
-  live(): Iterable<Entry> {
-    return this.entries.values();
-  }
-
   private trim(): void {
     if (this.entries.size <= this.cacheSize) return;
     for (const [id, entry] of this.entries) {
