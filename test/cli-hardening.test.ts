@@ -142,7 +142,8 @@ describe('messages about hostile input stay short', () => {
       pieces.length = 0;
       expect(await run(argv, io)).toBe(code);
       expect(short(err.flatMap((text) => text.split('\n'))), `${argv[0]!.slice(0, 10)} ${argv.slice(1).map((a) => a.slice(0, 10)).join(' ')}: ${err.join('\n').slice(0, 300)}`).toBe(true);
-      if (argv[1] === 'seat.json' && argv[2] === '--json') expect(err.join('\n')).toContain(`seat:${'a'.repeat(QUOTE_CHARS - 10)}`);
+      // the CLI's own quotes show the start of the value
+      if (argv[0] === 'demo') expect(err.join('\n')).toContain(`no game "${'a'.repeat(QUOTE_CHARS)}…" (5000000 characters)`);
       if (code === 1) expect(JSON.parse(pieces.join('\n')).error.message.length).toBeLessThan(1_000);
     }
   });

@@ -21,8 +21,8 @@ export function quote(value: unknown): string {
 
 /**
  * A message with every quoted string and every run of characters without a
- * space (a seat id, a path, a type) longer than `QUOTE_CHARS` cut to that
- * length, so a message about a 5 MB value stays short whoever wrote it.
+ * space (a seat id, a path, a type) much longer than `QUOTE_CHARS` cut to
+ * that length, so a message about a 5 MB value stays short whoever wrote it.
  *
  * @example
  * clip(`no seat ${'a'.repeat(1000)} here`) // 'no seat aaa…(1000 characters) here', with 200 a's
@@ -46,7 +46,8 @@ export function clip(message: string): string {
       while (end < message.length && !space(end)) end++;
     }
     const run = message.slice(i, end);
-    out += run.length > QUOTE_CHARS ? `${run.slice(0, QUOTE_CHARS)}…(${run.length} characters)` : run;
+    // some slack, so that what `quote` made is left as it is
+    out += run.length > QUOTE_CHARS + 40 ? `${run.slice(0, QUOTE_CHARS)}…(${run.length} characters)` : run;
     i = end;
   }
   return out;
