@@ -211,6 +211,8 @@ export function App() {
         k.seek(next >= k.total ? null : next);
         e.preventDefault();
       } else if (e.key === ' ') {
+        // A focused button would also take the space as a click once the key is released: it lets go of the focus.
+        if (e.target instanceof HTMLButtonElement) e.target.blur();
         if (k.autoplay.running) k.autoplay.stop();
         else if (k.live) k.autoplay.play(Number(count) || Infinity, speed);
         e.preventDefault();
