@@ -124,7 +124,13 @@ function applicationCandidates(table: Table, seats: readonly string[]): Candidat
       if (!seen.has(key)) seen.add(key), moves.push(seatless);
     }
   }
-  return moves.map((move) => ({ move, refusal: table.check(move) }));
+  // A move the game lets the application make, without a payload: offered even when no seat is offered it now.
+  for (const [type, definition] of Object.entries(table.game.moves)) {
+    if (!definition.application || definition.payload !== null) continue;
+    const key = JSON.stringify({ type });
+    if (!seen.has(key)) seen.add(key), moves.push({ type });
+  }
+  return moves.map((move) => ({ move, refusal: table.check(move as never) }));
 }
 
 function ApplicationMoves({ view, table, onPlay }: { view: Inspected; table: Table | null; onPlay: (move: Move) => void }) {
