@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { EXIT, usage, type Command } from './commands.js';
 import { demoCommand } from './demoCommand.js';
@@ -69,6 +70,9 @@ export const processIo: Io = {
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
+  // V8 lets the heap grow to several times what is live before collecting; a replay of a million moves then holds
+  // over 1 GB. Growing by a fifth keeps it near what it uses, for about a quarter more CPU on long logs.
+  setFlagsFromString('--heap-growing-percent=20');
   // A reader that closes early (`| head`) ends the output, not the process with a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
