@@ -6,6 +6,7 @@
 import { refusal, type Refusal } from '../core/errors.js';
 import { gameMove, type AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';
 import type { TableContext } from './context.js';
 import { checkMove, engineRefusal, moveTypes, seatingView } from './rules.js';
@@ -22,14 +23,7 @@ export function seatsToAct(ctx: TableContext): string[] {
   if (ctx.status !== 'playing') return [];
   if (ctx.progression.obligation !== null) return [ctx.progression.obligation.seat];
   if (ctx.opening.structure.priority) return ctx.prioritySeat === null ? [] : [ctx.prioritySeat];
-  switch (ctx.progression.rules.strategy) {
-    case 'Simultaneous':
-      return [...ctx.progression.waiting];
-    case 'Free':
-      return eligibleSeats(ctx.opening.seats, ctx.progression);
-    default:
-      return ctx.turn.activeSeat === null ? [] : [ctx.turn.activeSeat];
-  }
+  return strategyOf(ctx.progression.rules).toAct(ctx.progression, ctx.turn.activeSeat, () => eligibleSeats(ctx.opening.seats, ctx.progression));
 }
 
 /** A move type a seat may not make now, with the code and reason. */

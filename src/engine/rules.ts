@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { GameCodeError, refusal, type Refusal } from '../core/errors.js';
 import { gameMove, type AnyGame, type GameMove, type SeatingView } from '../core/game.js';
 import { idSchema, readMove, type Move } from '../core/move.js';
+import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 import { delayTurn, nextTurn } from '../progression/turns.js';
 import { seatingOf, seatsInGame, type TableContext } from './context.js';
@@ -48,14 +49,7 @@ export function isOutOfTurn(ctx: TableContext, type: string): boolean {
 
 /** Whether `seat` holds the turn now under the current strategy. */
 function holdsTurn(ctx: TableContext, seat: string): boolean {
-  switch (ctx.progression.rules.strategy) {
-    case 'Simultaneous':
-      return ctx.progression.waiting.includes(seat);
-    case 'Free':
-      return true;
-    default:
-      return ctx.turn.activeSeat === seat;
-  }
+  return strategyOf(ctx.progression.rules).holdsTurn(ctx.progression, ctx.turn.activeSeat, seat);
 }
 
 /** What a game may read of the turn structure. */
@@ -101,7 +95,7 @@ export function unusedEngineMove(game: AnyGame, structure: StructurePlan, type: 
       return structure.transitions.length > 0 ? null : refusal('REFUSED', `${game.id} declares no transitions between game phases`, 'NO_TRANSITIONS');
     case 'engine.initiative':
     case 'engine.delay':
-      return structure.phases.some((p) => p.rules.strategy === 'Initiative') ? null : refusal('REFUSED', `no game phase of ${game.id} is ordered by initiative`, 'NO_INITIATIVE');
+      return structure.phases.some((p) => strategyOf(p.rules).delays) ? null : refusal('REFUSED', `no game phase of ${game.id} is ordered by initiative`, 'NO_INITIATIVE');
     default:
       return null;
   }
@@ -204,21 +198,23 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
 
   const { priority } = ctx.opening.structure;
   const { strategy } = ctx.progression.rules;
+  const model = strategyOf(ctx.progression.rules);
   switch (type) {
     case 'engine.pass':
       if (!priority || ctx.prioritySeat === null) return refusal('NO_PRIORITY', `${ctx.gamePhase} has no priority window: nobody holds priority`);
       return acting === ctx.prioritySeat ? null : refusal('NO_PRIORITY', `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat} does`);
     case 'engine.end-turn':
       if (priority) return refusal('REFUSED', 'a turn with priority phases ends only when every seat passes in a row with the stack empty', 'NO_END_TURN');
-      if (strategy === 'Free') return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
+      if (model.shape === 'open') return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
       if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
       if (seat !== undefined) {
         const condition = askGame(() => gameRefusal(game.mayEndTurn({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) })));
         if (condition !== null) return condition;
       }
-      return strategy === 'Simultaneous' ? null : turnCannotPass(ctx);
+      // In a round every seat ends its own turn; a turn passed from seat to seat needs a seat to take it.
+      return model.shape === 'rounds' ? null : turnCannotPass(ctx);
     case 'engine.delay':
-      if (strategy !== 'Initiative') return refusal('REFUSED', `a seat can delay only in a phase ordered by initiative, and ${ctx.gamePhase} is ${strategy}`, 'NOT_INITIATIVE');
+      if (!model.delays) return refusal('REFUSED', `a seat can delay only in a phase ordered by initiative, and ${ctx.gamePhase} is ${strategy}`, 'NOT_INITIATIVE');
       return seat === ctx.turn.activeSeat ? null : refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
   }
   if (priority) {
@@ -314,7 +310,7 @@ export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refus
   const engine = engineRefusal(game, ctx, move.type, move.seat);
   if (engine !== null) return engine;
   // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
-  if (ctx.turn.activeSeat !== null && ['PerRound', 'Circular', 'Initiative'].includes(ctx.progression.rules.strategy) && endsTurn(ctx, move, game)) {
+  if (ctx.turn.activeSeat !== null && strategyOf(ctx.progression.rules).shape === 'turns' && endsTurn(ctx, move, game)) {
     const stuck = turnCannotPass(ctx);
     if (stuck !== null) return stuck;
   }

@@ -4,6 +4,7 @@
  */
 import type { AnyGame, TurnModel } from '../core/game.js';
 import type { TableContext } from '../engine/context.js';
+import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 
 /**
@@ -18,7 +19,8 @@ import type { StructurePlan } from '../progression/structure.js';
  */
 export function derivedTurnModel(plan: StructurePlan): TurnModel {
   if (plan.priority) return 'sequenced';
-  if (plan.phases.every((phase) => phase.rules.strategy === 'Simultaneous')) return 'simultaneous';
+  if (plan.phases.every((phase) => strategyOf(phase.rules).shape === 'rounds')) return 'simultaneous';
+  // Circular reversals and skips may give a seat two turns in a round: only PerRound and Initiative are one turn each.
   const oneEach = plan.phases.every(
     (phase) =>
       (phase.rules.strategy === 'PerRound' || phase.rules.strategy === 'Initiative') &&

@@ -12,6 +12,7 @@
  */
 import { and, not, stateIn } from 'xstate';
 import type { PhaseDefinition } from '../core/game.js';
+import { strategyOf } from '../progression/strategies/index.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 
 /** A state node config, as the builders produce it (typed by the machine's setup when assembled). */
@@ -85,8 +86,9 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
   const moveTypes = allowed === null ? allMoveTypes : allMoveTypes.filter((type) => allowed.includes(type));
   const transitions = transitionsFrom(plan, phase);
   const doneId = `turnDone-${phase.name}`;
-  switch (phase.rules.strategy) {
-    case 'Simultaneous':
+  const strategy = strategyOf(phase.rules);
+  switch (strategy.shape) {
+    case 'rounds':
       return {
         entry,
         on: transitions,
@@ -98,9 +100,9 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
           },
         },
       };
-    case 'Free':
+    case 'open':
       return { entry, on: transitions, initial: 'open', states: { open: { on: gameMoves(moveTypes) } } };
-    default: {
+    case 'turns': {
       const turnIsDone = stateIn(`#${doneId}`);
       return {
         entry,
@@ -111,7 +113,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
             entry: 'startTurn',
             // A delay ends this seat's turn for now and starts the next seat's (seed 004); only inTurn is re-entered.
             on:
-              phase.rules.strategy === 'Initiative'
+              strategy.delays
                 ? { 'engine.delay': { guard: isLegal, target: 'inTurn', reenter: true, actions: ['recordPly', 'endTurn', 'delayActiveSeat'] } }
                 : {},
             initial: phase.turnPhases[0]?.name ?? 'acting',

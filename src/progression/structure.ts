@@ -6,6 +6,7 @@
 import type { AnyGame, GameStructure, PhaseDefinition } from '../core/game.js';
 import type { Direction } from '../order/seatOrder.js';
 import { readTurnRules, type TurnRules } from './rules.js';
+import { strategyOf } from './strategies/index.js';
 
 /** A game phase, its turn rules read. */
 export interface PhasePlan {
@@ -108,7 +109,7 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
     }
     if (turnPhases.length > 0) {
       priority++;
-      if (!['PerRound', 'Circular', 'Initiative'].includes(read.rules.strategy)) {
+      if (strategyOf(read.rules).shape !== 'turns') {
         return { path: `${at}.turns.strategy`, message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat` };
       }
     }

@@ -3,10 +3,12 @@
  * acts next when a turn ends, and when a round ends, under each strategy.
  * The machine's actions name these; they never count seats themselves.
  */
-import { nextEligibleSeat, type Direction } from '../order/seatOrder.js';
-import { advance, startCircular, type CircularState } from './circular.js';
+import type { Direction } from '../order/seatOrder.js';
+import type { CircularState } from './circular.js';
 import { initiativeOrder, type Scores } from './initiative.js';
 import type { TurnRules } from './rules.js';
+import { strategyOf, type NextTurn } from './strategies/index.js';
+import { noEligibleSeat } from './strategies/strategy.js';
 
 /** A supplemental obligation (seed 000): `seat` owes `remaining` plies before the turn moves on. */
 export interface Obligation {
@@ -61,33 +63,10 @@ export function startPhase(rules: TurnRules, seating: Seating, previous: Progres
   const eligible = eligibleSeats(seating.seats, kept);
   const base: Progression = { rules, order: eligible, acted: [], circular: null, waiting: [], movesThisTurn: 0, obligation: null, ...kept };
   const named = seating.firstSeat !== null && eligible.includes(seating.firstSeat) ? seating.firstSeat : null;
-  switch (rules.strategy) {
-    case 'PerRound': {
-      const first = named ?? eligible[0] ?? null;
-      return { progression: { ...base, acted: first === null ? [] : [first] }, activeSeat: first };
-    }
-    case 'Initiative': {
-      const order = initiativeOrder(eligible, kept.initiative);
-      const first = order[0] ?? null;
-      return { progression: { ...base, order, acted: first === null ? [] : [first] }, activeSeat: first };
-    }
-    case 'Circular': {
-      const { state, first } = startCircular(eligible, rules.circular, seating.owner ?? undefined);
-      return { progression: { ...base, circular: state }, activeSeat: eligible.length === 0 ? null : (named ?? first) };
-    }
-    case 'Simultaneous':
-      return { progression: { ...base, waiting: eligible }, activeSeat: null };
-    case 'Free':
-      return { progression: base, activeSeat: null };
-  }
+  return strategyOf(rules).start({ rules, seating, base, eligible, named });
 }
 
-/** Where the turn goes when the active seat's turn ends. */
-export type NextTurn =
-  | { readonly ok: true; readonly activeSeat: string; readonly progression: Progression; readonly roundEnded: boolean }
-  | { readonly ok: false; readonly code: 'NO_ELIGIBLE_SEAT'; readonly message: string };
-
-const noEligibleSeat = { ok: false as const, code: 'NO_ELIGIBLE_SEAT' as const, message: 'no seat is eligible to act' };
+export type { NextTurn } from './strategies/index.js';
 
 /**
  * The next turn after the active seat's, under the phase's strategy:
@@ -101,34 +80,9 @@ const noEligibleSeat = { ok: false as const, code: 'NO_ELIGIBLE_SEAT' as const, 
  */
 export function nextTurn(progression: Progression, seating: Seating): NextTurn {
   const eligible = eligibleSeats(seating.seats, progression);
-  const isEligible = (seat: string) => eligible.includes(seat);
   const current = seating.activeSeat;
-  const reset = { movesThisTurn: 0, obligation: null };
   if (eligible.length === 0 || current === null) return noEligibleSeat;
-  switch (progression.rules.strategy) {
-    case 'PerRound': {
-      const next = nextEligibleSeat(seating.seats, current, seating.direction, isEligible);
-      if (next === undefined) return noEligibleSeat;
-      const roundEnded = progression.acted.includes(next);
-      return { ok: true, activeSeat: next, roundEnded, progression: { ...progression, ...reset, acted: roundEnded ? [next] : [...progression.acted, next] } };
-    }
-    case 'Initiative': {
-      const after = progression.order.slice(progression.order.indexOf(current) + 1);
-      const next = after.find((seat) => isEligible(seat) && !progression.acted.includes(seat));
-      if (next !== undefined) return { ok: true, activeSeat: next, roundEnded: false, progression: { ...progression, ...reset, acted: [...progression.acted, next] } };
-      const order = initiativeOrder(eligible, progression.initiative);
-      const first = order[0] as string;
-      return { ok: true, activeSeat: first, roundEnded: true, progression: { ...progression, ...reset, order, acted: [first] } };
-    }
-    case 'Circular': {
-      if (progression.circular === null) return noEligibleSeat;
-      const step = advance(progression.circular, current, isEligible);
-      if (!step.ok) return step;
-      return { ok: true, activeSeat: step.next, roundEnded: step.roundEnded, progression: { ...progression, ...reset, circular: step.state } };
-    }
-    default:
-      return { ok: false, code: 'NO_ELIGIBLE_SEAT', message: `${progression.rules.strategy} has no single active seat to pass the turn from` };
-  }
+  return strategyOf(progression.rules).next(progression, seating, eligible, current);
 }
 
 /**
@@ -140,7 +94,8 @@ export function nextTurn(progression: Progression, seating: Seating): NextTurn {
  */
 export function withInitiative(progression: Progression, seats: readonly string[], scores: Scores): { progression: Progression; activeSeat?: string } {
   const initiative = { ...progression.initiative, ...scores };
-  if (progression.rules.strategy !== 'Initiative') return { progression: { ...progression, initiative } };
+  // Only a phase ordered by initiative is ordered again at once; others keep the scores for a later one.
+  if (!strategyOf(progression.rules).delays) return { progression: { ...progression, initiative } };
   const order = initiativeOrder(eligibleSeats(seats, progression), initiative);
   const first = order[0];
   return { progression: { ...progression, initiative, order, acted: first === undefined ? [] : [first], movesThisTurn: 0 }, ...(first !== undefined ? { activeSeat: first } : {}) };

@@ -1,0 +1,24 @@
+/**
+ * Circular: a sequence with a direction that moves can reverse, skips that
+ * pass over seats, and rounds by activation count (docs: turn rules).
+ */
+import { advance, startCircular } from '../circular.js';
+import { activeSeatHolds, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
+
+export const circular: StrategyModel = {
+  name: 'Circular',
+  shape: 'turns',
+  delays: false,
+  start({ rules, seating, base, eligible, named }) {
+    const settings = rules.strategy === 'Circular' ? rules.circular : undefined;
+    const { state, first } = startCircular(eligible, settings as never, seating.owner ?? undefined);
+    return { progression: { ...base, circular: state }, activeSeat: eligible.length === 0 ? null : (named ?? first) };
+  },
+  next(progression, _seating, eligible, current) {
+    if (progression.circular === null) return noEligibleSeat;
+    const step = advance(progression.circular, current, (seat) => eligible.includes(seat));
+    if (!step.ok) return step;
+    return { ok: true, activeSeat: step.next, roundEnded: step.roundEnded, progression: { ...progression, ...freshTurn, circular: step.state } };
+  },
+  ...activeSeatHolds,
+};

@@ -1,0 +1,23 @@
+/**
+ * PerRound: the turn goes round the table in its direction, each seat once a
+ * round; the round ends when the turn comes back to a seat that acted in it.
+ */
+import { nextEligibleSeat } from '../../order/seatOrder.js';
+import { activeSeatHolds, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
+
+export const perRound: StrategyModel = {
+  name: 'PerRound',
+  shape: 'turns',
+  delays: false,
+  start({ base, eligible, named }) {
+    const first = named ?? eligible[0] ?? null;
+    return { progression: { ...base, acted: first === null ? [] : [first] }, activeSeat: first };
+  },
+  next(progression, seating, eligible, current) {
+    const next = nextEligibleSeat(seating.seats, current, seating.direction, (seat) => eligible.includes(seat));
+    if (next === undefined) return noEligibleSeat;
+    const roundEnded = progression.acted.includes(next);
+    return { ok: true, activeSeat: next, roundEnded, progression: { ...progression, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] } };
+  },
+  ...activeSeatHolds,
+};

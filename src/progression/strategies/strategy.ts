@@ -1,0 +1,56 @@
+/**
+ * A turn strategy as one object: how a game phase under it starts, where the
+ * turn goes next, who holds the turn and who may act, and how the chart draws
+ * it. Turn progression, the rules, legal moves and the chart builder all read
+ * these objects instead of each switching over strategy names.
+ */
+import type { Progression, Seating } from '../turns.js';
+import type { Strategy, TurnRules } from '../rules.js';
+
+/** Where the turn goes when the active seat's turn ends. */
+export type NextTurn =
+  | { readonly ok: true; readonly activeSeat: string; readonly progression: Progression; readonly roundEnded: boolean }
+  | { readonly ok: false; readonly code: 'NO_ELIGIBLE_SEAT'; readonly message: string };
+
+/** What a strategy reads when a game phase starts. */
+export interface PhaseStart {
+  readonly rules: TurnRules;
+  readonly seating: Seating;
+  /** The progression with nothing of this strategy's yet: order, kept scores and seats out. */
+  readonly base: Progression;
+  /** The seats still in the game, in table order. */
+  readonly eligible: readonly string[];
+  /** The seat the table names to act first, when it is eligible. */
+  readonly named: string | null;
+}
+
+/** One activation strategy. */
+export interface StrategyModel {
+  readonly name: Strategy;
+  /**
+   * How the chart draws a game phase of this strategy: `turns` (one seat's turn after another's: `inTurn`),
+   * `rounds` (every seat plays and ends its own turn in a round: `round`) or `open` (any seat, any time: `open`).
+   */
+  readonly shape: 'turns' | 'rounds' | 'open';
+  /** Whether the acting seat may delay its turn (`engine.delay`). */
+  readonly delays: boolean;
+  /** The phase's progression and first seat to act (null without a single active seat). */
+  start(start: PhaseStart): { progression: Progression; activeSeat: string | null };
+  /** The next turn after `current`'s; `eligible` are the seats still in the game. */
+  next(progression: Progression, seating: Seating, eligible: readonly string[], current: string): NextTurn;
+  /** Whether `seat` holds the turn now. */
+  holdsTurn(progression: Progression, activeSeat: string | null, seat: string): boolean;
+  /** The seats that may act now (outside obligations and priority windows). */
+  toAct(progression: Progression, activeSeat: string | null, eligible: () => string[]): string[];
+}
+
+export const noEligibleSeat = { ok: false as const, code: 'NO_ELIGIBLE_SEAT' as const, message: 'no seat is eligible to act' };
+
+/** What every strategy with a single active seat shares: it holds the turn, and it alone acts. */
+export const activeSeatHolds = {
+  holdsTurn: (_progression: Progression, activeSeat: string | null, seat: string) => activeSeat === seat,
+  toAct: (_progression: Progression, activeSeat: string | null) => (activeSeat === null ? [] : [activeSeat]),
+};
+
+/** A turn's bookkeeping starts afresh: no moves made, nothing owed. */
+export const freshTurn = { movesThisTurn: 0, obligation: null };
