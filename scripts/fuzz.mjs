@@ -2,8 +2,8 @@
 /**
  * `npm run fuzz -- [--seconds N] [--seed S] [FILTER...]`: the fuzz targets of
  * test/fuzz, each run for N seconds (default 60) from seed S (default: a new
- * one, printed so that a finding can be replayed). FILTER narrows the files
- * as vitest does (`npm run fuzz -- --seconds 10 relay`).
+ * one, printed so that a finding can be replayed). FILTER picks targets by
+ * the start of their file name (`npm run fuzz -- --seconds 10 relay`).
  */
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -17,7 +17,8 @@ if (!Number.isFinite(seconds) || seconds <= 0 || !/^\d+$/.test(seed)) {
   process.exit(2);
 }
 process.stdout.write(`fuzzing each target for ${seconds} s from seed ${seed}\n`);
-const child = spawn('npx', ['vitest', 'run', '--dir', 'test/fuzz', ...positionals], {
+const filters = positionals.length === 0 ? ['test/fuzz/'] : positionals.map((filter) => `test/fuzz/${filter}`);
+const child = spawn('npx', ['vitest', 'run', ...filters], {
   stdio: 'inherit',
   env: { ...process.env, PLYSTACK_FUZZ_SECONDS: String(seconds), PLYSTACK_FUZZ_SEED: seed },
 });

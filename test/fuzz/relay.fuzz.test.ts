@@ -192,5 +192,5 @@ describe('fuzz: the relay', () => {
       await checkLimits();
     },
     describe: (input) => (input.kind === 'http' ? JSON.stringify(input.request.slice(0, 300)) : `${JSON.stringify(input.headers)} frames: ${input.frames.map((f) => `${f.what} (${f.data.length})`).join(', ')} pages: ${JSON.stringify(input.pages)}`),
-  }, { defaultSeconds: 8, minCases: 20 });
+  }, { defaultSeconds: 8, minCases: 10 });
 });
