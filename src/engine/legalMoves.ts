@@ -9,6 +9,7 @@ import type { Move } from '../core/move.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';
 import type { TableContext } from './context.js';
+import { engineMove } from './moves/index.js';
 import { checkMove, engineRefusal, moveTypes, seatingView } from './rules.js';
 
 /**
@@ -41,22 +42,6 @@ export interface LegalMoves<M = Move> {
   readonly blocked: BlockedMove[];
 }
 
-/** The payloads worth offering for an engine move, each still checked. */
-function engineCandidates(ctx: TableContext, type: string): unknown[] {
-  switch (type) {
-    case 'engine.transition':
-      return ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => ({ transition: t.name }));
-    case 'engine.delay':
-      return ctx.progression.order.map((after) => ({ after }));
-    case 'engine.initiative':
-      return []; // scores are the seat's own choice: nothing to enumerate
-    case 'engine.auto-pass':
-      return [{ until: 'end-of-turn' }, { until: 'my-turn' }, { until: 'stack-resolved' }];
-    default:
-      return [undefined];
-  }
-}
-
 /** A game's candidates; game code that throws offers nothing (its moves are then blocked with the error). */
 function askCandidates(ask: () => readonly unknown[]): readonly unknown[] | Refusal {
   try {
@@ -85,7 +70,7 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       continue;
     }
     const definition = gameMove(game, type);
-    const candidates = definition === undefined ? engineCandidates(ctx, type) : askCandidates(() => definition.candidates({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) }));
+    const candidates = definition === undefined ? (engineMove(type)?.candidates(ctx) ?? [undefined]) : askCandidates(() => definition.candidates({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) }));
     if (!Array.isArray(candidates)) {
       block(type, candidates as Refusal);
       continue;

@@ -11,6 +11,7 @@ import { phasePlan } from '../progression/structure.js';
 import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import { movesMade, seatingOf, seatsInGame, type AutoPassStop, type Ply, type TableContext } from './context.js';
+import { engineMove } from './moves/index.js';
 import { actingSeat, isOutOfTurn, readPayload, seatingView } from './rules.js';
 
 type Change = Partial<TableContext>;
@@ -27,18 +28,7 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
   if (definition !== undefined) {
     const read = readPayload(definition, move);
     notation = definition.notation({ payload: read.ok ? read.payload : undefined, options: ctx.opening.options });
-  }
-  else if (move.type === 'engine.pass') notation = 'pass';
-  else if (move.type === 'engine.end-turn') notation = 'end turn';
-  else if (move.type === 'engine.transition') notation = `→ ${(move.payload as { transition: string }).transition}`;
-  else if (move.type === 'engine.delay') notation = `delay after ${(move.payload as { after: string }).after}`;
-  else if (move.type === 'engine.initiative') notation = `initiative ${Object.entries((move.payload as { scores: Record<string, number> }).scores).map(([s, n]) => `${s}=${n}`).join(' ')}`;
-  else if (move.type === 'engine.auto-pass') {
-    const stop = move.payload as { until: string; phase?: string };
-    notation = stop.until === 'off' ? 'auto-pass off' : `auto-pass until ${stop.until === 'phase' ? stop.phase : stop.until.replaceAll('-', ' ')}`;
-  } else if (move.type === 'engine.undo') notation = 'undo';
-  else if (move.type === 'engine.leave') notation = move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`;
-  else notation = move.type;
+  } else notation = engineMove(move.type)?.notation(move) ?? move.type;
   return {
     actor: move.seat ?? null,
     seat: actingSeat(ctx, move),

@@ -1,0 +1,32 @@
+/**
+ * `engine.end-turn`: ends the seat's turn; in a simultaneous round, that seat
+ * is done; without a seat, the table ends the turn or the round. The game may
+ * set a condition on it (`mayEndTurn`).
+ */
+import { refusal } from '../../core/errors.js';
+import { strategyOf } from '../../progression/strategies/index.js';
+import { askGame, gameRefusal, holdsTurn, seatingView, turnCannotPass } from '../turnFacts.js';
+import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+
+export const endTurn: EngineMoveModel = {
+  ...plain,
+  type: 'engine.end-turn',
+  obligation: 'always',
+  refusal(game, ctx, seat) {
+    const strategy = strategyOf(ctx.progression.rules);
+    if (ctx.opening.structure.priority) return refusal('REFUSED', 'a turn with priority phases ends only when every seat passes in a row with the stack empty', 'NO_END_TURN');
+    if (strategy.shape === 'open') return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
+    if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
+    if (seat !== undefined) {
+      const condition = askGame(() => gameRefusal(game.mayEndTurn({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) })));
+      if (condition !== null) return condition;
+    }
+    // In a round every seat ends its own turn; a turn passed from seat to seat needs a seat to take it.
+    return strategy.shape === 'rounds' ? null : turnCannotPass(ctx);
+  },
+  payloadRefusal: (_game, _ctx, move) => {
+    const read = parsePayload(null, move);
+    return read.ok ? null : read.refusal;
+  },
+  notation: () => 'end turn',
+};

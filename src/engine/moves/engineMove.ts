@@ -1,0 +1,54 @@
+/**
+ * An engine move as one object: its payload, who may make it, its refusals,
+ * its notation and the payloads worth offering. The rules, legal moves and
+ * the ply log read these; the chart names the effect of each (see
+ * machines/regions.ts).
+ */
+import type { z } from 'zod';
+import { refusal, type Refusal } from '../../core/errors.js';
+import type { AnyGame } from '../../core/game.js';
+import type { Move } from '../../core/move.js';
+import type { StructurePlan } from '../../progression/structure.js';
+import type { TableContext } from '../context.js';
+
+/** One of the engine's own moves. */
+export interface EngineMoveModel {
+  readonly type: string;
+  /** Whether it needs the seat it is for (the application cannot make it). */
+  readonly needsSeat: boolean;
+  /**
+   * How an open supplemental obligation bears on it: `always` refused, `others` refused to every seat but the one
+   * that owes, `never` not at all.
+   */
+  readonly obligation: 'always' | 'others' | 'never';
+  /** Why a table of this structure has no use for the move at all, or null. */
+  unused(game: AnyGame, structure: StructurePlan): Refusal | null;
+  /** Who may make it now (the turn, priority, the phase's strategy), or null; `acting` is the seat it acts for. */
+  refusal(game: AnyGame, ctx: TableContext, seat: string | undefined, acting: string | null): Refusal | null;
+  /** The checks that read its payload, or null. */
+  payloadRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusal | null;
+  /** A short text for move tables. */
+  notation(move: Move): string;
+  /** The payloads worth offering a seat now (`undefined`: no payload); each is still checked. */
+  candidates(ctx: TableContext): readonly unknown[];
+}
+
+/** A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. */
+export function parsePayload<T>(schema: z.ZodType<T> | null, move: Move): { ok: true; payload: T } | { ok: false; refusal: Refusal } {
+  if (schema === null) {
+    return move.payload === undefined ? { ok: true, payload: undefined as T } : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
+  }
+  const parsed = schema.safeParse(move.payload);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} payload${issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'does not fit'}`) };
+}
+
+/** What most engine moves share: used by every table, no payload, nothing to refuse beyond the common checks. */
+export const plain = {
+  needsSeat: false,
+  obligation: 'others' as const,
+  unused: () => null,
+  refusal: () => null,
+  candidates: () => [undefined],
+};

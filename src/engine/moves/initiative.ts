@@ -1,0 +1,31 @@
+/** `engine.initiative { scores }`: merges initiative scores; a phase ordered by initiative is ordered again from its first seat. */
+import { z } from 'zod';
+import { refusal } from '../../core/errors.js';
+import { idSchema } from '../../core/move.js';
+import { strategyOf } from '../../progression/strategies/index.js';
+import type { StructurePlan } from '../../progression/structure.js';
+import type { AnyGame } from '../../core/game.js';
+import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+
+const payload = z.object({ scores: z.record(idSchema, z.number().int().min(-1_000_000).max(1_000_000)) }).strict();
+
+/** Why a table of this structure keeps no initiative (no phase ordered by it), or null; `engine.delay` shares it. */
+export function noInitiative(game: AnyGame, structure: StructurePlan) {
+  return structure.phases.some((p) => strategyOf(p.rules).delays) ? null : refusal('REFUSED', `no game phase of ${game.id} is ordered by initiative`, 'NO_INITIATIVE');
+}
+
+export const initiative: EngineMoveModel = {
+  ...plain,
+  type: 'engine.initiative',
+  obligation: 'never',
+  unused: noInitiative,
+  payloadRefusal(_game, ctx, move) {
+    const read = parsePayload(payload, move);
+    if (!read.ok) return read.refusal;
+    const unknown = Object.keys(read.payload.scores).find((seat) => !ctx.opening.seats.includes(seat));
+    return unknown === undefined ? null : refusal('UNKNOWN_SEAT', `${unknown} is not at ${ctx.opening.table}`);
+  },
+  notation: (move) => `initiative ${Object.entries((move.payload as { scores: Record<string, number> }).scores).map(([s, n]) => `${s}=${n}`).join(' ')}`,
+  // Scores are the seat's own choice: nothing to enumerate.
+  candidates: () => [],
+};

@@ -1,0 +1,22 @@
+/** `engine.leave`: a seat leaves (no payload), or the application removes one (`{ seat }`); the order skips it from now on. */
+import { z } from 'zod';
+import { refusal } from '../../core/errors.js';
+import { idSchema } from '../../core/move.js';
+import { plain, type EngineMoveModel } from './engineMove.js';
+
+const removal = z.object({ seat: idSchema }).strict();
+
+export const leave: EngineMoveModel = {
+  ...plain,
+  type: 'engine.leave',
+  obligation: 'never',
+  unused: (game) => (game.leaving ? null : refusal('REFUSED', `${game.id} has no leaving: every seat plays to the end`, 'NO_LEAVING')),
+  payloadRefusal(_game, ctx, move) {
+    if (move.seat !== undefined) return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', 'a seat leaves with no payload');
+    const parsed = removal.safeParse(move.payload);
+    if (!parsed.success) return refusal('INVALID_PAYLOAD', 'the table removes a seat with { seat }');
+    if (!ctx.opening.seats.includes(parsed.data.seat)) return refusal('UNKNOWN_SEAT', `${parsed.data.seat} is not at ${ctx.opening.table}`);
+    return ctx.progression.out.includes(parsed.data.seat) ? refusal('REFUSED', `${parsed.data.seat} is already out`, 'SEAT_OUT') : null;
+  },
+  notation: (move) => (move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`),
+};

@@ -1,0 +1,24 @@
+/** `engine.transition { transition }`: moves the game along a transition the current game phase declares; the game decides who may. */
+import { z } from 'zod';
+import { refusal } from '../../core/errors.js';
+import { askGame, gameRefusal, seatingView } from '../turnFacts.js';
+import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+
+const payload = z.object({ transition: z.string().min(1).max(64) }).strict();
+
+export const transition: EngineMoveModel = {
+  ...plain,
+  type: 'engine.transition',
+  obligation: 'always',
+  unused: (game, structure) => (structure.transitions.length > 0 ? null : refusal('REFUSED', `${game.id} declares no transitions between game phases`, 'NO_TRANSITIONS')),
+  payloadRefusal(game, ctx, move) {
+    const read = parsePayload(payload, move);
+    if (!read.ok) return read.refusal;
+    const name = read.payload.transition;
+    const declared = ctx.opening.structure.transitions.some((t) => t.from === ctx.gamePhase && t.name === name);
+    if (!declared) return refusal('REFUSED', `${ctx.gamePhase} declares no transition ${name}`, 'UNKNOWN_TRANSITION');
+    return askGame(() => gameRefusal(game.mayTransition({ game: ctx.game, seat: move.seat ?? null, transition: name, options: ctx.opening.options, seating: seatingView(ctx) })));
+  },
+  notation: (move) => `→ ${(move.payload as { transition: string }).transition}`,
+  candidates: (ctx) => ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => ({ transition: t.name })),
+};

@@ -1,0 +1,73 @@
+/**
+ * What the engine reads of the turn at a table, shared by the rules, the
+ * engine's own moves and the chart: who holds the turn, the seating a game
+ * sees, whether the turn can pass, and how a game's answers become refusals.
+ */
+import { GameCodeError, refusal, type Refusal } from '../core/errors.js';
+import type { SeatingView } from '../core/game.js';
+import { strategyOf } from '../progression/strategies/index.js';
+import { nextTurn } from '../progression/turns.js';
+import { seatingOf, type TableContext } from './context.js';
+
+/** Whether the current game phase declares `type` a move any seat may make at any time. */
+export function isOutOfTurn(ctx: TableContext, type: string): boolean {
+  return ctx.progression.rules.outOfTurn?.includes(type) ?? false;
+}
+
+/** Whether `seat` holds the turn now under the current strategy. */
+export function holdsTurn(ctx: TableContext, seat: string): boolean {
+  return strategyOf(ctx.progression.rules).holdsTurn(ctx.progression, ctx.turn.activeSeat, seat);
+}
+
+/** What a game may read of the turn structure. */
+export function seatingView(ctx: TableContext): SeatingView {
+  return {
+    seats: ctx.opening.seats,
+    out: ctx.progression.out,
+    activeSeat: ctx.turn.activeSeat,
+    turn: ctx.turn.number,
+    round: ctx.turn.round,
+    movesThisTurn: ctx.progression.movesThisTurn,
+    gamePhase: ctx.gamePhase,
+    phase: ctx.phase,
+  };
+}
+
+/**
+ * Runs a game's check; game code that throws becomes a GAME_ERROR refusal
+ * instead of an exception, so a table's checks never throw.
+ */
+export function askGame(ask: () => Refusal | null): Refusal | null {
+  try {
+    return ask();
+  } catch (error) {
+    if (error instanceof GameCodeError) return refusal('GAME_ERROR', error.message);
+    throw error;
+  }
+}
+
+/**
+ * Whether the turn can pass from the active seat now: some seat may take the
+ * next turn (Circular without self-succession may have none).
+ *
+ * @example
+ * turnCanPass(ctx) // false for a lone seat in a Circular phase without allowSelfSuccessor
+ */
+export function turnCanPass(ctx: TableContext): boolean {
+  return nextTurn(ctx.progression, seatingOf(ctx)).ok;
+}
+
+/** Why the turn cannot pass from the active seat now (no eligible successor), or null. */
+export function turnCannotPass(ctx: TableContext): Refusal | null {
+  const next = nextTurn(ctx.progression, seatingOf(ctx));
+  return next.ok ? null : refusal(next.code, next.message);
+}
+
+/** A game's own refusal under the engine code REFUSED; a malformed one is the game's error. */
+export function gameRefusal(problem: { reason: string; message: string } | null): Refusal | null {
+  if (problem === null || problem === undefined) return null;
+  if (typeof problem !== 'object' || typeof problem.reason !== 'string' || typeof problem.message !== 'string') {
+    return refusal('GAME_ERROR', `the game refused with ${String(problem).slice(0, 80)}, not { reason, message }`);
+  }
+  return refusal('REFUSED', problem.message, problem.reason);
+}
