@@ -200,6 +200,18 @@ describe.each(stores)('the table server on %s', (kind) => {
     expect([payload.status, payload.body.code]).toEqual([422, 'INVALID_PAYLOAD']);
   });
 
+  it('plays a seatless pass as the application when a move clock runs out, and records when', async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob'], { clock: { per: 'move', ms: 300 } });
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const log = await players.app.log(players.table);
+    expect(log.timeouts.length).toBeGreaterThanOrEqual(2);
+    expect(log.timeouts).toEqual([...log.moves.keys()]);
+    expect(log.moves.every((m) => m.type === 'engine.pass' && m.seat === undefined)).toBe(true);
+    expect(log.times.every((t) => !Number.isNaN(Date.parse(t)))).toBe(true);
+    // The table the clock moved is the table a replay of its log gives.
+    expect((await players.app.get(players.table)).ply).toBeGreaterThanOrEqual(log.moves.length);
+  });
+
   it('describes itself at /openapi.json', async () => {
     const { status, body } = await raw(`${server.url}/openapi.json`);
     expect(status).toBe(200);

@@ -77,6 +77,15 @@ describe('two server processes on one PostgreSQL', () => {
     expect(streamed.map((m) => m.index)).toEqual([...Array(plies).keys()]);
   });
 
+  it('plays a key sent to both processes at once only once, and answers both alike', async () => {
+    const created = await connect(a.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 3 });
+    for (let i = 0; i < 6; i++) {
+      const [first, second] = await Promise.all([a, b].map((server) => connect(server.url, created.appToken).play(created.table, { type: 'engine.pass' }, { key: `twice-${i}` })));
+      expect(second).toEqual(first);
+    }
+    expect((await connect(b.url, created.appToken).log(created.table)).moves).toHaveLength(6);
+  });
+
   it('ends a turn that runs out through exactly one process, and keeps the clock across a restart', async () => {
     const created = await connect(a.url).create({ game: 'sandbox', seats: ['seat:ann', 'seat:bob'], seed: 2, clock: { per: 'turn', ms: 700 } });
     const app = (server: ServerProcess) => connect(server.url, created.appToken);
