@@ -7,6 +7,7 @@
 import { InvalidTable } from '../core/errors.js';
 import type { Ply } from '../engine/context.js';
 import { exportPlies, gameRecord, type ExportedPly } from '../export/record.js';
+import { toArray } from '../log/plyLog.js';
 import { replayLog, type ReplayOutcome } from '../table/replay.js';
 import type { TableState } from '../table/view.js';
 import { EXIT, type Command } from './commands.js';
@@ -98,6 +99,7 @@ export const replayCommand: Command = {
         io.err(`log: not JSON: ${(error as Error).message}`);
         return EXIT.invalid;
       }
+      text = '';
       try {
         outcome = replayLog(log, upto === undefined ? {} : { upto });
       } catch (error) {
@@ -116,7 +118,8 @@ export const replayCommand: Command = {
       return EXIT.invalid;
     }
     const viewer = as === undefined ? undefined : as === 'spectator' ? null : as;
-    const plies = viewer === undefined ? table.plies : table.pliesFor(viewer);
+    // Everything: the table's own plies read in place (`table.plies` is a deep copy, which at a million plies costs more than the table).
+    const plies = viewer === undefined ? toArray(table.context.plies) : table.pliesFor(viewer);
     const view = viewer === undefined ? omniscientView(outcome, plies) : viewerView(outcome, viewer);
     const out = new Output(io);
     if (values.record === true) await writeRecord(out, outcome, plies);
