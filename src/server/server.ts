@@ -328,7 +328,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       try {
         const streamed = sql.kind === 'postgres' && ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0 ? tables.streamed() : [];
         if (streamed.length > 0) for (const [id, moves] of await store.moveCounts(streamed)) tables.notified(id, moves);
-        for (const id of await store.dueTables(20)) await tables.fireDeadline(id).catch(() => null);
+        // A turn clock on a game whose timeout move is a pass may need several passes to end the turn: fire while still due.
+        for (const id of await store.dueTables(20)) for (let i = 0; i < 100 && (await tables.fireDeadline(id).catch(() => null)) !== null; i++);
       } catch {
         // The store is away: the next tick tries again.
       } finally {

@@ -212,6 +212,20 @@ describe.each(stores)('the table server on %s', (kind) => {
     expect((await players.app.get(players.table)).ply).toBeGreaterThanOrEqual(log.moves.length);
   });
 
+  it('ends a whole mundane turn when its turn clock runs out, pass after pass', async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob'], { clock: { per: 'turn', ms: 400 } });
+    let reading = await players.app.get(players.table);
+    for (let i = 0; i < 60 && reading.state.turn < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reading = await players.app.get(players.table);
+    }
+    expect(reading.state.turn).toBeGreaterThanOrEqual(2);
+    const log = await players.app.log(players.table);
+    // Every move was the clock's, and the first turn took several passes to end.
+    expect(replay(log).plies.filter((p) => p.turn === 1).length).toBeGreaterThan(5);
+    expect(log.timeouts).toEqual([...log.moves.keys()]);
+  });
+
   it('describes itself at /openapi.json', async () => {
     const { status, body } = await raw(`${server.url}/openapi.json`);
     expect(status).toBe(200);
