@@ -150,6 +150,20 @@ describe.each(stores)('the table server on %s', (kind) => {
     expect((await app.log(table)).moves).toHaveLength(2);
   });
 
+  it('shows each seat its own hand and only the size of the others\', on reads and on the stream; the app token sees every hand', async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    await drive(players, players.table, 2);
+    const everything = (await players.app.get(players.table)).state.seats;
+    const bobsHand = everything['seat:bob']!.hand as string[];
+    expect(bobsHand.length).toBeGreaterThan(0);
+    const ann = await players.seats['seat:ann']!.get(players.table);
+    expect(ann.state.seats['seat:ann']!.hand).toEqual(everything['seat:ann']!.hand);
+    expect(ann.state.seats['seat:bob']!.hand).toBe(bobsHand.length);
+    const [message] = await collect(players.seats['seat:ann']!, players.table, 1, 1);
+    expect(message!.state.seats['seat:bob']!.hand).toBe(bobsHand.length);
+    expect(JSON.stringify(message)).not.toContain(JSON.stringify(bobsHand));
+  });
+
   it('keeps reads to what the token may see: 401 without or with a foreign token, 403 for another seat or the log before the end', async () => {
     const one = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
     const other = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
