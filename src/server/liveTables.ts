@@ -255,7 +255,7 @@ export class LiveTables {
         key: options.key ?? null,
         answer: answer as unknown as JsonValue,
         cause: options.cause ?? 'request',
-        status: table.state.status,
+        status: table.context.status,
         window: clockWindow(entry.record.clock, table),
         snapshot: (index + 1) % this.snapshotEvery === 0 ? table.persist() : null,
       });

@@ -277,7 +277,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
 
   app.get('/tables/:table/log', async (request) => {
     const entry = await tableOf(request);
-    if (entry.table.state.status !== 'over') {
+    if (entry.table.context.status !== 'over') {
       const caller = who(request, entry);
       if (caller.kind !== 'app') throw new Answer(403, 'FORBIDDEN', 'the log (and its seed) is the app token\'s until the game is over');
     }
