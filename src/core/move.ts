@@ -113,6 +113,16 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
 /** Moves produced by `readMove`: already checked, copied and frozen. */
 const readMoves = new WeakSet<object>();
 
+/**
+ * Whether `value` is a move `readMove` produced: frozen, so whatever is worked out from it once holds for good.
+ *
+ * @example
+ * isReadMove(readMove({ type: 'engine.pass' }).move) // true
+ */
+export function isReadMove(value: unknown): value is Move {
+  return typeof value === 'object' && value !== null && readMoves.has(value);
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     for (const child of Object.values(value)) deepFreeze(child);

@@ -7,7 +7,7 @@
  */
 import { refusal, type Refusal } from '../core/errors.js';
 import { gameMove, type AnyGame, type GameMove } from '../core/game.js';
-import { readMove, type Move } from '../core/move.js';
+import { isReadMove, readMove, type Move } from '../core/move.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
@@ -51,6 +51,17 @@ function phaseAllows(ctx: TableContext, type: string): boolean {
 
 /** The move's payload as its schema reads it, or why it does not fit. */
 export function readPayload(definition: GameMove, move: Move): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
+  // A read move is frozen: its payload is parsed once, however many times a play asks (check, notation, play).
+  const known = parsedPayloads.get(move);
+  if (known !== undefined && known.definition === definition) return known.read;
+  const read = parseAfresh(definition, move);
+  if (isReadMove(move)) parsedPayloads.set(move, { definition, read });
+  return read;
+}
+
+const parsedPayloads = new WeakMap<object, { definition: GameMove; read: { ok: true; payload: unknown } | { ok: false; refusal: Refusal } }>();
+
+function parseAfresh(definition: GameMove, move: Move): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
   if (definition.payload === null) {
     return move.payload === undefined ? { ok: true, payload: undefined } : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
   }
@@ -141,6 +152,17 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
  * checkMove(mundane, ctx, { type: 'engine.pass', seat: 'seat:ann' }) // null while seat:ann holds priority
  */
 export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
+  // The table checks a move before it sends it, and the chart's guard checks the same frozen move against the same
+  // context again: the second time is answered from this one-entry memo, so a move is checked once per play.
+  if (lastCheck !== null && lastCheck.ctx === ctx && lastCheck.move === raw && lastCheck.game === game) return lastCheck.result;
+  const result = checkAfresh(game, ctx, raw);
+  if (isReadMove(raw)) lastCheck = { game, ctx, move: raw, result };
+  return result;
+}
+
+let lastCheck: { game: AnyGame; ctx: TableContext; move: object; result: Refusal | null } | null = null;
+
+function checkAfresh(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
   const read = readMove(raw);
   if (!read.ok) return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.opening.table} is over`) : read.refusal;
   const { move } = read;

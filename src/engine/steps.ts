@@ -260,8 +260,52 @@ export function removeSeat(ctx: TableContext, seat: string): Change {
 /** Whether the game's end condition holds now: after a move, or (`turnEnded`) as a turn ends. */
 export function gameEnds(game: AnyGame, ctx: TableContext, turnEnded: boolean): boolean {
   if (ctx.opening.problem !== null) return false;
-  const remaining = eligibleSeats(ctx.opening.seats, ctx.progression);
-  return game.endIf({ game: ctx.game, options: ctx.opening.options, seating: seatingView(ctx), remaining, turnEnded }) === true;
+  // The chart asks after every step of every move; most steps change only priority and passes, which the game never
+  // sees, so the answer is kept while everything the game reads (pieces, progression, turn, phases) is the same.
+  const key = lastEnd;
+  if (
+    key !== null &&
+    key.definition === game &&
+    key.pieces === ctx.game &&
+    key.progression === ctx.progression &&
+    key.turn === ctx.turn &&
+    key.gamePhase === ctx.gamePhase &&
+    key.phase === ctx.phase &&
+    key.turnEnded === turnEnded
+  ) {
+    return key.ends;
+  }
+  const ends = askEnd(game, ctx, turnEnded);
+  lastEnd = { definition: game, pieces: ctx.game, progression: ctx.progression, turn: ctx.turn, gamePhase: ctx.gamePhase, phase: ctx.phase, turnEnded, ends };
+  return ends;
+}
+
+let lastEnd: {
+  definition: AnyGame;
+  pieces: unknown;
+  progression: TableContext['progression'];
+  turn: TableContext['turn'];
+  gamePhase: string;
+  phase: string;
+  turnEnded: boolean;
+  ends: boolean;
+} | null = null;
+
+function askEnd(game: AnyGame, ctx: TableContext, turnEnded: boolean): boolean {
+  // Asked after every step of every move: the seats and seating are worked out only if the game reads them.
+  return (
+    game.endIf({
+      game: ctx.game,
+      options: ctx.opening.options,
+      turnEnded,
+      get seating() {
+        return seatingView(ctx);
+      },
+      get remaining() {
+        return eligibleSeats(ctx.opening.seats, ctx.progression);
+      },
+    }) === true
+  );
 }
 
 /** The game is over: nobody holds priority or the turn, and the winners are named. */
