@@ -66,6 +66,19 @@ export async function startPostgres(): Promise<PgCluster> {
   const start = () => void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
   const stop = () => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
   start();
+  // A run that ends before its afterAll (a timeout, an interrupted worker) still leaves no cluster behind.
+  let destroyed = false;
+  const cleanUp = () => {
+    if (destroyed) return;
+    destroyed = true;
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']);
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUp);
   const url = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
   return {
     port,
@@ -83,11 +96,14 @@ export async function startPostgres(): Promise<PgCluster> {
     stop,
     start,
     destroy() {
+      if (destroyed) return;
       try {
         stop();
       } catch {
         // already stopped
       }
+      destroyed = true;
+      process.off('exit', cleanUp);
       rmSync(dir, { recursive: true, force: true });
     },
   };

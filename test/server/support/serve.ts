@@ -29,7 +29,10 @@ export function spawnServer(args: readonly string[], env: NodeJS.ProcessEnv = {}
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let err = '';
   child.stderr!.on('data', (chunk) => (err += String(chunk)));
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test run that ends before stopping it leaves no server behind.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  const gone = new Promise<void>((resolve) => child.once('exit', () => (process.off('exit', orphan), resolve())));
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await gone;
