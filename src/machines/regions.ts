@@ -13,30 +13,32 @@
 import { and, not, stateIn } from 'xstate';
 import type { PhaseDefinition } from '../core/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
+import type { TableStateConfig } from './tableMachine.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 
-/** A state node config, as the builders produce it (typed by the machine's setup when assembled). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type StateConfig = Record<string, any>;
+/** A state node config, typed by the table machine's setup: a misspelt guard or action name does not compile. */
+export type StateConfig = TableStateConfig;
+type States = NonNullable<StateConfig['states']>;
+type On = NonNullable<StateConfig['on']>;
 
-const isLegal = 'moveIsLegal';
+const isLegal = 'moveIsLegal' as const;
+
+/** A routine a phase names, run as the chart's `runRoutine` action. */
+const routine = (name: string | undefined) => (name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name } }]);
 
 /** Every game move type, handled in place: guarded by the rules, recorded, played. */
-function gameMoves(types: readonly string[]): StateConfig {
-  const on: StateConfig = {};
+function gameMoves(types: readonly string[]): On {
+  const on: On = {};
   for (const type of types) on[type] = { guard: isLegal, actions: 'recordAndPlayMove' };
   return on;
 }
 
 /** The turn's phases in order, each with its priority window; after the last one the turn is done. */
-function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): StateConfig {
-  const states: StateConfig = {};
+function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): States {
+  const states: States = {};
   phases.forEach((phase, i) => {
     states[phase.name] = {
-      entry: [
-        { type: 'enterPhase', params: { phase: phase.name } },
-        ...(phase.onEnter !== undefined ? [{ type: 'runRoutine', params: { routine: phase.onEnter } }] : []),
-      ],
+      entry: [{ type: 'enterPhase', params: { phase: phase.name } }, ...routine(phase.onEnter)],
       always: [
         { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
         { guard: and(['allSeatsPassed', 'stackIsEmpty']), target: phases[i + 1]?.name ?? 'done' },
@@ -48,7 +50,7 @@ function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): St
 }
 
 /** A seat's turn as one stretch of moves: it ends with engine.end-turn, movesPerTurn, or the seat leaving. */
-function actingStates(moveTypes: readonly string[], doneId: string): StateConfig {
+function actingStates(moveTypes: readonly string[], doneId: string): States {
   return {
     acting: {
       on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] } },
@@ -62,10 +64,10 @@ function actingStates(moveTypes: readonly string[], doneId: string): StateConfig
 }
 
 /** The declared transitions out of `phase`, each guarded by the rules and by its own name. */
-function transitionsFrom(plan: StructurePlan, phase: PhasePlan): StateConfig {
+function transitionsFrom(plan: StructurePlan, phase: PhasePlan): On {
   const out = plan.transitions.filter((t) => t.from === phase.name);
   if (out.length === 0) return {};
-  const leaving = phase.onLeave !== undefined ? [{ type: 'runRoutine', params: { routine: phase.onLeave } }] : [];
+  const leaving = routine(phase.onLeave);
   return {
     'engine.transition': out.map((t) => ({
       guard: and([isLegal, { type: 'takesTransition', params: { transition: t.name } }]),
@@ -77,10 +79,7 @@ function transitionsFrom(plan: StructurePlan, phase: PhasePlan): StateConfig {
 
 /** One game phase and its turn structure. */
 function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: readonly string[]): StateConfig {
-  const entry = [
-    { type: 'enterGamePhase', params: { phase: phase.name } },
-    ...(phase.onEnter !== undefined ? [{ type: 'runRoutine', params: { routine: phase.onEnter } }] : []),
-  ];
+  const entry = [{ type: 'enterGamePhase' as const, params: { phase: phase.name } }, ...routine(phase.onEnter)];
   // A phase that lists its moves handles only those: the chart shows what each phase allows.
   const allowed = phase.moves;
   const moveTypes = allowed === null ? allMoveTypes : allMoveTypes.filter((type) => allowed.includes(type));
@@ -138,7 +137,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
  */
 export function turnRegion(plan: StructurePlan, gameMoveTypes: readonly string[]): StateConfig {
   const moveTypes = plan.priority ? [] : gameMoveTypes; // a priority game's moves belong to the priority region
-  const states: StateConfig = {};
+  const states: States = {};
   for (const phase of plan.phases) states[phase.name] = gamePhaseState(plan, phase, moveTypes);
   return {
     initial: plan.phases[0]?.name,

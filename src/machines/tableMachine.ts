@@ -108,8 +108,9 @@ export function machineOfSnapshot(game: AnyGame, snapshot: unknown) {
   return createTableMachine(game, opening?.options, opening?.seats);
 }
 
-function buildTableMachine(game: AnyGame, plan: StructurePlan) {
-  const table = setup({
+/** The chart's setup for `game`: its types, and each guard and action as one line over the pure functions. */
+function tableSetup(game: AnyGame) {
+  return setup({
     types: {
       context: {} as TableContext,
       events: {} as MoveEvent,
@@ -257,6 +258,13 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       }),
     },
   });
+}
+
+/** The config of one state of the table chart: guard and action names are the setup's, so a misspelt one does not compile. */
+export type TableStateConfig = NonNullable<Parameters<ReturnType<typeof tableSetup>['createMachine']>[0]['states']>[string];
+
+function buildTableMachine(game: AnyGame, plan: StructurePlan) {
+  const table = tableSetup(game);
 
   const gameMoveTypes = Object.keys(game.moves);
   const regions = {
@@ -283,7 +291,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
       },
       over: { entry: 'finishGame' },
     },
-  } as Parameters<typeof table.createMachine>[0]);
+  });
 }
 
 /** The machine type of a table of any game. */
