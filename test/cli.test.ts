@@ -205,3 +205,13 @@ describe('plystack replay --as: what one viewer may see', () => {
     expect((failed as { stderr: string }).stderr).toMatch(/^--as: /);
   });
 });
+
+describe('plystack replay: the stack in the text summary', () => {
+  it('says which end is the top: bottom first, "(top last)"', async () => {
+    const bin = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+    const example = join(import.meta.dirname, '..', 'examples', 'mundane-rules.json');
+    const { stdout } = await promisify(execFile)('node', [bin, 'replay', example, '--upto', '5']);
+    // ann's Coffee went on first, bob's Excuse answers it on top.
+    expect(stdout).toContain('stack #1 Coffee, #2 Excuse (top last)');
+  });
+});

@@ -26,10 +26,9 @@ export function omniscientView(outcome: ReplayOutcome, plies: readonly Ply[]): R
   return { state: outcome.table.state, plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
 }
 
-/** The view of one seat, or of a spectator (`--as SEAT|spectator`): other seats' hidden pieces and secret payloads left out. */
-export function viewerView(outcome: ReplayOutcome, viewer: string | null): ReplayView {
-  const { table } = outcome;
-  return { state: table.stateFor(viewer), plies: mapped(table.pliesFor(viewer), (ply) => exportPlies([ply])[0] as ExportedPly) };
+/** The view of one seat, or of a spectator (`--as SEAT|spectator`), given the plies as it sees them: other seats' hidden pieces and secret payloads left out. */
+export function viewerView(outcome: ReplayOutcome, viewer: string | null, plies: readonly Ply[]): ReplayView {
+  return { state: outcome.table.stateFor(viewer), plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
 }
 
 /** Writes CONTRACT.md's JSON document of a replay, as `view` sees it. */
@@ -120,7 +119,7 @@ export const replayCommand: Command = {
     const viewer = as === undefined ? undefined : as === 'spectator' ? null : as;
     // Everything: the table's own plies read in place (`table.plies` is a deep copy, which at a million plies costs more than the table).
     const plies = viewer === undefined ? toArray(table.context.plies) : table.pliesFor(viewer);
-    const view = viewer === undefined ? omniscientView(outcome, plies) : viewerView(outcome, viewer);
+    const view = viewer === undefined ? omniscientView(outcome, plies) : viewerView(outcome, viewer, plies);
     const out = new Output(io);
     if (values.record === true) await writeRecord(out, outcome, plies);
     else if (values.json === true) await writeJsonDocument(out, outcome, plies, view);

@@ -16,7 +16,7 @@ function playingSummary(table: Table, state: TableState): string {
   if (state.activeSeat !== null) parts.push(`active ${state.activeSeat}`);
   parts.push(`to act ${state.toAct.join(', ') || 'nobody'}`);
   if (table.context.opening.structure.priority) {
-    parts.push(`priority ${state.prioritySeat ?? 'nobody'}`, `passes ${state.passes}`, `stack ${state.stack.map((i) => `#${i.id} ${i.card}`).join(', ') || 'empty'}`);
+    parts.push(`priority ${state.prioritySeat ?? 'nobody'}`, `passes ${state.passes}`, `stack ${state.stack.length === 0 ? 'empty' : `${state.stack.map((i) => `#${i.id} ${i.card}`).join(', ')} (top last)`}`);
   }
   if (state.obligation !== null) parts.push(`${state.obligation.seat} owes ${state.obligation.remaining}`);
   if (state.out.length > 0) parts.push(`out ${state.out.join(', ')}`);

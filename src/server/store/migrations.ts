@@ -63,7 +63,11 @@ const MIGRATION_LOCK = 7_105_314;
  * await migrate(sql) // [1] on a new database, [] afterwards
  */
 export async function migrate(sql: Sql): Promise<number[]> {
-  await sql.exec('CREATE TABLE IF NOT EXISTS plystack_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  // Under the lock too: two processes creating the table at once collide in PostgreSQL's catalog even with IF NOT EXISTS.
+  await sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS plystack_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  });
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
     const done = await sql.transaction(async (tx) => {
