@@ -84,7 +84,7 @@ export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening
   let seed: Seed;
   if (input.seed === undefined) seed = secureSeed();
   else {
-    const parsed = seedSchema.safeParse(input.seed);
+    const parsed = typeof input.seed === 'number' || typeof input.seed === 'string' ? seedSchema.safeParse(input.seed) : { success: false as const };
     if (!parsed.success) return fail('INVALID_OPTIONS', 'seed', 'a seed is an integer or a text of 1 to 256 characters');
     seed = parsed.data;
   }

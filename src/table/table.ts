@@ -13,7 +13,7 @@ import { isGame } from '../core/defineGame.js';
 import type { AnyGame, JsonObject, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
 import { readMove, type Move } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
-import type { TableInput } from '../engine/input.js';
+import { readTableInput, type TableInput } from '../engine/input.js';
 import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import { turnModelOf } from '../export/turnModel.js';
@@ -132,11 +132,13 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
     a.subscribe({ error: (error) => (failure = error) });
     // XState reads an event's type before any guard: what is not a move event never reaches the actor (it would put it in
     // XState's error status), and XState's own events (`xstate.stop`, …) are not the app's to send.
+    // Whatever is sent is read once into a frozen move first, so a getter cannot answer the guard one thing and the action another.
     const send = a.send.bind(a);
     a.send = (event: unknown) => {
-      const type = typeof event === 'object' && event !== null ? (event as { type?: unknown }).type : undefined;
-      if (typeof type === 'string' && !type.startsWith('xstate.')) return send(event as never);
-      pending.push({ type: 'move.refused', refusal: refusal('INVALID_PAYLOAD', typeof type === 'string' ? `${quote(type, 80)} is XState's own event, not a move` : 'a move is an object { type, seat?, payload? }') });
+      const read = readMove(event);
+      if (read.ok && !read.move.type.startsWith('xstate.')) return send(read.move as never);
+      const why = read.ok ? refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`) : read.refusal;
+      pending.push({ type: 'move.refused', refusal: why });
       if (!sending) deliver();
     };
     a.on('*', (event) => {
@@ -340,9 +342,12 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
  */
 export function createTable<Gm extends AnyGame>(game: Gm, input: TableInput<OptionsOf<Gm>>, settings: TableOptions = {}): Table<Gm> {
   requireGame(game);
-  const options = typeof input === 'object' && input !== null ? (input as { options?: unknown }).options : undefined;
-  const seats = typeof input === 'object' && input !== null ? (input as { seats?: unknown }).seats : undefined;
-  return wrap(game, createActor(createTableMachine(game, options, seats), { input }), undefined, settings);
+  // The opening is read once, here, into plain data (the seed drawn if absent): the actor gets that copy, never the caller's object.
+  const read = readTableInput(game, input);
+  if (!read.ok) throw new InvalidTable(read.problem);
+  const { table, seats, seed, givenOptions } = read.opening;
+  const opening = { table, seats, seed, options: givenOptions };
+  return wrap(game, createActor(createTableMachine(game, givenOptions, seats), { input: opening }), undefined, settings);
 }
 
 /**
