@@ -137,7 +137,8 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
     a.send = (event: unknown) => {
       const read = readMove(event);
       if (read.ok && !read.move.type.startsWith('xstate.')) return send(read.move as never);
-      const why = read.ok ? refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`) : read.refusal;
+      // The same refusal a check gives (GAME_OVER once the game is over, whatever arrives).
+      const why = read.ok ? refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`) : (checkMove(game, a.getSnapshot().context, event) ?? read.refusal);
       pending.push({ type: 'move.refused', refusal: why });
       if (!sending) deliver();
     };
