@@ -8,9 +8,9 @@ import { startRelay } from '../src/inspect/relay.js';
 
 const root = join(import.meta.dirname, '..');
 
-it("the README's inspectTable example reaches a page through the relay, even though it stops right after its move", async () => {
-  const readme = await readFile(join(root, 'README.md'), 'utf8');
-  const example = /### Inspecting a table from your own app[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+it("the inspector guide's inspectTable example reaches a page through the relay, even though it stops right after its move", async () => {
+  const guide = await readFile(join(root, 'docs', 'inspector.md'), 'utf8');
+  const example = /## Inspecting a table from your own app[\s\S]*?```ts\n([\s\S]*?)```/.exec(guide)?.[1];
   expect(example).toBeDefined();
   expect(example).toContain("url: 'ws://127.0.0.1:4242'");
 

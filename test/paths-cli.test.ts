@@ -95,13 +95,13 @@ describe('plystack paths mundane --out FILE', () => {
     const stepsBefore = text.slice(pathStart, at + 1).split('\n      [').length - 1;
     const editedStep = stepsBefore + 1;
     await writeFile(join(root, mutated), edited);
-    // The README's own-test-file example runs beside them, as a newcomer would paste it.
-    const readme = await readFile(join(root, 'README.md'), 'utf8');
-    const example = /### In your own test file\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    // The own-test-file example of docs/testing.md runs beside them, as a newcomer would paste it.
+    const guide = await readFile(join(root, 'docs', 'testing.md'), 'utf8');
+    const example = /## In your own test file\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(guide)?.[1];
     expect(example).toBeDefined();
     const readmeFile = join('test-output', 'test', 'readme-paths.test.ts');
     await writeFile(join(root, readmeFile), example!);
-    // One vitest run for the three files: the generated one and the README's pass, the edited one fails, once.
+    // One vitest run for the three files: the generated one and the guide's pass, the edited one fails, once.
     const { code, output } = await vitest(file, readmeFile, mutated);
     expect(code, output.slice(-3000)).toBe(1);
     expect(output).toMatch(new RegExp(`✓ test-output/test/paths\\.generated\\.test\\.ts \\(${tests} tests\\)`));
