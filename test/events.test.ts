@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, TableEmitted } from '../src/index.js';
+import { openSandbox, takeTurn, withRules } from './support/sandbox.js';
 import { ANN, BOB, castInstant, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard } from './support/mundane.js';
 
-const TYPES = ['turn.ended', 'turn.started', 'phase.changed', 'priority.changed', 'stack.pushed', 'stack.resolved', 'ply.recorded', 'move.refused', 'game.over'] as const;
+const TYPES = ['turn.ended', 'turn.started', 'phase.changed', 'priority.changed', 'stack.pushed', 'stack.resolved', 'stack.withdrawn', 'ply.recorded', 'move.refused', 'game.over'] as const;
 
 /** Every event the table emits from now on, in order. */
 function record(table: Table): TableEmitted[] {
@@ -147,5 +148,36 @@ describe('ply events', () => {
     subscription.unsubscribe();
     pass(table, BOB);
     expect(heard).toEqual([0]);
+  });
+});
+
+describe('events follow what changed', () => {
+  it('seat:ann takes back her Toaster: its ply, then stack.withdrawn with the Toaster; nothing resolves and priority stays with her', () => {
+    const table = openMundane();
+    passUntilPhase(table, 'PLAN');
+    playCard(table, ANN, 'Toaster');
+    const events = record(table);
+    table.play({ type: 'engine.undo', seat: ANN });
+    expect(types(events)).toEqual(['ply.recorded', 'stack.withdrawn']);
+    expect(events[1]).toEqual({ type: 'stack.withdrawn', item: { id: 1, seat: ANN, card: 'Toaster', type: 'APPLIANCE' } });
+  });
+
+  it('a game with priority ends by handing priority to nobody, then game.over', () => {
+    const table = openMundane({ turns: 1 });
+    passUntilPhase(table, 'WIND_DOWN');
+    const events = record(table);
+    passAll(table);
+    expect(types(events).slice(-2)).toEqual(['priority.changed', 'game.over']);
+    expect(events.at(-2)).toEqual({ type: 'priority.changed', seat: null });
+  });
+
+  it('a game without priority never says priority.changed, not even when it ends', () => {
+    const table = openSandbox(withRules({ strategy: 'PerRound' }, { lastTurn: 2 }), [ANN, BOB]);
+    const events = record(table);
+    takeTurn(table, ANN);
+    takeTurn(table, BOB);
+    expect(table.state.status).toBe('over');
+    expect(types(events)).not.toContain('priority.changed');
+    expect(types(events).at(-1)).toBe('game.over');
   });
 });

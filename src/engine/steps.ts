@@ -112,7 +112,7 @@ export function priorityToActiveSeat(ctx: TableContext): Change {
  * obligation it creates or pays off, seats it eliminates, and changes to the
  * circular sequence.
  */
-export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Change & { pushed?: StackItem } {
+export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Change {
   const definition = gameMove(game, move.type);
   if (definition === undefined) return {};
   const read = readPayload(definition, move);
@@ -132,7 +132,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   const change: Change = { game: outcome.game, progression };
   if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
   const item: StackItem = { id: ctx.nextStackId, seat, card: outcome.stack.card, type: outcome.stack.type };
-  return { ...change, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, pushed: item, ...priorityToActiveSeat(ctx) };
+  return { ...change, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, ...priorityToActiveSeat(ctx) };
 }
 
 /** The progression once the seats an outcome eliminates are out (the same object when it eliminates nobody new). */

@@ -21,14 +21,12 @@
  * `src/engine` and `src/progression`; the config only uses names.
  */
 import { assign, enqueueActions, setup } from 'xstate';
-import type { Refusal } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { readMove, type JsonValue } from '../core/move.js';
-import type { StackItem } from '../stack/stack.js';
 import { openingContext, type Ply, type TableContext } from '../engine/context.js';
 import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
 import * as step from '../engine/steps.js';
-import { size } from '../log/plyLog.js';
+import { eventsOf, type TableEmitted } from '../engine/events.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
 import { eligibleSeats } from '../progression/turns.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
@@ -40,21 +38,7 @@ export interface MoveEvent {
   readonly payload?: JsonValue;
 }
 
-/** What a table tells the application, through XState's `emit` (subscribe with `actor.on`). */
-export type TableEmitted =
-  | { type: 'turn.ended'; seat: string; turn: number }
-  | { type: 'turn.started'; seat: string; turn: number }
-  | { type: 'round.ended'; round: number }
-  | { type: 'round.started'; round: number }
-  | { type: 'game-phase.changed'; gamePhase: string; turn: number }
-  | { type: 'phase.changed'; phase: string; seat: string | null; turn: number }
-  | { type: 'priority.changed'; seat: string | null }
-  | { type: 'stack.pushed'; item: StackItem }
-  | { type: 'stack.resolved'; item: StackItem }
-  | { type: 'stack.withdrawn'; item: StackItem }
-  | { type: 'ply.recorded'; ply: Ply; index: number }
-  | { type: 'move.refused'; refusal: Refusal }
-  | { type: 'game.over'; winners: readonly string[] };
+export type { TableEmitted } from '../engine/events.js';
 
 /** The structure used to build a machine for options that do not read: its tables open straight into `invalid`. */
 const FALLBACK: StructurePlan = {
@@ -138,123 +122,113 @@ function tableSetup(game: AnyGame) {
     },
     actions: {
       // XState copies the snapshot on every assign, so each transition's bookkeeping is merged into one assign.
+      // Every action computes its change with the pure steps and emits what `eventsOf` derives from it.
       recordPly: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
-        enqueue.assign(step.recordPly(context, ply));
-        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+        const change = step.recordPly(context, ply);
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
       }),
       recordPass: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
-        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context), ...step.undoRecord(game, context, read.move) });
-        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+        const change = { ...step.recordPly(context, ply), ...step.countPass(context), ...step.undoRecord(game, context, read.move) };
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
       }),
       recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
-        const moved = step.priorityToNextSeat(context);
-        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context), ...moved, ...step.undoRecord(game, context, read.move) });
-        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
-        enqueue.emit({ type: 'priority.changed', seat: moved.prioritySeat ?? null });
+        const change = { ...step.recordPly(context, ply), ...step.countPass(context), ...step.priorityToNextSeat(context), ...step.undoRecord(game, context, read.move) };
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
       }),
       recordAutoPass: enqueueActions(({ context, enqueue }) => {
         const ply = step.autoPassPly(game, context);
-        enqueue.assign({ ...step.recordPly(context, ply), ...step.countPass(context) });
-        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
+        const change = { ...step.recordPly(context, ply), ...step.countPass(context) };
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
       }),
       setAutoPass: assign(({ context, event }) => step.setAutoPass(context, event.seat as string, event.payload as never)),
       recordAndTakeBack: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
-        const back = step.takeBack(context);
-        enqueue.assign({ ...step.recordPly(context, ply), ...back });
-        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
-        // an undone card leaves the stack without resolving
-        for (const item of context.stack.slice(back.stack?.length ?? context.stack.length).reverse()) enqueue.emit({ type: 'stack.withdrawn', item });
-        if (back.prioritySeat !== undefined && back.prioritySeat !== context.prioritySeat) enqueue.emit({ type: 'priority.changed', seat: back.prioritySeat });
+        const change = { ...step.recordPly(context, ply), ...step.takeBack(context) };
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
       }),
       passPriorityToNextSeat: enqueueActions(({ context, enqueue }) => {
         const change = step.priorityToNextSeat(context);
         enqueue.assign(change);
-        enqueue.emit({ type: 'priority.changed', seat: change.prioritySeat ?? null });
+        for (const emitted of eventsOf(context, change, { kind: 'priority-moved' })) enqueue.emit(emitted);
       }),
       recordAndPlayMove: enqueueActions(({ context, event, enqueue }) => {
         const read = readMove(event);
         if (!read.ok) return;
         const ply = step.plyFor(game, context, read.move);
         const recorded = step.recordPly(context, ply);
-        const { pushed, ...played } = step.playGameMove(game, { ...context, ...recorded }, read.move);
-        enqueue.assign({ ...recorded, ...played, ...step.undoRecord(game, context, read.move) });
-        enqueue.emit({ type: 'ply.recorded', ply, index: size(context.plies) });
-        if (pushed !== undefined) enqueue.emit({ type: 'stack.pushed', item: pushed });
-        if (played.prioritySeat !== undefined && played.prioritySeat !== context.prioritySeat) {
-          enqueue.emit({ type: 'priority.changed', seat: played.prioritySeat });
-        }
+        const played = step.playGameMove(game, { ...context, ...recorded }, read.move);
+        const change = { ...recorded, ...played, ...step.undoRecord(game, context, read.move) };
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
       }),
       resolveTopAndReturnPriority: enqueueActions(({ context, enqueue }) => {
-        const { resolved, ...change } = step.resolveTop(game, context);
-        enqueue.assign({ ...change, ...step.priorityToActiveSeat(context) });
-        if (resolved !== undefined) enqueue.emit({ type: 'stack.resolved', item: resolved });
-        if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
+        const { resolved, ...resolution } = step.resolveTop(game, context);
+        const change = { ...resolution, ...step.priorityToActiveSeat(context) };
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'resolved', item: resolved })) enqueue.emit(emitted);
       }),
       enterPhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
-        enqueue.assign(step.enterPhase(context, params.phase));
-        enqueue.emit({ type: 'phase.changed', phase: params.phase, seat: context.turn.activeSeat, turn: context.turn.number });
-        if (context.prioritySeat !== context.turn.activeSeat) enqueue.emit({ type: 'priority.changed', seat: context.turn.activeSeat });
+        const change = step.enterPhase(context, params.phase);
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'phase-entered', phase: params.phase })) enqueue.emit(emitted);
       }),
       runRoutine: assign(({ context }, params: { routine: string }) => step.runRoutine(game, context, params.routine)),
       enterGamePhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
         const change = step.enterGamePhase(context, params.phase);
         enqueue.assign(change);
-        const turn = change.turn ?? context.turn;
-        enqueue.emit({ type: 'game-phase.changed', gamePhase: params.phase, turn: turn.number });
-        if (change.phase === params.phase) enqueue.emit({ type: 'phase.changed', phase: params.phase, seat: turn.activeSeat, turn: turn.number });
+        for (const emitted of eventsOf(context, change, { kind: 'game-phase-entered', phase: params.phase })) enqueue.emit(emitted);
       }),
       endTurn: enqueueActions(({ context, enqueue }) => {
-        if (context.turn.activeSeat !== null) enqueue.emit({ type: 'turn.ended', seat: context.turn.activeSeat, turn: context.turn.number });
+        for (const emitted of eventsOf(context, {}, { kind: 'turn-ended' })) enqueue.emit(emitted);
       }),
       passTurnToNextSeat: enqueueActions(({ context, enqueue }) => {
         const change = step.passTurn(context);
         enqueue.assign(change);
-        if (change.turn !== undefined && change.turn.round !== context.turn.round) {
-          enqueue.emit({ type: 'round.ended', round: context.turn.round });
-          enqueue.emit({ type: 'round.started', round: change.turn.round });
-        }
+        for (const emitted of eventsOf(context, change, { kind: 'turn-passed' })) enqueue.emit(emitted);
       }),
       startTurn: enqueueActions(({ context, enqueue }) => {
-        if (context.turn.activeSeat !== null) enqueue.emit({ type: 'turn.started', seat: context.turn.activeSeat, turn: context.turn.number });
+        for (const emitted of eventsOf(context, {}, { kind: 'turn-started' })) enqueue.emit(emitted);
       }),
       endSeatTurn: assign(({ context, event }) => step.endSeatTurn(context, event.seat)),
-      endRound: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'round.ended', round: context.turn.round })),
+      endRound: enqueueActions(({ context, enqueue }) => {
+        for (const emitted of eventsOf(context, {}, { kind: 'round-ended' })) enqueue.emit(emitted);
+      }),
       startNextRound: enqueueActions(({ context, enqueue }) => {
-        enqueue.assign(step.nextSimultaneousRound(context));
-        enqueue.emit({ type: 'round.started', round: context.turn.round + 1 });
+        const change = step.nextSimultaneousRound(context);
+        enqueue.assign(change);
+        for (const emitted of eventsOf(context, change, { kind: 'round-started' })) enqueue.emit(emitted);
       }),
       mergeInitiative: enqueueActions(({ context, event, enqueue }) => {
         const change = step.mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
         enqueue.assign(change);
-        const seat = change.turn?.activeSeat;
-        if (seat != null && seat !== context.turn.activeSeat) {
-          if (context.turn.activeSeat !== null) enqueue.emit({ type: 'turn.ended', seat: context.turn.activeSeat, turn: context.turn.number });
-          enqueue.emit({ type: 'turn.started', seat, turn: context.turn.number });
-        }
+        for (const emitted of eventsOf(context, change, { kind: 'initiative-merged' })) enqueue.emit(emitted);
       }),
       delayActiveSeat: assign(({ context, event }) => step.delayActiveSeat(context, (event.payload as { after: string }).after)),
       removeSeat: assign(({ context, event }) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat)),
       finishGame: enqueueActions(({ context, enqueue }) => {
         const change = step.finishGame(game, context);
         enqueue.assign(change);
-        enqueue.emit({ type: 'priority.changed', seat: null });
-        enqueue.emit({ type: 'game.over', winners: change.winners ?? [] });
+        for (const emitted of eventsOf(context, change, { kind: 'over' })) enqueue.emit(emitted);
       }),
       refuseMove: enqueueActions(({ context, event, enqueue }) => {
-        const refused = checkMove(game, context, event);
-        if (refused !== null) enqueue.emit({ type: 'move.refused', refusal: refused });
+        const refusal = checkMove(game, context, event);
+        if (refusal !== null) for (const emitted of eventsOf(context, {}, { kind: 'refused', refusal })) enqueue.emit(emitted);
       }),
     },
   });

@@ -1,0 +1,108 @@
+/**
+ * What a table tells the application, derived in one place. The chart's
+ * actions compute a change of the context with the pure steps, then ask
+ * `eventsOf(before, change, moment)` what it announces; no action builds an
+ * event itself. The moment is what the chart is doing (a ply recorded, a
+ * phase entered, a turn ended…); the rest is read off the change:
+ *
+ *   ply.recorded       a ply joined the log (its index is the log's size before it)
+ *   stack.withdrawn    items left the stack with a ply (an undo), newest first
+ *   stack.pushed       an item joined the stack with a ply
+ *   stack.resolved     the top item resolved
+ *   priority.changed   the seat holding priority is not the one that held it
+ *   round.ended/started  the turn passed into another round
+ *   turn.ended/started the active seat changed hands (at the chart's turn boundary,
+ *                      or when initiative scores reorder the turn)
+ *
+ * The order of a moment's events is fixed here: the ply first, then the
+ * stack, then priority. Tests pin it (test/events.test.ts).
+ */
+import type { Refusal } from '../core/errors.js';
+import type { StackItem } from '../stack/stack.js';
+import { size } from '../log/plyLog.js';
+import type { Ply, TableContext } from './context.js';
+
+/** What a table tells the application, through XState's `emit` (subscribe with `actor.on` or `table.on`). */
+export type TableEmitted =
+  | { type: 'turn.ended'; seat: string; turn: number }
+  | { type: 'turn.started'; seat: string; turn: number }
+  | { type: 'round.ended'; round: number }
+  | { type: 'round.started'; round: number }
+  | { type: 'game-phase.changed'; gamePhase: string; turn: number }
+  | { type: 'phase.changed'; phase: string; seat: string | null; turn: number }
+  | { type: 'priority.changed'; seat: string | null }
+  | { type: 'stack.pushed'; item: StackItem }
+  | { type: 'stack.resolved'; item: StackItem }
+  | { type: 'stack.withdrawn'; item: StackItem }
+  | { type: 'ply.recorded'; ply: Ply; index: number }
+  | { type: 'move.refused'; refusal: Refusal }
+  | { type: 'game.over'; winners: readonly string[] };
+
+/** What the chart is doing when the context changes. */
+export type Moment =
+  | { readonly kind: 'recorded'; readonly ply: Ply }
+  | { readonly kind: 'priority-moved' }
+  | { readonly kind: 'resolved'; readonly item: StackItem | undefined }
+  | { readonly kind: 'phase-entered'; readonly phase: string }
+  | { readonly kind: 'game-phase-entered'; readonly phase: string }
+  | { readonly kind: 'turn-ended' }
+  | { readonly kind: 'turn-passed' }
+  | { readonly kind: 'turn-started' }
+  | { readonly kind: 'round-ended' }
+  | { readonly kind: 'round-started' }
+  | { readonly kind: 'initiative-merged' }
+  | { readonly kind: 'over' }
+  | { readonly kind: 'refused'; readonly refusal: Refusal };
+
+const NONE: readonly TableEmitted[] = [];
+
+/** The events `change` announces when the chart makes it at `moment`, in the order the application receives them. */
+export function eventsOf(before: TableContext, change: Partial<TableContext>, moment: Moment): readonly TableEmitted[] {
+  const turn = change.turn ?? before.turn;
+  switch (moment.kind) {
+    case 'recorded':
+      return [{ type: 'ply.recorded', ply: moment.ply, index: size(before.plies) }, ...stackEvents(before, change), ...priorityEvents(before, change)];
+    case 'priority-moved':
+      return priorityEvents(before, change);
+    case 'resolved':
+      return [...(moment.item === undefined ? NONE : [{ type: 'stack.resolved', item: moment.item } as const]), ...priorityEvents(before, change)];
+    case 'phase-entered':
+      return [{ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number }, ...priorityEvents(before, change)];
+    case 'game-phase-entered':
+      return [
+        { type: 'game-phase.changed', gamePhase: moment.phase, turn: turn.number },
+        ...(change.phase === moment.phase ? [{ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number } as const] : NONE),
+      ];
+    case 'turn-ended':
+      return before.turn.activeSeat === null ? NONE : [{ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number }];
+    case 'turn-started':
+      return turn.activeSeat === null ? NONE : [{ type: 'turn.started', seat: turn.activeSeat, turn: turn.number }];
+    case 'turn-passed':
+      return turn.round === before.turn.round ? NONE : [{ type: 'round.ended', round: before.turn.round }, { type: 'round.started', round: turn.round }];
+    case 'round-ended':
+      return [{ type: 'round.ended', round: before.turn.round }];
+    case 'round-started':
+      return [{ type: 'round.started', round: before.turn.round + 1 }];
+    case 'initiative-merged':
+      if (turn.activeSeat === null || turn.activeSeat === before.turn.activeSeat) return NONE;
+      return [...eventsOf(before, {}, { kind: 'turn-ended' }), { type: 'turn.started', seat: turn.activeSeat, turn: before.turn.number }];
+    case 'over':
+      return [...priorityEvents(before, change), { type: 'game.over', winners: change.winners ?? [] }];
+    case 'refused':
+      return [{ type: 'move.refused', refusal: moment.refusal }];
+  }
+}
+
+/** Items a ply took off the stack (an undo withdraws them, newest first) or put on it. */
+function stackEvents(before: TableContext, change: Partial<TableContext>): readonly TableEmitted[] {
+  const after = change.stack;
+  if (after === undefined || after === before.stack) return NONE;
+  if (after.length < before.stack.length) return before.stack.slice(after.length).reverse().map((item) => ({ type: 'stack.withdrawn', item }) as const);
+  if (after.length > before.stack.length) return after.slice(before.stack.length).map((item) => ({ type: 'stack.pushed', item }) as const);
+  return NONE;
+}
+
+function priorityEvents(before: TableContext, change: Partial<TableContext>): readonly TableEmitted[] {
+  const seat = change.prioritySeat;
+  return seat === undefined || seat === before.prioritySeat ? NONE : [{ type: 'priority.changed', seat }];
+}
