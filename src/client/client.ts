@@ -24,8 +24,28 @@ export interface CreateTableRequest {
   readonly options?: Record<string, unknown>;
   readonly seed?: number | string;
   readonly table?: string;
-  /** A deadline per turn or per move, in ms: when it runs out the server plays the game's timeout move. */
-  readonly clock?: { readonly per: 'turn' | 'move'; readonly ms: number };
+  /**
+   * A deadline per turn or per move, in ms, or a chess clock: each seat's `bank` in ms and the `increment` its
+   * own move adds. When it runs out the server plays the game's timeout move.
+   */
+  readonly clock?: { readonly per: 'turn' | 'move'; readonly ms: number } | { readonly per: 'seat'; readonly bank: number; readonly increment?: number };
+}
+
+/** A clocked table's clock, in a reading: when it runs out and, for a chess clock, each seat's bank. */
+export interface ClockState {
+  readonly per: 'turn' | 'move' | 'seat';
+  /** When it runs out (ISO 8601, the server's time), or null while it does not run. */
+  readonly deadline: string | null;
+  readonly ms?: number;
+  readonly bank?: number;
+  readonly increment?: number;
+  /** A chess clock: when the banks were last charged (the last move, or the table's creation). */
+  readonly since?: string;
+  /** A chess clock: each seat's bank as it stood at `since`, in ms. */
+  readonly banks?: Record<string, number>;
+  /** A chess clock: what is left of each bank now; the `running` seats' banks run down. */
+  readonly remaining?: Record<string, number>;
+  readonly running?: string[];
 }
 
 /** What `create` answers: the table, a token per seat and the app token. */
@@ -43,12 +63,17 @@ export interface TableReading {
   readonly turnModel: string;
   readonly state: TableState;
   readonly plies: Ply[];
+  /** Only for a table created with a clock. */
+  readonly clock?: ClockState;
 }
 
 /** The server's log: the table's truth, with when each move was committed. */
 export interface ServedLog extends TableLog {
   readonly times: string[];
   readonly timeouts: number[];
+  /** When the table was created (a chess clock starts then). */
+  readonly started: string;
+  readonly clock: CreateTableRequest['clock'] | null;
 }
 
 /** A message of the stream. */

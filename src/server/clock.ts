@@ -1,31 +1,107 @@
 /**
- * Clocks: a table may run a deadline per turn or per move. After each committed
- * move the table is in a clock window (its turn, or its ply count); a new window
- * starts a new deadline, in the database's time. When a deadline passes, one
- * process claims it and plays the game's timeout move as the application: a
- * seatless `engine.end-turn` where the game allows it, else a seatless `engine.pass`.
+ * Clocks: a table may run a deadline per turn, per move, or a chess clock per
+ * seat. After each committed move the table is in a clock window (its turn, or
+ * its ply count); a new window starts a new deadline, in the database's time.
+ * A chess clock gives each seat a bank: while a seat is to act its bank runs
+ * down, and a move it makes adds the increment; the deadline is when the first
+ * bank of a seat to act runs out. When a deadline passes, one process claims it
+ * and plays the game's timeout move as the application: a seatless
+ * `engine.end-turn` where the game allows it, else a seatless `engine.pass`.
  */
+import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { size } from '../log/plyLog.js';
-import type { Table } from '../table/table.js';
-import type { ClockSpec } from './store/store.js';
+import { createTable, type Table } from '../table/table.js';
+
+/**
+ * A chess clock's seat whose bank is empty has each later decision played for it
+ * this long after it is to act (unless it moves first), so a table whose players
+ * have all run out of time winds down at a walk instead of racing to its end.
+ */
+export const FLAGGED_MS = 1000;
 
 /** Longest clock a table may ask for: a day. */
 export const MAX_CLOCK_MS = 86_400_000;
 
+/** How a table's clock runs: a deadline per turn or per move, or a bank per seat with an increment, in milliseconds. */
+export type ClockSpec =
+  | { readonly per: 'turn' | 'move'; readonly ms: number }
+  | { readonly per: 'seat'; readonly bank: number; readonly increment: number };
+
+/** What a chess clock's move changes: whose banks ran since the last move, who runs now, who earns the increment. */
+export interface SeatClockStep {
+  /** Seats that were to act since the last move: their banks are charged the time since. */
+  readonly charged: readonly string[];
+  /** Seats to act after the move: the deadline is when the first of their banks runs out. */
+  readonly running: readonly string[];
+  /** The seat whose own move this was (it earns the increment), or null for a seatless move. */
+  readonly mover: string | null;
+  readonly increment: number;
+}
+
 /**
- * The clock window the table is in, or null when no clock runs (none asked for,
- * the game over, nobody to act).
+ * The clock window the table is in, or null when no window runs (no clock or a
+ * chess clock, the game over, nobody to act).
  *
  * @example
  * clockWindow({ per: 'turn', ms: 30_000 }, table) // { key: 'turn 1.1.main', ms: 30000 }
  */
 export function clockWindow(clock: ClockSpec | null, table: Table): { key: string; ms: number } | null {
-  if (clock === null) return null;
-  const { state } = table;
-  if (state.status === 'over' || state.toAct.length === 0) return null;
-  const key = clock.per === 'turn' ? `turn ${state.round}.${state.turn}.${state.gamePhase}` : `ply ${size(table.context.plies)}`;
+  if (clock === null || clock.per === 'seat') return null;
+  const { context } = table;
+  if (context.status === 'over' || table.toAct().length === 0) return null;
+  const key = clock.per === 'turn' ? `turn ${context.turn.round}.${context.turn.number}.${context.gamePhase}` : `ply ${size(context.plies)}`;
   return { key, ms: clock.ms };
+}
+
+/**
+ * What a move does to a chess clock, given who was to act before it; null for other clocks.
+ *
+ * @example
+ * seatClockStep({ per: 'seat', bank: 60_000, increment: 1000 }, ['seat:ann'], table, { type: 'engine.pass', seat: 'seat:ann' })
+ * // { charged: ['seat:ann'], running: ['seat:bob'], mover: 'seat:ann', increment: 1000 }
+ */
+export function seatClockStep(clock: ClockSpec | null, before: readonly string[], table: Table, move: Move): SeatClockStep | null {
+  if (clock === null || clock.per !== 'seat') return null;
+  const running = table.context.status === 'over' ? [] : table.toAct();
+  return { charged: before, running, mover: typeof move.seat === 'string' ? move.seat : null, increment: clock.increment };
+}
+
+/**
+ * A chess clock's banks after a log's moves, from the log alone: its `started`
+ * time, each move's commit time, and who was to act before each move (a replay).
+ * The server keeps its banks by the same arithmetic, in whole milliseconds, so
+ * this gives exactly the banks it held after the last move.
+ *
+ * @example
+ * chessBanks(mundane, log) // { 'seat:ann': 58_211, 'seat:bob': 60_000 }
+ */
+export function chessBanks(
+  game: AnyGame,
+  log: {
+    table: string; seats: string[]; seed: number | string; options?: Record<string, unknown>; moves: readonly Move[]; times: readonly string[]; started: string;
+    clock?: { readonly per: string; readonly bank?: number; readonly increment?: number } | null;
+  },
+): Record<string, number> {
+  const { clock } = log;
+  if (clock == null || clock.per !== 'seat' || clock.bank === undefined) throw new RangeError('chessBanks: the log has no chess clock');
+  const { bank, increment = 0 } = clock;
+  const table = createTable(game, { table: log.table, seats: log.seats, seed: log.seed, options: (log.options ?? {}) as never });
+  try {
+    const banks: Record<string, number> = Object.fromEntries(log.seats.map((seat) => [seat, bank]));
+    let since = Date.parse(log.started);
+    log.moves.forEach((move, i) => {
+      const at = Date.parse(log.times[i]!);
+      for (const seat of table.toAct()) banks[seat] = Math.max(0, banks[seat]! - (at - since));
+      if (typeof move.seat === 'string') banks[move.seat] = banks[move.seat]! + increment;
+      since = at;
+      const played = table.tryPlay(move);
+      if (!played.ok) throw new RangeError(`chessBanks: move ${i} refused: ${played.error.code}`);
+    });
+    return banks;
+  } finally {
+    table.stop();
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Ply } from '../engine/context.js';
 import { movesMade } from '../engine/context.js';
 import { size } from '../log/plyLog.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
-import { clockWindow, timeoutMove } from './clock.js';
+import { clockWindow, seatClockStep, timeoutMove } from './clock.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
 import { viewOf, type Viewer } from './view.js';
 
@@ -241,6 +241,8 @@ export class LiveTables {
       if (refused.code === 'STALE') return { status: 409, body: { code: 'STALE', message: refused.message, ply: before } };
       return { status: 422, body: { code: refused.code, message: refused.message, ...(refused.reason !== undefined ? { reason: refused.reason } : {}) } };
     }
+    const chess = entry.record.clock?.per === 'seat';
+    const toActBefore = chess ? table.toAct() : [];
     const result = table.tryPlay(move);
     if (!result.ok) {
       const { error } = result;
@@ -258,6 +260,7 @@ export class LiveTables {
         status: table.context.status,
         window: clockWindow(entry.record.clock, table),
         snapshot: (index + 1) % this.snapshotEvery === 0 ? table.persist() : null,
+        seats: chess ? seatClockStep(entry.record.clock, toActBefore, table, result.ply.move) : null,
       });
     } catch (error) {
       // The live table holds a move the store may not have: rebuild it from the store.

@@ -13,7 +13,7 @@ import { idSchema } from '../core/move.js';
 import { size } from '../log/plyLog.js';
 import { builtInGames } from '../games/registry.js';
 import { createTable } from '../table/table.js';
-import { clockWindow, MAX_CLOCK_MS } from './clock.js';
+import { clockWindow, MAX_CLOCK_MS, type ClockSpec } from './clock.js';
 import { LiveTables, type Entry } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
 import { openPglite, openPostgres, isUnavailable, type Sql } from './store/sql.js';
@@ -74,7 +74,10 @@ const createSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   seed: z.union([z.number().int(), z.string().min(1)]).optional(),
   table: idSchema.optional(),
-  clock: z.object({ per: z.enum(['turn', 'move']), ms: z.number().int().min(100).max(MAX_CLOCK_MS) }).strict().optional(),
+  clock: z.union([
+    z.object({ per: z.enum(['turn', 'move']), ms: z.number().int().min(100).max(MAX_CLOCK_MS) }).strict(),
+    z.object({ per: z.literal('seat'), bank: z.number().int().min(100).max(MAX_CLOCK_MS), increment: z.number().int().min(0).max(MAX_CLOCK_MS).default(0) }).strict(),
+  ]).optional(),
 }).strict();
 
 const playSchema = z.object({
@@ -188,6 +191,18 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     return found;
   };
 
+  /** A clocked table's clock for a reading: its deadline, and a chess clock's banks (as of `since`) and what is left of them now. */
+  const clockOf = async (entry: Entry): Promise<Record<string, unknown>> => {
+    const { clock } = entry.record;
+    const now = await store.clock(entry.record.id);
+    if (clock === null || now === null) return {};
+    const deadline = now.deadline === null ? null : new Date(now.deadline).toISOString();
+    if (clock.per !== 'seat' || now.banks === null) return { ...clock, deadline };
+    const running = now.deadline === null ? [] : entry.table.toAct();
+    const remaining = Object.fromEntries(Object.entries(now.banks).map(([seat, bank]) => [seat, running.includes(seat) ? Math.max(0, bank - (now.now - now.since)) : bank]));
+    return { ...clock, deadline, since: new Date(now.since).toISOString(), banks: now.banks, remaining, running };
+  };
+
   app.get('/openapi.json', async () => openApiDocument);
   app.get('/health', async (_request, reply) => {
     await store.sql.query('SELECT 1');
@@ -214,8 +229,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       throw error;
     }
     const log = table.log;
-    const clock = body.clock ?? null;
-    const window = clockWindow(clock, table);
+    const clock: ClockSpec | null = body.clock ?? null;
+    // A chess clock starts with every seat's bank full, and runs out when the first bank of a seat to act does.
+    const banks = clock?.per === 'seat' ? Object.fromEntries(log.seats.map((seat) => [seat, clock.bank])) : null;
+    const window = clock?.per === 'seat' ? (table.toAct().length > 0 ? { key: 'seat', ms: clock.bank } : null) : clockWindow(clock, table);
     const tokens: Record<string, string> = {};
     const seatTokens: Record<string, string> = {};
     for (const seat of log.seats) {
@@ -224,18 +241,18 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     }
     const appToken = newToken();
     const record = { id, game: game.id, version: game.version, seats: log.seats, seed: log.seed, options: log.options, appToken: hashToken(appToken), seatTokens, clock };
-    let created: boolean;
+    let started: number | null;
     try {
-      created = await store.createTable(record, window);
+      started = await store.createTable(record, window, banks);
     } catch (error) {
       table.stop();
       throw error;
     }
-    if (!created) {
+    if (started === null) {
       table.stop();
       throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
     }
-    tables.adopt({ ...record, moves: 0, status: 'playing', deadline: null }, game, table);
+    tables.adopt({ ...record, moves: 0, status: 'playing', deadline: null, started }, game, table);
     return reply.code(201).send({ table: id, tokens, appToken });
   });
 
@@ -244,7 +261,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const viewer = viewerOf(who(request, entry));
     const { table } = entry;
     const view = viewOf(table, viewer);
-    return { table: entry.record.id, game: entry.game.id, ply: size(table.context.plies), turnModel: table.turnModel, state: view.state, plies: view.plies };
+    const reading = { table: entry.record.id, game: entry.game.id, ply: size(table.context.plies), turnModel: table.turnModel, state: view.state, plies: view.plies };
+    return entry.record.clock === null ? reading : { ...reading, clock: await clockOf(entry) };
   });
 
   app.get('/tables/:table/legal-moves', async (request) => {
@@ -288,6 +306,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       moves: rows.map((row) => row.move),
       times: rows.map((row) => new Date(row.at).toISOString()),
       timeouts: rows.flatMap((row) => (row.cause === 'clock' ? [row.index] : [])),
+      started: new Date(record.started).toISOString(),
+      clock: record.clock,
     };
   });
 

@@ -11,11 +11,14 @@ import { connect, ServerError, type PlystackClient, type StreamMessage } from '.
 import { builtInGames } from '../../src/games/registry.js';
 import { startServer, type PlystackServer } from '../../src/server/server.js';
 import { viewOf } from '../../src/server/view.js';
+import { chessBanks } from '../../src/server/clock.js';
+import { mundane } from '../../src/games/mundane/mundane.js';
 import { replay } from '../../src/table/replay.js';
 import { drive, type Players } from './support/drive.js';
 import { startPostgres, type PgCluster } from './support/postgres.js';
 
 const OPTIONS: Record<string, Record<string, unknown>> = { mundane: { turns: 2 } };
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function refusal(promise: Promise<unknown>): Promise<ServerError> {
   try {
@@ -66,16 +69,20 @@ describe.each(stores)('the table server on %s', (kind) => {
   let anyone: PlystackClient;
   let cluster: PgCluster | null = null;
   let dir: string | null = null;
+  let database: string | null = null;
+  const start = async () => {
+    server = await startServer({ port: 0, ...(database !== null ? { database } : { data: dir }), process: 'api' });
+    anyone = connect(server.url);
+  };
 
   beforeAll(async () => {
     if (kind === 'postgres') {
       cluster = await startPostgres();
-      server = await startServer({ port: 0, database: await cluster.database('api'), process: 'api' });
+      database = await cluster.database('api');
     } else {
       dir = mkdtempSync(join(tmpdir(), 'plystack-api-'));
-      server = await startServer({ port: 0, data: dir, process: 'api' });
     }
-    anyone = connect(server.url);
+    await start();
   }, 120_000);
 
   afterAll(async () => {
@@ -238,6 +245,59 @@ describe.each(stores)('the table server on %s', (kind) => {
     // Every move was the clock's, and the first turn took several passes to end.
     expect(replay(log).plies.filter((p) => p.turn === 1).length).toBeGreaterThan(5);
     expect(log.timeouts).toEqual([...log.moves.keys()]);
+  });
+
+  it('runs a chess clock: a bank runs down while its seat is to act, its own move adds the increment, an empty bank lets the server pass, and the banks are the log\'s', async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob'], { clock: { per: 'seat', bank: 1200, increment: 300 } });
+    const { table } = players;
+    let reading = await players.app.get(table);
+    expect(reading.clock).toMatchObject({ per: 'seat', bank: 1200, increment: 300, banks: { 'seat:ann': 1200, 'seat:bob': 1200 }, running: reading.state.toAct });
+    const first = reading.state.toAct[0]!;
+    const other = first === 'seat:ann' ? 'seat:bob' : 'seat:ann';
+    await settle(200);
+    await players.seats[first]!.play(table, { type: 'engine.pass', seat: first });
+    reading = await players.app.get(table);
+    let log = await players.app.log(table);
+    // Her bank paid the time from the table's creation to her move, then earned the increment; the other's did not run.
+    const spent = Date.parse(log.times[0]!) - Date.parse(log.started);
+    expect(spent).toBeGreaterThanOrEqual(200);
+    expect(reading.clock!.banks).toEqual({ [first]: 1200 - spent + 300, [other]: 1200 });
+    expect(reading.clock!.banks).toEqual(chessBanks(mundane, log));
+
+    // Nobody moves now: the first bank of a seat to act runs out, and the server passes for it as the application.
+    for (let i = 0; i < 60 && log.timeouts.length === 0; i++) {
+      await settle(100);
+      log = await players.app.log(table);
+    }
+    expect(log.timeouts.length).toBeGreaterThan(0);
+    const timeout = log.timeouts[0]!;
+    expect(log.moves[timeout]).toEqual({ type: 'engine.pass' });
+    // It came when a bank ran out, not before: no bank was empty until that move, one is empty at it.
+    const upTo = (n: number) => ({ ...log, moves: log.moves.slice(0, n), times: log.times.slice(0, n) });
+    expect(Object.values(chessBanks(mundane, upTo(timeout)))).not.toContain(0);
+    expect(Object.values(chessBanks(mundane, upTo(timeout + 1)))).toContain(0);
+
+    // The server restarts: the banks are in the store, the log gives them exactly, and the clock runs on.
+    await server.close();
+    await start();
+    const app = anyone.withToken(players.appToken);
+    log = await app.log(table);
+    reading = await app.get(table);
+    expect(reading.clock!.banks).toEqual(chessBanks(mundane, log));
+    const before = log.moves.length;
+    for (let i = 0; i < 60 && log.moves.length === before && reading.state.status === 'playing'; i++) {
+      await settle(100);
+      [log, reading] = await Promise.all([app.log(table), app.get(table)]);
+    }
+    expect(log.moves.length > before || reading.state.status === 'over').toBe(true);
+    expect(replay(log).plies).toHaveLength(reading.ply);
+  });
+
+  it('refuses a chess clock without a bank, or with a bank or increment that is not a whole number of ms in range', async () => {
+    for (const clock of [{ per: 'seat' }, { per: 'seat', bank: 50 }, { per: 'seat', bank: 1000, increment: -1 }, { per: 'seat', bank: 1.5 }, { per: 'seat', bank: 1000, ms: 5 }]) {
+      const answer = await raw(`${server.url}/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], clock }) });
+      expect([answer.status, answer.body.code]).toEqual([400, 'BAD_REQUEST']);
+    }
   });
 
   it('describes itself at /openapi.json', async () => {

@@ -51,6 +51,14 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
       );
     `,
   },
+  {
+    version: 2,
+    description: 'chess clocks: each seat\'s bank, and since when the banks run',
+    sql: `
+      ALTER TABLE plystack_tables ADD COLUMN banks jsonb;
+      ALTER TABLE plystack_tables ADD COLUMN clock_since timestamptz
+    `,
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

@@ -8,14 +8,11 @@
  */
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
+import { FLAGGED_MS, type ClockSpec, type SeatClockStep } from '../clock.js';
 import { migrate } from './migrations.js';
 import { UNIQUE_VIOLATION, type Sql } from './sql.js';
 
-/** How a table's clock runs: a deadline per turn or per move, in milliseconds. */
-export interface ClockSpec {
-  readonly per: 'turn' | 'move';
-  readonly ms: number;
-}
+export type { ClockSpec } from '../clock.js';
 
 /** A table's opening and bookkeeping, as stored. */
 export interface TableRecord {
@@ -35,6 +32,20 @@ export interface TableRecord {
   readonly status: 'playing' | 'over';
   /** When the clock runs out (ms since the epoch, the database's time), or null. */
   readonly deadline: number | null;
+  /** When the table was created, in whole ms since the epoch (the database's time): a chess clock starts then. */
+  readonly started: number;
+}
+
+/** A table's clock as the store holds it now. */
+export interface ClockReading {
+  /** When it runs out (ms since the epoch), or null when it does not run. */
+  readonly deadline: number | null;
+  /** A chess clock's banks as they stood at `since` (whole ms), or null. */
+  readonly banks: Readonly<Record<string, number>> | null;
+  /** When the banks were last charged: the last move, or the table's creation (whole ms since the epoch). */
+  readonly since: number;
+  /** The database's time now (whole ms since the epoch). */
+  readonly now: number;
 }
 
 /** One stored move. */
@@ -64,6 +75,8 @@ export interface Append {
   readonly window: { readonly key: string; readonly ms: number } | null;
   /** A persisted snapshot to keep for fast loading, or null. */
   readonly snapshot: unknown;
+  /** What the move does to a chess clock, or null when the table has none. */
+  readonly seats?: SeatClockStep | null;
 }
 
 /** Another process committed this index first: reload the table and try again. */
@@ -82,16 +95,44 @@ export const MOVES_CHANNEL = 'plystack_moves';
 
 type TableRow = {
   id: string; game: string; version: string; seats: string[]; seed: Seed; options: { [key: string]: JsonValue };
-  app_token: string; seat_tokens: Record<string, string>; clock: ClockSpec | null; moves: number; status: 'playing' | 'over'; deadline_ms: number | null;
+  app_token: string; seat_tokens: Record<string, string>; clock: ClockSpec | null; moves: number; status: 'playing' | 'over'; deadline_ms: number | null; started_ms: number;
 };
 
+/** A time as whole milliseconds since the epoch: the chess clock's arithmetic and the log's times both use it. */
+const ms = (time: string) => `floor(extract(epoch from ${time}) * 1000)`;
+
 const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, moves, status,
-  (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
+  (extract(epoch from deadline) * 1000)::float8 AS deadline_ms, ${ms('created_at')}::float8 AS started_ms`;
+
+/**
+ * A chess clock's banks after a move ($12 the seats charged the time since `clock_since`,
+ * $14 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
+ */
+const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($12::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
+  + CASE WHEN b.key = $14::text THEN $5::float8::numeric ELSE 0 END)`;
+
+/** The UPDATE of a table's row when a move is committed at index $2: its count, status and clock. */
+function advance(chess: boolean): string {
+  const clock = chess
+    ? `banks = (SELECT jsonb_object_agg(b.key, ${NEW_BANK}) FROM jsonb_each_text(banks) b),
+       clock_since = now(),
+       deadline = (SELECT to_timestamp((${ms('now()')} + CASE WHEN least = 0 THEN ${FLAGGED_MS} ELSE least END) / 1000.0)
+                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($13::text[])) AS running),
+       deadline_window = $4::text`
+    : `deadline = CASE WHEN $4::text IS NULL THEN NULL
+                       WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
+                       ELSE deadline END,
+       deadline_window = $4::text`;
+  return `UPDATE plystack_tables SET moves = $2 + 1, status = $3, ${clock}, deadline_claim = NULL, deadline_claimed_at = NULL
+           WHERE id = $1 AND moves = $2
+           RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
+}
 
 function toRecord(row: TableRow): TableRecord {
   return {
     id: row.id, game: row.game, version: row.version, seats: row.seats, seed: row.seed, options: row.options,
     appToken: row.app_token, seatTokens: row.seat_tokens, clock: row.clock, moves: row.moves, status: row.status, deadline: row.deadline_ms,
+    started: row.started_ms,
   };
 }
 
@@ -139,17 +180,38 @@ export class Store {
     return new Store(sql, process);
   }
 
-  /** Stores a new table, its clock started in `window`; false when its id is taken. */
-  async createTable(table: Omit<TableRecord, 'moves' | 'status' | 'deadline'>, window: { key: string; ms: number } | null): Promise<boolean> {
-    const { rows } = await this.sql.query(
-      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline)
+  /**
+   * Stores a new table, its clock started in `window` (a chess clock: `banks`, each
+   * seat's, and a window that runs out when the first bank of a seat to act does);
+   * returns its creation time (whole ms), or null when its id is taken.
+   */
+  async createTable(
+    table: Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started'>,
+    window: { key: string; ms: number } | null,
+    banks: Readonly<Record<string, number>> | null = null,
+  ): Promise<number | null> {
+    const { rows } = await this.sql.query<{ started_ms: number }>(
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
-               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END)
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
+               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now())
+       ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
       [table.id, table.game, table.version, JSON.stringify(table.seats), JSON.stringify(table.seed), JSON.stringify(table.options),
-        table.appToken, JSON.stringify(table.seatTokens), table.clock === null ? null : JSON.stringify(table.clock), window?.key ?? null, window?.ms ?? 0],
+        table.appToken, JSON.stringify(table.seatTokens), table.clock === null ? null : JSON.stringify(table.clock), window?.key ?? null, window?.ms ?? 0,
+        banks === null ? null : JSON.stringify(banks)],
     );
-    return rows.length === 1;
+    return rows[0]?.started_ms ?? null;
+  }
+
+  /** The table's clock as it stands, in the database's time; null when there is no such table. */
+  async clock(id: string): Promise<ClockReading | null> {
+    const { rows } = await this.sql.query<{ deadline_ms: number | null; banks: Record<string, number> | null; since_ms: number; now_ms: number }>(
+      `SELECT (extract(epoch from deadline) * 1000)::float8 AS deadline_ms, banks,
+              ${ms('clock_since')}::float8 AS since_ms, ${ms('now()')}::float8 AS now_ms
+       FROM plystack_tables WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    return row === undefined ? null : { deadline: row.deadline_ms, banks: row.banks, since: row.since_ms, now: row.now_ms };
   }
 
   /** The table's record, or null. */
@@ -206,13 +268,7 @@ export class Store {
     try {
       const { rows } = await this.sql.query<{ at_ms: number; deadline_ms: number | null }>(
         `WITH moved AS (
-           UPDATE plystack_tables SET moves = $2 + 1, status = $3,
-             deadline = CASE WHEN $4::text IS NULL THEN NULL
-                             WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
-                             ELSE deadline END,
-             deadline_window = $4::text, deadline_claim = NULL, deadline_claimed_at = NULL
-           WHERE id = $1 AND moves = $2
-           RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms
+           ${advance(entry.seats != null)}
          ), stored AS (
            INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
            SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10 FROM moved RETURNING 1
@@ -221,8 +277,10 @@ export class Store {
            SELECT id, $2 + 1, $11::jsonb FROM moved WHERE $11::jsonb IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
          )
          SELECT at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`,
-        [id, entry.index, entry.status, entry.window?.key ?? null, entry.window?.ms ?? 0, JSON.stringify(entry.move), entry.key,
-          JSON.stringify(entry.answer), entry.cause, this.process, entry.snapshot === null ? null : JSON.stringify(entry.snapshot)],
+        // A chess clock has no window ($4 null) and takes its increment in $5.
+        [id, entry.index, entry.status, entry.window?.key ?? null, entry.seats != null ? entry.seats.increment : entry.window?.ms ?? 0, JSON.stringify(entry.move), entry.key,
+          JSON.stringify(entry.answer), entry.cause, this.process, entry.snapshot === null ? null : JSON.stringify(entry.snapshot),
+          ...(entry.seats == null ? [] : [entry.seats.charged, entry.seats.running, entry.seats.mover])],
       );
       if (rows[0] === undefined) throw new Conflict(id, entry.index);
       this.tell(id, entry.index + 1);
