@@ -54,55 +54,72 @@ export type Moment =
   | { readonly kind: 'over' }
   | { readonly kind: 'refused'; readonly refusal: Refusal };
 
-const NONE: readonly TableEmitted[] = [];
-
 /** The events `change` announces when the chart makes it at `moment`, in the order the application receives them. */
-export function eventsOf(before: TableContext, change: Partial<TableContext>, moment: Moment): readonly TableEmitted[] {
+export function eventsOf(before: TableContext, change: Partial<TableContext>, moment: Moment): TableEmitted[] {
   const turn = change.turn ?? before.turn;
+  const out: TableEmitted[] = [];
   switch (moment.kind) {
     case 'recorded':
-      return [{ type: 'ply.recorded', ply: moment.ply, index: size(before.plies) }, ...stackEvents(before, change), ...priorityEvents(before, change)];
+      out.push({ type: 'ply.recorded', ply: moment.ply, index: size(before.plies) });
+      stackEvents(before, change, out);
+      priorityEvents(before, change, out);
+      break;
     case 'priority-moved':
-      return priorityEvents(before, change);
+      priorityEvents(before, change, out);
+      break;
     case 'resolved':
-      return [...(moment.item === undefined ? NONE : [{ type: 'stack.resolved', item: moment.item } as const]), ...priorityEvents(before, change)];
+      if (moment.item !== undefined) out.push({ type: 'stack.resolved', item: moment.item });
+      priorityEvents(before, change, out);
+      break;
     case 'phase-entered':
-      return [{ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number }, ...priorityEvents(before, change)];
+      out.push({ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number });
+      priorityEvents(before, change, out);
+      break;
     case 'game-phase-entered':
-      return [
-        { type: 'game-phase.changed', gamePhase: moment.phase, turn: turn.number },
-        ...(change.phase === moment.phase ? [{ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number } as const] : NONE),
-      ];
+      out.push({ type: 'game-phase.changed', gamePhase: moment.phase, turn: turn.number });
+      if (change.phase === moment.phase) out.push({ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number });
+      break;
     case 'turn-ended':
-      return before.turn.activeSeat === null ? NONE : [{ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number }];
+      if (before.turn.activeSeat !== null) out.push({ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number });
+      break;
     case 'turn-started':
-      return turn.activeSeat === null ? NONE : [{ type: 'turn.started', seat: turn.activeSeat, turn: turn.number }];
+      if (turn.activeSeat !== null) out.push({ type: 'turn.started', seat: turn.activeSeat, turn: turn.number });
+      break;
     case 'turn-passed':
-      return turn.round === before.turn.round ? NONE : [{ type: 'round.ended', round: before.turn.round }, { type: 'round.started', round: turn.round }];
+      if (turn.round !== before.turn.round) out.push({ type: 'round.ended', round: before.turn.round }, { type: 'round.started', round: turn.round });
+      break;
     case 'round-ended':
-      return [{ type: 'round.ended', round: before.turn.round }];
+      out.push({ type: 'round.ended', round: before.turn.round });
+      break;
     case 'round-started':
-      return [{ type: 'round.started', round: before.turn.round + 1 }];
+      out.push({ type: 'round.started', round: before.turn.round + 1 });
+      break;
     case 'initiative-merged':
-      if (turn.activeSeat === null || turn.activeSeat === before.turn.activeSeat) return NONE;
-      return [...eventsOf(before, {}, { kind: 'turn-ended' }), { type: 'turn.started', seat: turn.activeSeat, turn: before.turn.number }];
+      // initiative scores reordered the turn: the seat that held it ends, the new one starts the same turn
+      if (turn.activeSeat === null || turn.activeSeat === before.turn.activeSeat) break;
+      if (before.turn.activeSeat !== null) out.push({ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number });
+      out.push({ type: 'turn.started', seat: turn.activeSeat, turn: before.turn.number });
+      break;
     case 'over':
-      return [...priorityEvents(before, change), { type: 'game.over', winners: change.winners ?? [] }];
+      priorityEvents(before, change, out);
+      out.push({ type: 'game.over', winners: change.winners ?? [] });
+      break;
     case 'refused':
-      return [{ type: 'move.refused', refusal: moment.refusal }];
+      out.push({ type: 'move.refused', refusal: moment.refusal });
+      break;
   }
+  return out;
 }
 
 /** Items a ply took off the stack (an undo withdraws them, newest first) or put on it. */
-function stackEvents(before: TableContext, change: Partial<TableContext>): readonly TableEmitted[] {
+function stackEvents(before: TableContext, change: Partial<TableContext>, out: TableEmitted[]): void {
   const after = change.stack;
-  if (after === undefined || after === before.stack) return NONE;
-  if (after.length < before.stack.length) return before.stack.slice(after.length).reverse().map((item) => ({ type: 'stack.withdrawn', item }) as const);
-  if (after.length > before.stack.length) return after.slice(before.stack.length).map((item) => ({ type: 'stack.pushed', item }) as const);
-  return NONE;
+  if (after === undefined || after === before.stack) return;
+  for (let i = before.stack.length - 1; i >= after.length; i--) out.push({ type: 'stack.withdrawn', item: before.stack[i]! });
+  for (let i = before.stack.length; i < after.length; i++) out.push({ type: 'stack.pushed', item: after[i]! });
 }
 
-function priorityEvents(before: TableContext, change: Partial<TableContext>): readonly TableEmitted[] {
+function priorityEvents(before: TableContext, change: Partial<TableContext>, out: TableEmitted[]): void {
   const seat = change.prioritySeat;
-  return seat === undefined || seat === before.prioritySeat ? NONE : [{ type: 'priority.changed', seat }];
+  if (seat !== undefined && seat !== before.prioritySeat) out.push({ type: 'priority.changed', seat });
 }
