@@ -1,9 +1,10 @@
 /**
  * Seeded randomness. The seed is the only source of randomness a table has; it
  * is drawn from the system's secure source when the caller gives none, and then
- * written into the log so a replay draws the same numbers.
+ * written into the log so a replay draws the same numbers. The secure source is
+ * Web Crypto (`globalThis.crypto`), which Node 20 and every browser have, so
+ * the core needs no Node built-in.
  */
-import { randomInt } from 'node:crypto';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
@@ -25,7 +26,8 @@ export interface Random {
  * const seed = secureSeed() // e.g. 2810930517
  */
 export function secureSeed(): number {
-  return randomInt(0, 2 ** 32);
+  const [seed] = globalThis.crypto.getRandomValues(new Uint32Array(1));
+  return seed as number;
 }
 
 /** FNV-1a over the UTF-16 code units: a text seed becomes a 32-bit integer. */
