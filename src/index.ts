@@ -1,5 +1,9 @@
 /**
- * plystack's public API: the only module the CLI and other programs import.
+ * `plystack`: tables, games, turn rules, export and the chart as data. It
+ * loads XState, zod and pure-rand and nothing else, in Node and in browsers.
+ * The rest has its own entry point, so an application carries only what it
+ * uses: `plystack/testing` (generated tests), `plystack/inspect` (the
+ * inspector's transport), `plystack/server` and `plystack/client`.
  */
 export {
   createTable, restoreTable,
@@ -42,13 +46,7 @@ export type { Progression, Obligation } from './progression/turns.js';
 export type { StructurePlan, PhasePlan } from './progression/structure.js';
 export { gameMove } from './core/game.js';
 export { builtInGames, findGame } from './games/registry.js';
-export { inspectTable, type InspectTableOptions, type TableInspection, type Inspector } from './inspect/inspectTable.js';
-export { machineDefinition, transitionId, takenTransitionId, guardText, withMachineDefinitions, type StateJson, type TransitionJson } from './inspect/definition.js';
+export { machineDefinition, transitionId, takenTransitionId, guardText, type StateJson, type TransitionJson } from './inspect/definition.js';
 export { chartFromDefinition, allStates, activeStateIds, guessTakenTransitions, type ChartState, type ChartTransition } from './inspect/chart.js';
 export { windowed, inspectionContext, DEFAULT_LIMITS, type WindowLimits, type PlyWindow } from './inspect/sanitize.js';
 export { DEFAULT_INSPECT_PORT, PAGE_PATH, type PlystackActorInfo, type PlystackSnapshotInfo, type RelayMessage } from './inspect/protocol.js';
-export {
-  createTableTestModel, formatCoverage, observeTable, tableTestFile, defaultAbstraction, publicState, CoverageRecorder, inventory, region, parallelRegions, report, formatReport,
-  type TableTestModel, type TableTestModelOptions, type TablePath, type TablePathStep, type ExpectedState, type RefusedOpening,
-  type TableCoverage, type Unreached, type TestFileOptions, type Abstraction, type TableSnapshot, type CoverageReport,
-} from './testing/index.js';

@@ -2,9 +2,10 @@ import { and, createActor, createMachine, not, or, type InspectionEvent } from '
 import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import {
-  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guardText, guessTakenTransitions, machineDefinition, mundane, withMachineDefinitions,
+  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guardText, guessTakenTransitions, machineDefinition, mundane,
   takenTransitionId, type ChartState, type StateJson,
 } from '../src/index.js';
+import { withMachineDefinitions } from '../src/inspect/index.js';
 
 const tableChart = () => chartFromDefinition(JSON.parse(JSON.stringify(machineDefinition(createTableMachine(mundane)))));
 const find = (chart: ChartState, id: string) => allStates(chart).find((s) => s.id === id);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTable, inspectTable, mundane, type PlystackSnapshotInfo } from '../src/index.js';
+import { createTable, mundane, type PlystackSnapshotInfo } from '../src/index.js';
+import { inspectTable } from '../src/inspect/index.js';
 import { startRelay } from '../src/inspect/relay.js';
 import { fitWithin, jsonBytes, utf8Length, windowed } from '../src/inspect/sanitize.js';
 import { openClient, type RelayClient } from './support/relay.js';

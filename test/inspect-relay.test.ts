@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createTable, inspectTable, mundane, type PlystackSnapshotInfo, type TableInspection } from '../src/index.js';
+import { createTable, mundane, type PlystackSnapshotInfo } from '../src/index.js';
+import { inspectTable, type TableInspection } from '../src/inspect/index.js';
 import { startRelay, type Relay } from '../src/inspect/relay.js';
 import { emptyArchive, mergePlies, rewriteIds } from '../src/inspect/relaySessions.js';
 

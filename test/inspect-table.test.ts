@@ -1,8 +1,9 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import {
-  allStates, chartFromDefinition, createTable, inspectTable, inspectionContext, mundane, windowed, type PlystackSnapshotInfo,
+  allStates, chartFromDefinition, createTable, inspectionContext, mundane, windowed, type PlystackSnapshotInfo,
 } from '../src/index.js';
+import { inspectTable } from '../src/inspect/index.js';
 import { recentPlies } from '../src/inspect/sanitize.js';
 import { longGame } from './browser/longGame.js';
 

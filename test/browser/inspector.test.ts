@@ -6,7 +6,8 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTable, inspectTable, mundane, type TableLog } from '../../src/index.js';
+import { createTable, mundane, type TableLog } from '../../src/index.js';
+import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
 import { chartState, openPage, screenshot, SHOTS, useInspector } from './support.js';
 

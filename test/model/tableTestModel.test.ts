@@ -4,7 +4,8 @@
  * the model; its bounds and abstraction do what they say.
  */
 import { describe, expect, it } from 'vitest';
-import { createTable, createTableTestModel, formatCoverage, InvalidTable, mundane, type TablePath } from '../../src/index.js';
+import { createTable, InvalidTable, mundane } from '../../src/index.js';
+import { createTableTestModel, formatCoverage, type TablePath } from '../../src/testing/index.js';
 import { unreachableByDesign } from '../support/tableModel.js';
 import { describeMove, thirdPerson } from '../../src/testing/describe.js';
 import { publicState } from '../../src/testing/traversal.js';

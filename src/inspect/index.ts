@@ -1,0 +1,9 @@
+/**
+ * `plystack/inspect`: sending tables, or any XState actor, to the inspector.
+ * Kept out of `plystack` because it loads `@statelyai/inspect` and its
+ * WebSocket transport, which an application that never inspects should not
+ * carry. The chart as data (`machineDefinition`, `chartFromDefinition`, …)
+ * needs nothing but XState and stays in `plystack`.
+ */
+export { inspectTable, type InspectTableOptions, type TableInspection, type Inspector } from './inspectTable.js';
+export { withMachineDefinitions } from './definition.js';
