@@ -51,7 +51,7 @@ function scriptedLog() {
 }
 
 describe('plystack replay', () => {
-  it('prints the JSON document of CONTRACT.md for a log whose every move applies', async () => {
+  it('prints the JSON document of docs/contract.md for a log whose every move applies', async () => {
     const { io, out, err } = memoryIo({ 'game.json': JSON.stringify(scriptedLog()) });
     expect(await run(['replay', 'game.json', '--json'], io)).toBe(0);
     expect(err).toEqual([]);

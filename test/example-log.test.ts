@@ -17,7 +17,7 @@ async function replayJson(upto?: number) {
 describe('examples/mundane-rules.json replayed with plystack replay --json shows every rule of seed 003', () => {
   it('a turn runs RESET → WAKE_UP → PLAN → DO_STUFF → WIND_DOWN, each phase ending when both seats pass with the stack empty', async () => {
     const doc = await replayJson();
-    // CONTRACT.md's plies carry no phase; the live table's plies do, so replay the same log through the library too
+    // docs/contract.md's plies carry no phase; the live table's plies do, so replay the same log through the library too
     const log = JSON.parse(await readFile(logFile, 'utf8'));
     const table = createTable(mundane, log);
     for (const move of log.moves) table.play(move);

@@ -86,7 +86,7 @@ describe('the export of a 2-seat mundane game', () => {
     ]);
   });
 
-  it('exportPlies gives exactly the fields CONTRACT.md names: actor, move, notation, round, playOrder', () => {
+  it('exportPlies gives exactly the fields docs/contract.md names: actor, move, notation, round, playOrder', () => {
     const table = oneTurnGame();
     const exported = exportPlies(table.plies);
     expect(exported).toHaveLength(20);

@@ -1,10 +1,10 @@
 /**
- * Refusals as values with codes (CONTRACT.md, "Refusals"). A check returns a
+ * Refusals as values with codes (docs/contract.md, "Refusals"). A check returns a
  * `Refusal`; `IllegalMove` and `InvalidTable` are the thrown twins that carry
  * the same data.
  */
 
-/** Why a move was refused. The names are fixed by CONTRACT.md. */
+/** Why a move was refused. The names are fixed by docs/contract.md. */
 export type IllegalMoveCode =
   | 'GAME_OVER'
   | 'UNKNOWN_SEAT'
@@ -20,7 +20,7 @@ export type IllegalMoveCode =
   /** plystack's addition: the game's own code threw; `message` carries what it said. The table is unchanged. */
   | 'GAME_ERROR';
 
-/** Why a table or a log was refused. The names are fixed by CONTRACT.md. */
+/** Why a table or a log was refused. The names are fixed by docs/contract.md. */
 export type InvalidTableCode =
   | 'INVALID_SEAT_ID'
   | 'DUPLICATE_SEAT'
@@ -78,7 +78,7 @@ export class IllegalMove extends Error {
     if (move !== undefined) this.move = move;
   }
 
-  /** The plain JSON shape of CONTRACT.md: `{ code, message, move?, reason? }`. */
+  /** The plain JSON shape of docs/contract.md: `{ code, message, move?, reason? }`. */
   toJSON(): { code: IllegalMoveCode; message: string; move?: number; reason?: string } {
     return {
       code: this.code,

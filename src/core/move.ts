@@ -1,5 +1,5 @@
 /**
- * Moves and identifiers as CONTRACT.md shapes them: `{ type, seat?, payload? }`,
+ * Moves and identifiers as docs/contract.md shapes them: `{ type, seat?, payload? }`,
  * seat ids that stay texts, payloads of plain JSON within fixed limits.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The export of a table: its plies as CONTRACT.md lists them, and its move
+ * The export of a table: its plies as docs/contract.md lists them, and its move
  * table.
  */
 import type { TurnModel } from '../core/game.js';
@@ -7,7 +7,7 @@ import type { JsonValue, Move } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
 import { rounds, type RoundRow } from './rounds.js';
 
-/** A ply as CONTRACT.md shapes it. */
+/** A ply as docs/contract.md shapes it. */
 export interface ExportedPly {
   readonly actor: string | null;
   readonly move: Move;
@@ -19,7 +19,7 @@ export interface ExportedPly {
 }
 
 /**
- * The plies in CONTRACT.md's shape.
+ * The plies in docs/contract.md's shape.
  *
  * @example
  * exportPlies(table.plies)[0] // { actor: 'seat:ann', move: {...}, notation: 'pass', round: 1, playOrder: 1 }

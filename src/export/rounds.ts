@@ -1,6 +1,6 @@
 /**
  * Move tables: the plies laid out in rows with one cell per seat, in table
- * order (CONTRACT.md, `rounds`).
+ * order (docs/contract.md, `rounds`).
  */
 import type { TurnModel } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
@@ -56,7 +56,7 @@ export function layOutRows(plies: readonly Ply[], seats: readonly string[], mode
 }
 
 /**
- * The move table's rows, as CONTRACT.md's `rounds`.
+ * The move table's rows, as docs/contract.md's `rounds`.
  *
  * @example
  * rounds(plies, ['seat:a', 'seat:b'], 'sequenced') // [['pass', null], [null, 'pass'], ...]

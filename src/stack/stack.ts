@@ -1,6 +1,6 @@
 /**
  * The LIFO stack as pure data: an immutable array, bottom first and top last
- * (the order CONTRACT.md prints it in). Every function returns a new stack.
+ * (the order docs/contract.md prints it in). Every function returns a new stack.
  */
 
 /** An item waiting on the stack: its id, the seat that controls it, and what it is. */

@@ -1,6 +1,6 @@
 /**
  * What a table shows the outside: its public state and its log, in the shapes
- * of CONTRACT.md. Internal bookkeeping (the round opener, the stack counter,
+ * of docs/contract.md. Internal bookkeeping (the round opener, the stack counter,
  * the log's chunks) stays out.
  */
 import { gameMove, type AnyGame, type JsonObject } from '../core/game.js';
@@ -38,7 +38,7 @@ export interface TableState<V = JsonObject> {
   readonly obligation: { readonly seat: string; readonly remaining: number } | null;
 }
 
-/** The truth of a table: replaying it rebuilds the same state (CONTRACT.md, "The log"). */
+/** The truth of a table: replaying it rebuilds the same state (docs/contract.md, "The log"). */
 export interface TableLog {
   readonly game: string;
   readonly version: string;

@@ -23,7 +23,7 @@ import {
 } from '../../src/index.js';
 import { reserved, SEAT_NAMES, type Command, type Opening } from './arbitraries.js';
 
-/** The refusal codes of CONTRACT.md, "Refusals". */
+/** The refusal codes of docs/contract.md, "Refusals". */
 export const CONTRACT_CODES: readonly IllegalMoveCode[] = [
   'GAME_OVER', 'UNKNOWN_SEAT', 'UNKNOWN_MOVE', 'INVALID_PAYLOAD', 'NOT_YOUR_TURN', 'NO_PRIORITY',
   'WRONG_TIMING', 'OBLIGATION_PENDING', 'NO_ELIGIBLE_SEAT', 'STALE', 'REFUSED',
@@ -138,7 +138,7 @@ function expectReplayEquals(game: AnyGame, table: Table, where: string): void {
  * `stack.resolved` item is the top of the stack rebuilt from `stack.pushed`,
  * and the table shows that stack); the consecutive-pass counter stays below
  * the seat count at rest; someone can always move while the game is on; a bad
- * move is refused with a code of CONTRACT.md and changes nothing, neither
+ * move is refused with a code of docs/contract.md and changes nothing, neither
  * through `table.play` nor sent straight to the actor; `replay(log)` equals
  * the live table; and a table restored from a persisted snapshot, given the
  * same moves from then on, makes the same plies.

@@ -1,7 +1,7 @@
 /**
  * The table server's API end to end over real HTTP on loopback, on both stores:
  * PGlite files and a real PostgreSQL 15. Each built-in game is played by its
- * seats with their own tokens; every error status of CONTRACT.md is provoked.
+ * seats with their own tokens; every error status of docs/contract.md is provoked.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
