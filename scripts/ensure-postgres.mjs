@@ -3,11 +3,12 @@
  * npm test's pretest: makes sure Debian's PostgreSQL 15 server is there for the
  * table server's tests (test/server), which start a throwaway cluster of their
  * own with initdb and pg_ctl. As root with apt-get it installs the `postgresql`
- * package and prints a one-line summary; otherwise it says the command to run,
+ * package and prints a line per step; otherwise it says the command to run,
  * and the server tests fail with the same words (they are never skipped).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall, canInstall } from './apt.mjs';
 
 const bin = process.env.PLYSTACK_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const command = 'sudo apt-get update && sudo apt-get install -y postgresql';
@@ -15,21 +16,9 @@ const ready = () => existsSync(`${bin}/initdb`) && existsSync(`${bin}/pg_ctl`) &
 
 if (ready()) process.exit(0);
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (process.env.PLYSTACK_PG_BIN === undefined && isRoot && existsSync('/usr/bin/apt-get')) {
-  console.log('pretest: PostgreSQL 15 is missing; installing Debian\'s postgresql package for the server tests…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // apt's own output is long: keep it, and show only its last lines when a step fails.
-  const run = (args) => {
-    const started = Date.now();
-    const result = spawnSync('apt-get', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const ok = result.status === 0;
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-    if (!ok) console.error(output.split('\n').slice(-20).join('\n'));
-    console.log(`pretest: apt-get ${args.join(' ')}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return ok;
-  };
-  if (run(['update']) && run(['install', '-y', '--no-install-recommends', 'postgresql']) && ready()) {
+if (process.env.PLYSTACK_PG_BIN === undefined && canInstall()) {
+  console.log('pretest: PostgreSQL 15 is missing; installing Debian\'s postgresql package for the server tests');
+  if (aptInstall(['postgresql']) && ready()) {
     const version = spawnSync(`${bin}/postgres`, ['--version'], { encoding: 'utf8' }).stdout.trim();
     console.log(`pretest: ${version} installed`);
     process.exit(0);
