@@ -22,14 +22,13 @@
  */
 import { assign, enqueueActions, setup } from 'xstate';
 import type { AnyGame } from '../core/game.js';
-import { readMove, type JsonValue } from '../core/move.js';
+import type { JsonValue } from '../core/move.js';
 import { openingContext, type Ply, type TableContext } from '../engine/context.js';
-import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
-import * as step from '../engine/steps.js';
-import { eventsOf, type TableEmitted } from '../engine/events.js';
+import type { TableEmitted } from '../engine/events.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
 import { eligibleSeats } from '../progression/turns.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
+import { NO_CHANGE, tableAssigns, tableEffects, tableGuards, type Effect } from './tableLogic.js';
 
 /** A move sent to the table: CONTRACT.md's move shape is the machine's event. */
 export interface MoveEvent {
@@ -94,6 +93,9 @@ export function machineOfSnapshot(game: AnyGame, snapshot: unknown) {
 
 /** The chart's setup for `game`: its types, and each guard and action as one line over the pure functions. */
 function tableSetup(game: AnyGame) {
+  const guards = tableGuards(game);
+  const assigns = tableAssigns(game);
+  const effects = tableEffects(game);
   return setup({
     types: {
       context: {} as TableContext,
@@ -102,136 +104,55 @@ function tableSetup(game: AnyGame) {
       emitted: {} as TableEmitted,
     },
     guards: {
-      tableIsInvalid: ({ context }) => context.opening.problem !== null,
-      moveIsLegal: ({ context, event }) => checkMove(game, context, event) === null,
-      allSeatsPassed: ({ context }) => context.passes >= step.seatsInGame(context),
-      isLastToPass: ({ context }) => context.passes + 1 >= step.seatsInGame(context),
-      stackIsEmpty: ({ context }) => context.stack.length === 0,
-      stackHasItems: ({ context }) => context.stack.length > 0,
-      gameEndsWithTurn: ({ context }) => step.gameEnds(game, context, true),
-      gameIsOver: ({ context }) => step.seatsInGame(context) === 0 || step.gameEnds(game, context, false),
-      turnMovesSpent: ({ context }) => context.progression.obligation === null && context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
-      activeSeatIsOut: ({ context }) => context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
-      nobodyIsWaiting: ({ context }) => context.progression.waiting.length === 0,
-      seatsRemain: ({ context }) => step.seatsInGame(context) > 0,
-      holderAutoPasses: ({ context }) => step.holderAutoPasses(context),
-      turnCanPass: ({ context }) => turnCanPass(context),
-      autoPassKeepsTurnGoing: ({ context }) =>
-        context.prioritySeat === null || !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) || turnCanPass(context),
-      takesTransition: ({ event }, params: { transition: string }) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition,
+      tableIsInvalid: ({ context, event }) => guards.tableIsInvalid(context, event, undefined as never),
+      moveIsLegal: ({ context, event }) => guards.moveIsLegal(context, event, undefined as never),
+      allSeatsPassed: ({ context, event }) => guards.allSeatsPassed(context, event, undefined as never),
+      isLastToPass: ({ context, event }) => guards.isLastToPass(context, event, undefined as never),
+      stackIsEmpty: ({ context, event }) => guards.stackIsEmpty(context, event, undefined as never),
+      stackHasItems: ({ context, event }) => guards.stackHasItems(context, event, undefined as never),
+      gameEndsWithTurn: ({ context, event }) => guards.gameEndsWithTurn(context, event, undefined as never),
+      gameIsOver: ({ context, event }) => guards.gameIsOver(context, event, undefined as never),
+      turnMovesSpent: ({ context, event }) => guards.turnMovesSpent(context, event, undefined as never),
+      activeSeatIsOut: ({ context, event }) => guards.activeSeatIsOut(context, event, undefined as never),
+      nobodyIsWaiting: ({ context, event }) => guards.nobodyIsWaiting(context, event, undefined as never),
+      seatsRemain: ({ context, event }) => guards.seatsRemain(context, event, undefined as never),
+      holderAutoPasses: ({ context, event }) => guards.holderAutoPasses(context, event, undefined as never),
+      turnCanPass: ({ context, event }) => guards.turnCanPass(context, event, undefined as never),
+      autoPassKeepsTurnGoing: ({ context, event }) => guards.autoPassKeepsTurnGoing(context, event, undefined as never),
+      takesTransition: ({ context, event }, params: { transition: string }) => guards.takesTransition(context, event, params),
     },
     actions: {
-      // XState copies the snapshot on every assign, so each transition's bookkeeping is merged into one assign.
-      // Every action computes its change with the pure steps and emits what `eventsOf` derives from it.
-      recordPly: enqueueActions(({ context, event, enqueue }) => {
-        const read = readMove(event);
-        if (!read.ok) return;
-        const ply = step.plyFor(game, context, read.move);
-        const change = step.recordPly(context, ply);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
-      }),
-      recordPass: enqueueActions(({ context, event, enqueue }) => {
-        const read = readMove(event);
-        if (!read.ok) return;
-        const ply = step.plyFor(game, context, read.move);
-        const change = { ...step.recordPly(context, ply), ...step.countPass(context), ...step.undoRecord(game, context, read.move) };
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
-      }),
-      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) => {
-        const read = readMove(event);
-        if (!read.ok) return;
-        const ply = step.plyFor(game, context, read.move);
-        const change = { ...step.recordPly(context, ply), ...step.countPass(context), ...step.priorityToNextSeat(context), ...step.undoRecord(game, context, read.move) };
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
-      }),
-      recordAutoPass: enqueueActions(({ context, enqueue }) => {
-        const ply = step.autoPassPly(game, context);
-        const change = { ...step.recordPly(context, ply), ...step.countPass(context) };
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
-      }),
-      setAutoPass: assign(({ context, event }) => step.setAutoPass(context, event.seat as string, event.payload as never)),
-      recordAndTakeBack: enqueueActions(({ context, event, enqueue }) => {
-        const read = readMove(event);
-        if (!read.ok) return;
-        const ply = step.plyFor(game, context, read.move);
-        const change = { ...step.recordPly(context, ply), ...step.takeBack(context) };
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
-      }),
-      passPriorityToNextSeat: enqueueActions(({ context, enqueue }) => {
-        const change = step.priorityToNextSeat(context);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'priority-moved' })) enqueue.emit(emitted);
-      }),
-      recordAndPlayMove: enqueueActions(({ context, event, enqueue }) => {
-        const read = readMove(event);
-        if (!read.ok) return;
-        const ply = step.plyFor(game, context, read.move);
-        const recorded = step.recordPly(context, ply);
-        const played = step.playGameMove(game, { ...context, ...recorded }, read.move);
-        const change = { ...recorded, ...played, ...step.undoRecord(game, context, read.move) };
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'recorded', ply })) enqueue.emit(emitted);
-      }),
-      resolveTopAndReturnPriority: enqueueActions(({ context, enqueue }) => {
-        const { resolved, ...resolution } = step.resolveTop(game, context);
-        const change = { ...resolution, ...step.priorityToActiveSeat(context) };
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'resolved', item: resolved })) enqueue.emit(emitted);
-      }),
-      enterPhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
-        const change = step.enterPhase(context, params.phase);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'phase-entered', phase: params.phase })) enqueue.emit(emitted);
-      }),
-      runRoutine: assign(({ context }, params: { routine: string }) => step.runRoutine(game, context, params.routine)),
-      enterGamePhase: enqueueActions(({ context, enqueue }, params: { phase: string }) => {
-        const change = step.enterGamePhase(context, params.phase);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'game-phase-entered', phase: params.phase })) enqueue.emit(emitted);
-      }),
-      endTurn: enqueueActions(({ context, enqueue }) => {
-        for (const emitted of eventsOf(context, {}, { kind: 'turn-ended' })) enqueue.emit(emitted);
-      }),
-      passTurnToNextSeat: enqueueActions(({ context, enqueue }) => {
-        const change = step.passTurn(context);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'turn-passed' })) enqueue.emit(emitted);
-      }),
-      startTurn: enqueueActions(({ context, enqueue }) => {
-        for (const emitted of eventsOf(context, {}, { kind: 'turn-started' })) enqueue.emit(emitted);
-      }),
-      endSeatTurn: assign(({ context, event }) => step.endSeatTurn(context, event.seat)),
-      endRound: enqueueActions(({ context, enqueue }) => {
-        for (const emitted of eventsOf(context, {}, { kind: 'round-ended' })) enqueue.emit(emitted);
-      }),
-      startNextRound: enqueueActions(({ context, enqueue }) => {
-        const change = step.nextSimultaneousRound(context);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'round-started' })) enqueue.emit(emitted);
-      }),
-      mergeInitiative: enqueueActions(({ context, event, enqueue }) => {
-        const change = step.mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'initiative-merged' })) enqueue.emit(emitted);
-      }),
-      delayActiveSeat: assign(({ context, event }) => step.delayActiveSeat(context, (event.payload as { after: string }).after)),
-      removeSeat: assign(({ context, event }) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat)),
-      finishGame: enqueueActions(({ context, enqueue }) => {
-        const change = step.finishGame(game, context);
-        enqueue.assign(change);
-        for (const emitted of eventsOf(context, change, { kind: 'over' })) enqueue.emit(emitted);
-      }),
-      refuseMove: enqueueActions(({ context, event, enqueue }) => {
-        const refusal = checkMove(game, context, event);
-        if (refusal !== null) for (const emitted of eventsOf(context, {}, { kind: 'refused', refusal })) enqueue.emit(emitted);
-      }),
+      setAutoPass: assign(({ context, event }) => assigns.setAutoPass(context, event, undefined as never)),
+      endSeatTurn: assign(({ context, event }) => assigns.endSeatTurn(context, event, undefined as never)),
+      delayActiveSeat: assign(({ context, event }) => assigns.delayActiveSeat(context, event, undefined as never)),
+      removeSeat: assign(({ context, event }) => assigns.removeSeat(context, event, undefined as never)),
+      runRoutine: assign(({ context, event }, params: { routine: string }) => assigns.runRoutine(context, event, params)),
+      recordPly: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordPly(context, event, undefined as never))),
+      recordPass: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordPass(context, event, undefined as never))),
+      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordPassAndMovePriority(context, event, undefined as never))),
+      recordAutoPass: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordAutoPass(context, event, undefined as never))),
+      recordAndTakeBack: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordAndTakeBack(context, event, undefined as never))),
+      passPriorityToNextSeat: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.passPriorityToNextSeat(context, event, undefined as never))),
+      recordAndPlayMove: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordAndPlayMove(context, event, undefined as never))),
+      resolveTopAndReturnPriority: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.resolveTopAndReturnPriority(context, event, undefined as never))),
+      endTurn: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.endTurn(context, event, undefined as never))),
+      passTurnToNextSeat: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.passTurnToNextSeat(context, event, undefined as never))),
+      startTurn: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.startTurn(context, event, undefined as never))),
+      endRound: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.endRound(context, event, undefined as never))),
+      startNextRound: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.startNextRound(context, event, undefined as never))),
+      mergeInitiative: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.mergeInitiative(context, event, undefined as never))),
+      finishGame: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.finishGame(context, event, undefined as never))),
+      refuseMove: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.refuseMove(context, event, undefined as never))),
+      enterPhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) => announce(enqueue, effects.enterPhase(context, event, params))),
+      enterGamePhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) => announce(enqueue, effects.enterGamePhase(context, event, params))),
     },
   });
+}
+
+/** What an action's effect asks of XState: one assign (unless it changes nothing), then its events in order. */
+function announce(enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void }, effect: Effect): void {
+  if (effect.change !== NO_CHANGE) enqueue.assign(effect.change);
+  for (const event of effect.events) enqueue.emit(event);
 }
 
 /** The config of one state of the table chart: guard and action names are the setup's, so a misspelt one does not compile. */

@@ -1,0 +1,137 @@
+/**
+ * The table chart's guards and actions as plain functions of the context and
+ * the move: each guard answers a question with the engine's pure functions,
+ * each action returns the change it makes and the events that change
+ * announces. The XState setup (tableMachine.ts) wraps them; the fast path
+ * (src/fast) calls them directly, so both run the same rules.
+ */
+import type { AnyGame } from '../core/game.js';
+import { readMove } from '../core/move.js';
+import type { TableContext } from '../engine/context.js';
+import { eventsOf, type TableEmitted } from '../engine/events.js';
+import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
+import * as step from '../engine/steps.js';
+import type { MoveEvent } from './tableMachine.js';
+
+/** What an action does: the change to the context and what it announces. */
+export interface Effect {
+  readonly change: Partial<TableContext>;
+  readonly events: readonly TableEmitted[];
+}
+
+type Guard<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => boolean;
+type Action<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Effect;
+type Assign<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Partial<TableContext>;
+
+/** Every function of a table takes (context, event, params), whatever it reads of them. */
+type Uniform<T, F extends (...args: never[]) => unknown> = { [K in keyof T]: T[K] extends (context: TableContext, event: MoveEvent, params: infer P) => unknown ? F extends (context: TableContext, event: MoveEvent, params: never) => infer R ? (context: TableContext, event: MoveEvent, params: P) => R : never : never };
+const uniform = <F extends (...args: never[]) => unknown>() => <T>(table: T) => table as Uniform<T, F>;
+
+const QUIET: readonly TableEmitted[] = [];
+/** The change of an action that changes nothing: the chart then assigns nothing (the snapshot stays the same object). */
+export const NO_CHANGE: Partial<TableContext> = Object.freeze({});
+
+/** The chart's guards for `game`. */
+export function tableGuards(game: AnyGame) {
+  return uniform<Guard<never>>()({
+    tableIsInvalid: (context) => context.opening.problem !== null,
+    moveIsLegal: (context, event) => checkMove(game, context, event) === null,
+    allSeatsPassed: (context) => context.passes >= step.seatsInGame(context),
+    isLastToPass: (context) => context.passes + 1 >= step.seatsInGame(context),
+    stackIsEmpty: (context) => context.stack.length === 0,
+    stackHasItems: (context) => context.stack.length > 0,
+    gameEndsWithTurn: (context) => step.gameEnds(game, context, true),
+    gameIsOver: (context) => step.seatsInGame(context) === 0 || step.gameEnds(game, context, false),
+    turnMovesSpent: (context) => context.progression.obligation === null && context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
+    activeSeatIsOut: (context) => context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
+    nobodyIsWaiting: (context) => context.progression.waiting.length === 0,
+    seatsRemain: (context) => step.seatsInGame(context) > 0,
+    holderAutoPasses: (context) => step.holderAutoPasses(context),
+    turnCanPass: (context) => turnCanPass(context),
+    autoPassKeepsTurnGoing: (context) =>
+      context.prioritySeat === null || !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) || turnCanPass(context),
+    takesTransition: ((_context, event, params) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition) as Guard<{ transition: string }>,
+  } satisfies Record<string, Guard<never>>);
+}
+
+/** Actions that only change the context (XState's `assign`). */
+export function tableAssigns(game: AnyGame) {
+  return uniform<Assign<never>>()({
+    setAutoPass: (context, event) => step.setAutoPass(context, event.seat as string, event.payload as never),
+    runRoutine: ((context, _event, params) => step.runRoutine(game, context, params.routine)) as Assign<{ routine: string }>,
+    endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
+    delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),
+    removeSeat: (context, event) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
+  } satisfies Record<string, Assign<never>>);
+}
+
+/** A move's ply recorded with `more` (the rest of what the move changes, read after the ply is in the log). */
+function recording(game: AnyGame, context: TableContext, event: MoveEvent, more: (move: MoveEvent, recorded: Partial<TableContext>) => Partial<TableContext>): Effect {
+  const read = readMove(event);
+  if (!read.ok) return { change: NO_CHANGE, events: QUIET };
+  const ply = step.plyFor(game, context, read.move);
+  const recorded = step.recordPly(context, ply);
+  const change = { ...recorded, ...more(read.move, recorded) };
+  return { change, events: eventsOf(context, change, { kind: 'recorded', ply }) };
+}
+
+/**
+ * Actions that change the context and announce it. XState copies the
+ * snapshot on every assign, so each transition's bookkeeping is one change.
+ */
+export function tableEffects(game: AnyGame) {
+  return uniform<Action<never>>()({
+    recordPly: (context, event) => recording(game, context, event, () => ({})),
+    recordPass: (context, event) => recording(game, context, event, (move) => ({ ...step.countPass(context), ...step.undoRecord(game, context, move) })),
+    recordPassAndMovePriority: (context, event) =>
+      recording(game, context, event, (move) => ({ ...step.countPass(context), ...step.priorityToNextSeat(context), ...step.undoRecord(game, context, move) })),
+    recordAutoPass: (context) => {
+      const ply = step.autoPassPly(game, context);
+      const change = { ...step.recordPly(context, ply), ...step.countPass(context) };
+      return { change, events: eventsOf(context, change, { kind: 'recorded', ply }) };
+    },
+    recordAndTakeBack: (context, event) => recording(game, context, event, () => step.takeBack(context)),
+    passPriorityToNextSeat: (context) => {
+      const change = step.priorityToNextSeat(context);
+      return { change, events: eventsOf(context, change, { kind: 'priority-moved' }) };
+    },
+    recordAndPlayMove: (context, event) =>
+      recording(game, context, event, (move, recorded) => ({ ...step.playGameMove(game, { ...context, ...recorded }, move), ...step.undoRecord(game, context, move) })),
+    resolveTopAndReturnPriority: (context) => {
+      const { resolved, ...resolution } = step.resolveTop(game, context);
+      const change = { ...resolution, ...step.priorityToActiveSeat(context) };
+      return { change, events: eventsOf(context, change, { kind: 'resolved', item: resolved }) };
+    },
+    enterPhase: ((context, _event, params) => {
+      const change = step.enterPhase(context, params.phase);
+      return { change, events: eventsOf(context, change, { kind: 'phase-entered', phase: params.phase }) };
+    }) as Action<{ phase: string }>,
+    enterGamePhase: ((context, _event, params) => {
+      const change = step.enterGamePhase(context, params.phase);
+      return { change, events: eventsOf(context, change, { kind: 'game-phase-entered', phase: params.phase }) };
+    }) as Action<{ phase: string }>,
+    endTurn: (context) => ({ change: NO_CHANGE, events: eventsOf(context, NO_CHANGE, { kind: 'turn-ended' }) }),
+    passTurnToNextSeat: (context) => {
+      const change = step.passTurn(context);
+      return { change, events: eventsOf(context, change, { kind: 'turn-passed' }) };
+    },
+    startTurn: (context) => ({ change: NO_CHANGE, events: eventsOf(context, NO_CHANGE, { kind: 'turn-started' }) }),
+    endRound: (context) => ({ change: NO_CHANGE, events: eventsOf(context, NO_CHANGE, { kind: 'round-ended' }) }),
+    startNextRound: (context) => {
+      const change = step.nextSimultaneousRound(context);
+      return { change, events: eventsOf(context, change, { kind: 'round-started' }) };
+    },
+    mergeInitiative: (context, event) => {
+      const change = step.mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
+      return { change, events: eventsOf(context, change, { kind: 'initiative-merged' }) };
+    },
+    finishGame: (context) => {
+      const change = step.finishGame(game, context);
+      return { change, events: eventsOf(context, change, { kind: 'over' }) };
+    },
+    refuseMove: (context, event) => {
+      const refusal = checkMove(game, context, event);
+      return { change: NO_CHANGE, events: refusal === null ? QUIET : eventsOf(context, NO_CHANGE, { kind: 'refused', refusal }) };
+    },
+  } satisfies Record<string, Action<never>>);
+}
