@@ -74,7 +74,8 @@ describe('the record of a game', () => {
     table.play({ type: 'play', seat: 'seat:a' });
     const record = gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel });
     expect(record.header).not.toHaveProperty('winners');
-    expect(record.header['turn-model']).toBe('sequential');
+    // A PerRound turn without movesPerTurn: 1 lets a seat play and then end its turn, two plies in a round.
+    expect(record.header['turn-model']).toBe('sequenced');
     expect(record.rounds).toEqual([['play', null]]);
   });
 });

@@ -61,6 +61,15 @@ function optionalFunction(spec: Record<string, unknown>, key: string, path = key
   if (spec[key] !== undefined && typeof spec[key] !== 'function') throw new GameDefinitionError(path, 'must be a function');
 }
 
+/**
+ * A move's check as the engine asks it, seat or no seat: a move the game declares for seats only answers the
+ * application (seat null) with SEAT_REQUIRED; a move with `application: true` asks the game's own check.
+ */
+function seatCheck<G, O>(type: string, application: boolean, check: GameMove<G, O>['check']): GameMove<G, O>['check'] {
+  if (application) return check;
+  return (ctx) => (ctx.seat === null ? { reason: 'SEAT_REQUIRED', message: `${type} is a move for seats: the game does not let the application make it` } : check(ctx));
+}
+
 function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: string }): GameMove<G, O> {
   const path = `moves.${type}`;
   const problem = nameProblem(type, 'move');
@@ -93,7 +102,7 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
     undoable: move.undoable === true,
     application: move.application === true,
     secret: Object.freeze([...(move.secret ?? [])]),
-    check: check === undefined ? () => null : wrap(`${path}.check`, check),
+    check: seatCheck(type, move.application === true, check === undefined ? () => null : wrap(`${path}.check`, check)),
     play: wrap(`${path}.play`, m.play),
     notation: notation === undefined ? () => type : wrap(`${path}.notation`, notation),
     candidates: candidates === undefined ? () => (payload === null ? [undefined] : []) : wrap(`${path}.candidates`, candidates),

@@ -90,6 +90,12 @@ export interface GameRefusal {
   readonly message: string;
 }
 
+/** How a finished game came out: its winners, and whether the result is a draw between them. */
+export interface GameResult {
+  readonly winners: readonly string[];
+  readonly draw: boolean;
+}
+
 /** What a routine or a resolution did: the game's new pieces, and seats it eliminates. */
 export interface Outcome<G> {
   readonly game: G;
@@ -235,8 +241,12 @@ export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = Json
   readonly undoablePasses?: boolean;
   /** Whether seats may leave with `engine.leave` (default true). */
   readonly leaving?: boolean;
-  /** A condition on ending a turn: why `seat` may not end its turn now, or null. */
-  mayEndTurn?(ctx: { readonly game: G; readonly seat: string; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
+  /**
+   * A condition on ending a turn: why `seat` may not end its turn now, or null. `seat` is null when the application
+   * ends the turn (or a simultaneous round) for the table: the condition is asked then too, and a game that lets the
+   * application cut a turn short says so by answering null for it.
+   */
+  mayEndTurn?(ctx: { readonly game: G; readonly seat: string | null; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
   /** Whether `seat` (null: the application) may take the declared transition now; null allows it. */
   mayTransition?(ctx: { readonly game: G; readonly seat: string | null; readonly transition: string; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
   /** Routines that phases name in `onEnter` / `onLeave`. */
@@ -245,8 +255,11 @@ export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = Json
   resolve?(ctx: ResolveContext<G, z.output<S>>): Outcome<G>;
   /** Whether the game is over (default: only when no seat is left). Asked after every move and as each turn ends. */
   endIf?(ctx: EndContext<G, z.output<S>>): boolean;
-  /** The winners of a finished game (default: every seat still in it). */
-  winners?(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: z.output<S>; readonly seating: SeatingView }): string[];
+  /**
+   * The winners of a finished game (default: every seat still in it), or `{ winners, draw }` for a victory policy
+   * with ties that says whether the result is a draw (a plain list is never a draw).
+   */
+  winners?(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: z.output<S>; readonly seating: SeatingView }): string[] | GameResult;
   /** What a seat's own player (and the omniscient view) sees of it, as `state.seats[seat]` (default: nothing). */
   seatView?(ctx: { readonly game: G; readonly seat: string; readonly options: z.output<S> }): V;
   /** What another seat or a spectator (`viewer` null) sees of `seat`, given its full `view` (default: all of it). */
@@ -295,12 +308,12 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends z.ZodType
   readonly moves: { readonly [type: string]: GameMove<G, O> };
   readonly undoablePasses: boolean;
   readonly leaving: boolean;
-  mayEndTurn(ctx: { readonly game: G; readonly seat: string; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
+  mayEndTurn(ctx: { readonly game: G; readonly seat: string | null; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
   mayTransition(ctx: { readonly game: G; readonly seat: string | null; readonly transition: string; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
   readonly routines: { readonly [name: string]: (ctx: RoutineContext<G, O>) => Outcome<G> };
   resolve(ctx: ResolveContext<G, O>): Outcome<G>;
   endIf(ctx: EndContext<G, O>): boolean;
-  winners(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: O; readonly seating: SeatingView }): string[];
+  winners(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: O; readonly seating: SeatingView }): string[] | GameResult;
   seatView(ctx: { readonly game: G; readonly seat: string; readonly options: O }): JsonObject;
   hiddenSeatView(ctx: { readonly game: G; readonly seat: string; readonly viewer: string | null; readonly options: O; readonly view: JsonObject }): JsonObject;
   publicView(ctx: { readonly game: G; readonly options: O }): JsonObject;

@@ -18,7 +18,11 @@ import { readTableInput } from './input.js';
 export interface Ply {
   /** The seat that submitted the move, taken before it was applied; null for the application. */
   readonly actor: string | null;
-  /** The seat the move was made for: the actor, or for a seatless pass the seat that held priority. */
+  /**
+   * The seat whose column the ply takes in a move table: the actor, or for a seatless pass or end of turn the seat
+   * that held priority or the turn; null for the application's own moves and for moves of the table as a whole
+   * (transitions, initiative scores, a seat leaving).
+   */
   readonly seat: string | null;
   readonly move: Move;
   readonly notation: string;
@@ -90,6 +94,8 @@ export interface TableContext {
   readonly opening: Opening;
   readonly status: 'playing' | 'over';
   readonly winners: readonly string[];
+  /** Whether a finished game is a draw between its winners (the game's victory policy says; absent in older snapshots). */
+  readonly draw?: boolean;
   /** The current game phase. */
   readonly gamePhase: string;
   /** The current phase of the turn (a priority game), or the game phase; kept beside the chart's state for the pure rule functions. */

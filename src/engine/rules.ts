@@ -114,9 +114,6 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
   if (unused !== null) return unused;
   if (seat !== undefined && ctx.progression.out.includes(seat)) return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
   if (definition !== undefined && !phaseAllows(ctx, type)) return refusal('WRONG_TIMING', `${ctx.gamePhase} does not allow ${type}`, 'NOT_IN_THIS_PHASE');
-  if (seat === undefined && definition !== undefined && !definition.application) {
-    return refusal('REFUSED', `${type} needs a seat: the game does not let the application make it`, 'SEAT_REQUIRED');
-  }
   if (seat === undefined && engine?.needsSeat === true) return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
 
   const { obligation } = ctx.progression;
@@ -127,7 +124,8 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
   }
   if (engine !== undefined) return engine.refusal(game, ctx, seat, acting);
   if (isOutOfTurn(ctx, type)) return null;
-  // The application acting for the table is not held to the turns: the game's check decides.
+  // The application acting for the table is not held to the turns: the game's check decides (a move the game
+  // declares for seats only answers it with SEAT_REQUIRED).
   if (seat === undefined) return null;
 
   if (ctx.opening.structure.priority) {

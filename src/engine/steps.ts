@@ -8,7 +8,7 @@ import { append } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
 import { phasePlan } from '../progression/structure.js';
-import { delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
+import { countTurnMove, delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import { movesMade, seatingOf, seatsInGame, type AutoPassStop, type Ply, type TableContext } from './context.js';
 import { engineMove } from './moves/index.js';
@@ -24,14 +24,15 @@ export { seatsInGame };
  */
 export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
   const definition = gameMove(game, move.type);
+  const engine = definition === undefined ? engineMove(move.type) : undefined;
   let notation: string;
   if (definition !== undefined) {
     const read = readPayload(definition, move);
     notation = definition.notation({ payload: read.ok ? read.payload : undefined, options: ctx.opening.options });
-  } else notation = engineMove(move.type)?.notation(move) ?? move.type;
+  } else notation = engine?.notation(move) ?? move.type;
   return {
     actor: move.seat ?? null,
-    seat: actingSeat(ctx, move),
+    seat: plySeat(ctx, move, engine),
     move,
     notation,
     round: ctx.turn.round,
@@ -40,6 +41,16 @@ export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
     phase: ctx.phase,
     moveIndex: movesMade(ctx),
   };
+}
+
+/**
+ * The seat whose column a ply takes: a game move's own seat (none for the
+ * application's); an engine move's seat, or without one the seat holding
+ * priority or the turn; none for an engine move of the table as a whole.
+ */
+function plySeat(ctx: TableContext, move: Move, engine: ReturnType<typeof engineMove>): string | null {
+  if (engine === undefined) return move.seat ?? null;
+  return engine.column === 'table' ? null : actingSeat(ctx, move);
 }
 
 /** The stops that remain once those matching `reached` are cleared (the same object when none is). */
@@ -120,11 +131,12 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   const seat = move.seat ?? null;
   const outcome = definition.play({ game: ctx.game, seat, payload: read.payload, options: ctx.opening.options, seating: seatingView(ctx) });
   let progression: Progression = ctx.progression;
-  // The application acting for the table is not held to the turns: its moves count in no seat's turn.
-  if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
   const owed = progression.obligation;
   if (seat !== null && owed !== null && owed.seat === seat) progression = { ...progression, obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null };
   if (seat !== null && outcome.oblige !== undefined && outcome.oblige > 0) progression = { ...progression, obligation: { seat, remaining: outcome.oblige } };
+  // The application acting for the table is not held to the turns: its moves count in no seat's turn. Counted once
+  // the obligation is settled, so a seat that still owes plies is not done with its simultaneous turn.
+  if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
   progression = eliminated(ctx, progression, outcome);
   for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
     if (progression.circular !== null) progression = { ...progression, circular: mutate(progression.circular, mutation) };
@@ -222,7 +234,7 @@ export function endSeatTurn(ctx: TableContext, seat: string | undefined): Change
 /** A simultaneous round ends and the next one begins with every seat still in the game. */
 export function nextSimultaneousRound(ctx: TableContext): Change {
   return {
-    progression: { ...ctx.progression, waiting: eligibleSeats(ctx.opening.seats, ctx.progression), movesThisTurn: 0 },
+    progression: { ...ctx.progression, waiting: eligibleSeats(ctx.opening.seats, ctx.progression), movesThisTurn: 0, roundMoves: {} },
     turn: { ...ctx.turn, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
     playOrder: 0,
     undo: null,
@@ -308,9 +320,24 @@ function askEnd(game: AnyGame, ctx: TableContext, turnEnded: boolean): boolean {
   );
 }
 
-/** The game is over: nobody holds priority or the turn, and the winners are named. */
+/**
+ * How a game's victory policy answered: a plain list of winners (never a
+ * draw), or `{ winners, draw }`.
+ *
+ * @example
+ * gameResult(['seat:ann']) // { winners: ['seat:ann'], draw: false }
+ * gameResult({ winners: ['seat:ann', 'seat:bob'], draw: true }) // { winners: [...], draw: true }
+ */
+export function gameResult(answer: readonly string[] | { readonly winners: readonly string[]; readonly draw: boolean }): { winners: string[]; draw: boolean } {
+  if (Array.isArray(answer)) return { winners: [...(answer as readonly string[])], draw: false };
+  const result = answer as { readonly winners: readonly string[]; readonly draw: boolean };
+  return { winners: [...result.winners], draw: result.draw === true };
+}
+
+/** The game is over: nobody holds priority or the turn, and the winners are named (with whether it is a draw). */
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
   const seating = seatingView(ctx);
   const remaining = eligibleSeats(ctx.opening.seats, ctx.progression);
-  return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners: game.winners({ game: ctx.game, remaining, options: ctx.opening.options, seating }) };
+  const { winners, draw } = gameResult(game.winners({ game: ctx.game, remaining, options: ctx.opening.options, seating }));
+  return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners, draw };
 }

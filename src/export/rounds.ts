@@ -27,12 +27,14 @@ function sparseRow(ply: Ply, seats: readonly string[]): LaidOutRow {
 
 /**
  * The move table's rows with their rounds. `sequenced`: one sparse row per
- * ply. The other models pack a round into one row, except a round in which
- * some seat appears twice: that round stays sparse (auto density), so no ply
- * overwrites another.
+ * ply. The other models pack a round's seat plies into one row, followed by a
+ * row for each ply of the table as a whole (no seat's column: the
+ * application's moves, transitions, leaving). A round in which some seat
+ * appears twice, which the rules of a packed model rule out, stays sparse
+ * rather than lose a ply.
  *
  * @example
- * layOutRows(plies, ['seat:a', 'seat:b'], 'sequential')[0].cells // ['pass', 'pass']
+ * layOutRows(plies, ['seat:a', 'seat:b'], 'sequential')[0].cells // ['play', 'play']
  */
 export function layOutRows(plies: readonly Ply[], seats: readonly string[], model: TurnModel): LaidOutRow[] {
   if (model === 'sequenced') return plies.map((ply) => sparseRow(ply, seats));
@@ -43,12 +45,15 @@ export function layOutRows(plies: readonly Ply[], seats: readonly string[], mode
     let j = i;
     while (j < plies.length && (plies[j] as Ply).round === round) j++;
     const group = plies.slice(i, j);
-    const seen = new Set(group.map((ply) => ply.seat));
-    if (seen.size < group.length || seen.has(null)) rows.push(...group.map((ply) => sparseRow(ply, seats)));
+    const bySeat = group.filter((ply) => ply.seat !== null);
+    if (new Set(bySeat.map((ply) => ply.seat)).size < bySeat.length) rows.push(...group.map((ply) => sparseRow(ply, seats)));
     else {
-      const cells: RoundRow = seats.map(() => null);
-      for (const ply of group) cells[seats.indexOf(ply.seat as string)] = ply.notation;
-      rows.push({ round, ply: null, cells });
+      if (bySeat.length > 0) {
+        const cells: RoundRow = seats.map(() => null);
+        for (const ply of bySeat) cells[seats.indexOf(ply.seat as string)] = ply.notation;
+        rows.push({ round, ply: null, cells });
+      }
+      for (const ply of group) if (ply.seat === null) rows.push(sparseRow(ply, seats));
     }
     i = j;
   }

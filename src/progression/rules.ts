@@ -19,6 +19,11 @@ export const circularSchema = z
   .strict();
 
 const common = {
+  /**
+   * The revision of this rules content (1 when absent): `plystack migrate-rules --write` gives the rules it migrates
+   * the next one, and a table's log records the revision it was opened with.
+   */
+  revision: z.number().int().min(1).max(1_000_000).optional(),
   /** A seat's turn ends by itself after this many game moves. */
   movesPerTurn: z.number().int().min(1).max(1000).optional(),
   /** Move types any seat may make at any time; they do not count in the turn. */
@@ -62,4 +67,16 @@ export function readTurnRules(raw: unknown): { ok: true; rules: TurnRules } | { 
   if (parsed.success) return { ok: true, rules: parsed.data };
   const issue = parsed.error.issues[0];
   return { ok: false, path: issue?.path.join('.') ?? '', message: issue?.message ?? 'not turn rules' };
+}
+
+/**
+ * The rules revision of a structure's game phases: the highest revision any
+ * of their rules objects declares (1 when none does). A table's log records
+ * it, and a log replays only against rules of the same revision.
+ *
+ * @example
+ * rulesRevision([{ strategy: 'PerRound' }, { strategy: 'Free', revision: 2 }]) // 2
+ */
+export function rulesRevision(rules: readonly Pick<TurnRules, 'revision'>[]): number {
+  return rules.reduce((highest, r) => Math.max(highest, r.revision ?? 1), 1);
 }

@@ -30,8 +30,10 @@ export interface Progression {
   readonly initiative: Scores;
   /** Seats yet to end their turn this round (Simultaneous). */
   readonly waiting: readonly string[];
-  /** Game moves made in this turn, for movesPerTurn (out-of-turn moves do not count). */
+  /** Game moves made in this turn, for movesPerTurn (out-of-turn moves do not count); in a simultaneous round, by every seat. */
   readonly movesThisTurn: number;
+  /** Game moves each seat made in this simultaneous round, for movesPerTurn there (absent in older snapshots). */
+  readonly roundMoves?: { readonly [seat: string]: number };
   readonly obligation: Obligation | null;
   /** Seats eliminated or gone: the order skips them. */
   readonly out: readonly string[];
@@ -61,7 +63,7 @@ export function eligibleSeats(seats: readonly string[], progression: Pick<Progre
 export function startPhase(rules: TurnRules, seating: Seating, previous: Progression | null): { progression: Progression; activeSeat: string | null } {
   const kept = { initiative: previous?.initiative ?? {}, out: previous?.out ?? [] };
   const eligible = eligibleSeats(seating.seats, kept);
-  const base: Progression = { rules, order: eligible, acted: [], circular: null, waiting: [], movesThisTurn: 0, obligation: null, ...kept };
+  const base: Progression = { rules, order: eligible, acted: [], circular: null, waiting: [], movesThisTurn: 0, roundMoves: {}, obligation: null, ...kept };
   const named = seating.firstSeat !== null && eligible.includes(seating.firstSeat) ? seating.firstSeat : null;
   return strategyOf(rules).start({ rules, seating, base, eligible, named });
 }
@@ -116,4 +118,51 @@ export function delayTurn(progression: Progression, seat: string, after: string)
   order.splice(order.indexOf(after) + 1, 0, seat);
   const next = order[from] as string;
   return { progression: { ...progression, order, acted: [...progression.acted.filter((s) => s !== seat), next], movesThisTurn: 0 }, activeSeat: next };
+}
+
+/**
+ * The order of the current round: the seats still in the game in the order
+ * they act under the phase's strategy (PerRound from the round's first seat in
+ * the table direction, Circular from the acting seat in the sequence's
+ * direction, Initiative by score, Simultaneous and Free in table order).
+ *
+ * @example
+ * roundOrder(progression, seating) // ['seat:ann', 'seat:bob', 'seat:cat']
+ */
+export function roundOrder(progression: Progression, seating: Seating): string[] {
+  return strategyOf(progression.rules).roundOrder(progression, seating, eligibleSeats(seating.seats, progression));
+}
+
+/**
+ * The seat scheduled to take the next turn, pending skips and reversals
+ * included; null where no single seat takes turns (Simultaneous, Free) or
+ * none can.
+ *
+ * @example
+ * scheduledSeat(progression, seating) // 'seat:cat' after seat:ann played a skip over seat:bob
+ */
+export function scheduledSeat(progression: Progression, seating: Seating): string | null {
+  if (strategyOf(progression.rules).shape !== 'turns') return null;
+  const next = nextTurn(progression, seating);
+  return next.ok ? next.activeSeat : null;
+}
+
+/**
+ * A game move of `seat` counts in its turn: the turn's count goes up, and in
+ * a simultaneous round the seat's own count too; a seat whose count reaches
+ * the phase's movesPerTurn is done for the round (unless it owes
+ * supplemental plies). The application's moves and out-of-turn moves count
+ * in no turn: the caller does not count them.
+ *
+ * @example
+ * countTurnMove(progression, 'seat:ann').waiting // seat:ann gone once it made movesPerTurn moves in a Simultaneous round
+ */
+export function countTurnMove(progression: Progression, seat: string): Progression {
+  const counted = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
+  if (strategyOf(progression.rules).shape !== 'rounds') return counted;
+  const made = (progression.roundMoves?.[seat] ?? 0) + 1;
+  const roundMoves = { ...progression.roundMoves, [seat]: made };
+  const limit = progression.rules.movesPerTurn;
+  const done = limit !== undefined && made >= limit && progression.obligation === null;
+  return { ...counted, roundMoves, waiting: done ? progression.waiting.filter((s) => s !== seat) : progression.waiting };
 }

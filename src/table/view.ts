@@ -6,11 +6,13 @@
 import { gameMove, type AnyGame, type JsonObject } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
-import type { Ply, TableContext } from '../engine/context.js';
+import { seatingOf, type Ply, type TableContext } from '../engine/context.js';
 import { seatingView } from '../engine/rules.js';
 import { seatsToAct } from '../engine/legalMoves.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
+import { rulesRevision, type Strategy } from '../progression/rules.js';
+import { roundOrder, scheduledSeat } from '../progression/turns.js';
 import type { StackItem } from '../stack/stack.js';
 
 /** Who looks at a table: a seat id, or null for a spectator. */
@@ -36,6 +38,16 @@ export interface TableState<V = JsonObject> {
   readonly gamePhase: string;
   readonly out: string[];
   readonly obligation: { readonly seat: string; readonly remaining: number } | null;
+  /** The activation strategy of the current game phase. */
+  readonly strategy: Strategy;
+  /** The order of the current round: the seats still in the game, in the order they act. */
+  readonly order: string[];
+  /** The seat scheduled to take the next turn, pending skips and reversals included; null where no single seat takes turns. */
+  readonly nextSeat: string | null;
+  /** The game moves made in the current turn (in a simultaneous round, by every seat; out-of-turn moves not counted). */
+  readonly movesThisTurn: number;
+  /** Once the game is over: its winners and whether the result is a draw; null while it is on. */
+  readonly outcome: { readonly winners: string[]; readonly draw: boolean } | null;
 }
 
 /** The truth of a table: replaying it rebuilds the same state (docs/contract.md, "The log"). */
@@ -46,6 +58,8 @@ export interface TableLog {
   readonly seats: string[];
   readonly seed: Seed;
   readonly options: { [key: string]: JsonValue };
+  /** plystack's addition: the revision of the turn rules the table was opened with (a replay is refused against others). */
+  readonly rulesRevision: number;
   readonly moves: Move[];
 }
 
@@ -84,6 +98,21 @@ export function stateView(game: AnyGame, ctx: TableContext, viewer?: Viewer): Ta
     gamePhase: ctx.gamePhase,
     out: [...ctx.progression.out],
     obligation: ctx.progression.obligation === null ? null : { ...ctx.progression.obligation },
+    ...turnFields(ctx),
+  };
+}
+
+/** The turn as the state publishes it: the strategy, the round's order, the next scheduled seat, the turn's moves and the outcome. */
+function turnFields(ctx: TableContext): Pick<TableState, 'strategy' | 'order' | 'nextSeat' | 'movesThisTurn' | 'outcome'> {
+  const over = ctx.status === 'over';
+  const playing = !over && ctx.opening.problem === null;
+  const seating = seatingOf(ctx);
+  return {
+    strategy: ctx.progression.rules.strategy,
+    order: ctx.opening.problem === null ? roundOrder(ctx.progression, seating) : [],
+    nextSeat: playing ? scheduledSeat(ctx.progression, seating) : null,
+    movesThisTurn: ctx.progression.movesThisTurn,
+    outcome: over && ctx.opening.problem === null ? { winners: [...ctx.winners], draw: ctx.draw === true } : null,
   };
 }
 
@@ -125,6 +154,7 @@ export function logView(game: AnyGame, ctx: TableContext): TableLog {
     seats: [...ctx.opening.seats],
     seed: ctx.opening.seed,
     options: ctx.opening.givenOptions as { [key: string]: JsonValue },
+    rulesRevision: rulesRevision(ctx.opening.structure.phases.map((phase) => phase.rules)),
     // A pass the engine made under an auto-pass stop is not a move: replaying the stop makes it again.
     moves: toArray(ctx.plies).flatMap((ply) => (ply.automatic ? [] : [ply.move])),
   };

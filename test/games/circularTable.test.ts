@@ -85,11 +85,16 @@ describe('circular-table: turns round the circle', () => {
     expect(table.state).toMatchObject({ round: 2, activeSeat: A });
   });
 
-  it('a timer\'s seatless end-turn ends the turn of a seat that has not drawn', () => {
+  // The rule: conditions apply "in discovery, in direct execution and in the AI", and generic flows "cannot bypass the
+  // conditions of an active combat": a timer (the application, without a seat) is held to DRAW_REQUIRED too.
+  it('a timer\'s seatless end-turn is refused with DRAW_REQUIRED while the seat has not drawn, and ends the turn once it has', () => {
     const table = stacked(hands, 'red-7', fillers(6));
+    expect(refusalOf(table, { type: 'engine.end-turn' })).toEqual({ code: 'REFUSED', reason: 'DRAW_REQUIRED' });
+    expect(table.plies).toHaveLength(0);
+    table.play({ type: 'draw', seat: A });
     table.play({ type: 'engine.end-turn' });
     expect(table.state.activeSeat).toBe(B);
-    expect(table.plies[0]).toMatchObject({ actor: null, notation: 'end turn' });
+    expect(table.plies[1]).toMatchObject({ actor: null, notation: 'end turn' });
   });
 });
 
@@ -324,8 +329,10 @@ describe('circular-table: turn facts belong to their turn', () => {
     const table = stacked({ [A]: ['red-1', 'red-2'], [B]: ['blue-5', 'blue-6'], [C]: ['yellow-7', 'yellow-8'] }, 'red-9', fillers(6));
     play(table, A, 'red-1');
     endTurn(table, A);
-    table.play({ type: 'engine.end-turn' }); // seat:b's turn, ended by a timer
-    table.play({ type: 'engine.end-turn' }); // seat:c's turn, ended by a timer
+    table.play({ type: 'draw', seat: B });
+    table.play({ type: 'engine.end-turn' }); // seat:b's turn, ended by a timer once it drew
+    table.play({ type: 'draw', seat: C });
+    table.play({ type: 'engine.end-turn' }); // seat:c's turn, likewise
     expect(table.state.activeSeat).toBe(A);
     expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({ code: 'REFUSED', reason: 'DRAW_REQUIRED' });
     play(table, A, 'red-2');

@@ -17,6 +17,12 @@ export interface EngineMoveModel {
   /** Whether it needs the seat it is for (the application cannot make it). */
   readonly needsSeat: boolean;
   /**
+   * Whose column its ply takes in a move table: `seat` the seat whose turn or priority it belongs to (without a seat,
+   * the seat holding it: a timer's pass or end of turn); `table` the table as a whole, for a move not held to the
+   * turns (a transition, initiative scores, a seat leaving), so it never makes a second ply in a seat's round.
+   */
+  readonly column: 'seat' | 'table';
+  /**
    * How an open supplemental obligation bears on it: `always` refused, `others` refused to every seat but the one
    * that owes, `never` not at all.
    */
@@ -47,6 +53,7 @@ export function parsePayload<T>(schema: z.ZodType<T> | null, move: Move): { ok: 
 /** What most engine moves share: used by every table, no payload, nothing to refuse beyond the common checks. */
 export const plain = {
   needsSeat: false,
+  column: 'seat' as const,
   obligation: 'others' as const,
   unused: () => null,
   refusal: () => null,

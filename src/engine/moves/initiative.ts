@@ -16,6 +16,7 @@ export function noInitiative(game: AnyGame, structure: StructurePlan) {
 
 export const initiative: EngineMoveModel = {
   ...plain,
+  column: 'table',
   type: 'engine.initiative',
   obligation: 'never',
   unused: noInitiative,

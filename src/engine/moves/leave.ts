@@ -8,6 +8,7 @@ const removal = z.object({ seat: idSchema }).strict();
 
 export const leave: EngineMoveModel = {
   ...plain,
+  column: 'table',
   type: 'engine.leave',
   obligation: 'never',
   unused: (game) => (game.leaving ? null : refusal('REFUSED', `${game.id} has no leaving: every seat plays to the end`, 'NO_LEAVING')),

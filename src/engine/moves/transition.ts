@@ -8,6 +8,7 @@ const payload = z.object({ transition: z.string().min(1).max(64) }).strict();
 
 export const transition: EngineMoveModel = {
   ...plain,
+  column: 'table',
   type: 'engine.transition',
   obligation: 'always',
   unused: (game, structure) => (structure.transitions.length > 0 ? null : refusal('REFUSED', `${game.id} declares no transitions between game phases`, 'NO_TRANSITIONS')),

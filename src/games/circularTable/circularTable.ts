@@ -259,10 +259,13 @@ export const circularTable = defineGame({
     };
   },
   moves: { play, draw: drawMove, declare, catch: catchMove },
-  // Seed 002's command condition on END_TURN: a seat that has played nothing must draw first.
+  // The command condition on END_TURN: a seat that has played nothing must draw first. It holds for every path: the
+  // application ending the turn (seat null) is held to it too, for the seat whose turn it is.
   mayEndTurn({ game: state, seat, seating }) {
-    const facts = factsOf(state, seat, seating);
-    return facts.drew || facts.done ? null : refuse('DRAW_REQUIRED', `${seat} has neither played nor drawn: draw a card first`);
+    const whose = seat ?? seating.activeSeat;
+    if (whose === null) return null;
+    const facts = factsOf(state, whose, seating);
+    return facts.drew || facts.done ? null : refuse('DRAW_REQUIRED', `${whose} has neither played nor drawn: draw a card first`);
   },
   // Individual victory: the first empty hand; a table left with one seat is won by it.
   endIf: ({ game: state, remaining }) => remaining.length <= 1 || remaining.some((seat) => handOf(state, seat).length === 0),

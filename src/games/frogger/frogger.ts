@@ -86,13 +86,16 @@ export const frogger = defineGame({
   moves: { hop, refill },
   // A frog hops every turn while it can; only a timer (the application's seatless end-turn) cuts a turn short.
   mayEndTurn({ game: state, seat, options }) {
+    if (seat === null) return null; // the application's timer may end any frog's turn
     if (state.market.length > 0 || refillProblem(state, options) === null) return refuse('HOP_REQUIRED', `${seat} must hop (or refill the market) before the turn ends`);
     return null;
   },
   endIf: ({ game: state, remaining, options }) => remaining.some((seat) => home(state, options, seat)),
+  // The frog farthest on wins; frogs tied there share a draw.
   winners({ game: state, remaining: seats }) {
     const far = Math.max(...seats.map((seat) => state.positions[seat] ?? 0));
-    return seats.filter((seat) => (state.positions[seat] ?? 0) === far);
+    const winners = seats.filter((seat) => (state.positions[seat] ?? 0) === far);
+    return { winners, draw: winners.length > 1 };
   },
   publicView: ({ game: state }) => ({ market: [...state.market], deck: state.deck.length, discard: state.discard.length }),
   seatView: ({ game: state, seat }) => ({ position: state.positions[seat] ?? 0 }),

@@ -175,9 +175,11 @@ export const mundane = defineGame({
   demoOptions: ({ turns }) => ({ turns }),
   // plystack's addition: with `turns`, the game ends as that turn ends (seed 003 sets no end).
   endIf: ({ options, seating, turnEnded }) => turnEnded && options.turns !== undefined && seating.turn >= options.turns,
+  // The most cards on the board wins; seats tied for the most share a draw.
   winners({ game: state, remaining }) {
     const most = Math.max(...remaining.map((seat) => state.seats[seat]?.board.length ?? 0));
-    return remaining.filter((seat) => (state.seats[seat]?.board.length ?? 0) === most);
+    const winners = remaining.filter((seat) => (state.seats[seat]?.board.length ?? 0) === most);
+    return { winners, draw: winners.length > 1 };
   },
   seatView({ game: state, seat }) {
     const s = state.seats[seat] as MundaneSeat;

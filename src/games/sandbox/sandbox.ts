@@ -84,14 +84,9 @@ export const sandbox = defineGame({
     ...(options.firstSeat !== undefined ? { firstSeat: options.firstSeat } : {}),
     ...(options.owner !== undefined ? { owner: options.owner } : {}),
   }),
-  turnModel({ options }): TurnModel {
-    const strategies = options.phases.map((phase) => (phase.turns as { strategy?: string } | null)?.strategy);
-    const outOfTurn = options.phases.some((phase) => ((phase.turns as { outOfTurn?: unknown[] } | null)?.outOfTurn?.length ?? 0) > 0);
-    const priority = options.phases.some((phase) => phase.turnPhases !== undefined);
-    if (options.refills || outOfTurn || priority || strategies.some((s) => s === 'Free' || s === 'Circular')) return 'sequenced';
-    if (strategies.every((s) => s === 'Simultaneous')) return 'simultaneous';
-    return options.eliminations ? 'skip-turn' : 'sequential';
-  },
+  // The engine derives the layout from the rules; sandbox adds what only its moves know: a refill owes supplemental
+  // plies (two plies of one seat in a round), and an eliminated seat leaves an empty cell.
+  turnModel: ({ options }): TurnModel => (options.refills ? 'sequenced' : options.eliminations ? 'skip-turn' : 'sequential'),
   setup: ({ seats }) => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
   moves: {
     play: card({ notation: () => 'play' }),
@@ -143,9 +138,11 @@ export const sandbox = defineGame({
   }),
   endIf: ({ options, seating, remaining, turnEnded }) =>
     (turnEnded && options.lastTurn !== undefined && seating.turn >= options.lastTurn) || (options.eliminations && remaining.length <= 1),
+  // The most cards played wins; seats tied for the most share a draw.
   winners({ game: state, remaining }) {
     const most = Math.max(0, ...remaining.map((seat) => state.played[seat] ?? 0));
-    return remaining.filter((seat) => (state.played[seat] ?? 0) === most);
+    const winners = remaining.filter((seat) => (state.played[seat] ?? 0) === most);
+    return { winners, draw: winners.length > 1 };
   },
   seatView: ({ game: state, seat }) => ({ played: state.played[seat] ?? 0 }),
 });

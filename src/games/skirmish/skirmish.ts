@@ -130,9 +130,10 @@ export const skirmish = defineGame({
     revealedBefore: 0,
   }),
   moves: { commit, strike, rally, dodge },
-  // In planning a squad ends its turn once its orders are in; in combat whenever it likes.
+  // In planning a squad ends its turn once its orders are in; in combat whenever it likes. The referee (the
+  // application, seat null) may end a turn or close the planning round at any time.
   mayEndTurn({ game: state, seat, seating }) {
-    if (inCombat(seating) || state.squads[seat]?.orders != null) return null;
+    if (seat === null || inCombat(seating) || state.squads[seat]?.orders != null) return null;
     return refuse('ORDERS_REQUIRED', `${seat} commits its orders before its planning turn ends`);
   },
   mayTransition({ game: state, seat, transition }) {

@@ -3,7 +3,7 @@
  * pass over seats, and rounds by activation count (docs: turn rules).
  */
 import { advance, startCircular } from '../circular.js';
-import { activeSeatHolds, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
+import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
 
 export const circular: StrategyModel = {
   name: 'Circular',
@@ -20,5 +20,8 @@ export const circular: StrategyModel = {
     if (!step.ok) return step;
     return { ok: true, activeSeat: step.next, roundEnded: step.roundEnded, progression: { ...progression, ...freshTurn, circular: step.state } };
   },
+  // A circular sequence has no fixed opener: its order runs from the seat acting now, in the sequence's direction.
+  roundOrder: (progression, seating, eligible) =>
+    progression.circular === null ? [...eligible] : cycleFrom(progression.circular.order, seating.activeSeat, progression.circular.direction, eligible),
   ...activeSeatHolds,
 };

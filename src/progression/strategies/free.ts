@@ -1,5 +1,5 @@
 /** Free: any seat in the game, any time; there is no turn to end. */
-import type { StrategyModel } from './strategy.js';
+import { tableOrder, type StrategyModel } from './strategy.js';
 
 export const free: StrategyModel = {
   name: 'Free',
@@ -9,4 +9,5 @@ export const free: StrategyModel = {
   next: () => ({ ok: false, code: 'NO_ELIGIBLE_SEAT', message: 'Free has no single active seat to pass the turn from' }),
   holdsTurn: () => true,
   toAct: (_progression, _activeSeat, eligible) => eligible(),
+  roundOrder: tableOrder,
 };

@@ -23,5 +23,6 @@ export const initiative: StrategyModel = {
     const first = order[0] as string;
     return { ok: true, activeSeat: first, roundEnded: true, progression: { ...progression, ...freshTurn, order, acted: [first] } };
   },
+  roundOrder: (progression, _seating, eligible) => progression.order.filter((seat) => eligible.includes(seat)),
   ...activeSeatHolds,
 };

@@ -3,7 +3,7 @@
  * round; the round ends when the turn comes back to a seat that acted in it.
  */
 import { nextEligibleSeat } from '../../order/seatOrder.js';
-import { activeSeatHolds, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
+import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
 
 export const perRound: StrategyModel = {
   name: 'PerRound',
@@ -19,5 +19,7 @@ export const perRound: StrategyModel = {
     const roundEnded = progression.acted.includes(next);
     return { ok: true, activeSeat: next, roundEnded, progression: { ...progression, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] } };
   },
+  // The round goes round the table in its direction from the seat that opened it.
+  roundOrder: (progression, seating, eligible) => cycleFrom(seating.seats, progression.acted[0] ?? seating.activeSeat, seating.direction, eligible),
   ...activeSeatHolds,
 };

@@ -2,7 +2,7 @@
  * Simultaneous: every seat in the game plays in the round and ends its own
  * turn; the round ends when no seat is waiting.
  */
-import type { StrategyModel } from './strategy.js';
+import { tableOrder, type StrategyModel } from './strategy.js';
 
 export const simultaneous: StrategyModel = {
   name: 'Simultaneous',
@@ -12,4 +12,5 @@ export const simultaneous: StrategyModel = {
   next: () => ({ ok: false, code: 'NO_ELIGIBLE_SEAT', message: 'Simultaneous has no single active seat to pass the turn from' }),
   holdsTurn: (progression, _activeSeat, seat) => progression.waiting.includes(seat),
   toAct: (progression) => [...progression.waiting],
+  roundOrder: tableOrder,
 };

@@ -42,6 +42,8 @@ export interface StrategyModel {
   holdsTurn(progression: Progression, activeSeat: string | null, seat: string): boolean;
   /** The seats that may act now (outside obligations and priority windows). */
   toAct(progression: Progression, activeSeat: string | null, eligible: () => string[]): string[];
+  /** The order of the current round: the seats still in the game, in the order they act. */
+  roundOrder(progression: Progression, seating: Seating, eligible: readonly string[]): string[];
 }
 
 export const noEligibleSeat = { ok: false as const, code: 'NO_ELIGIBLE_SEAT' as const, message: 'no seat is eligible to act' };
@@ -54,3 +56,25 @@ export const activeSeatHolds = {
 
 /** A turn's bookkeeping starts afresh: no moves made, nothing owed. */
 export const freshTurn = { movesThisTurn: 0, obligation: null };
+
+/** The round in table order: the seats still in the game as the table seats them. */
+export const tableOrder = (_progression: Progression, _seating: Seating, eligible: readonly string[]) => [...eligible];
+
+/**
+ * The seats of `seats` that `eligible` holds, going round in `direction` from `first` (which comes first when it is
+ * eligible itself).
+ *
+ * @example
+ * cycleFrom(['a', 'b', 'c'], 'b', -1, ['a', 'b', 'c']) // ['b', 'a', 'c']
+ */
+export function cycleFrom(seats: readonly string[], first: string | null, direction: 1 | -1, eligible: readonly string[]): string[] {
+  const start = first === null ? -1 : seats.indexOf(first);
+  if (start < 0) return [...eligible];
+  const n = seats.length;
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const seat = seats[(((start + direction * i) % n) + n) % n] as string;
+    if (eligible.includes(seat)) out.push(seat);
+  }
+  return out;
+}
