@@ -150,7 +150,7 @@ describe('messages about hostile input stay short', () => {
 });
 
 describe('plystack migrate-rules --write', () => {
-  it('keeps every member, __proto__ included, and the formatting of what it rewrites; leaves unchanged files alone', async () => {
+  it('keeps every member, __proto__ included, and the formatting of what it rewrites (adding the next revision last); leaves unchanged files alone', async () => {
     const indented = '{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "__proto__": 1, "movesPerTurn": 2 } }\n    ]\n}\n';
     const compact = '{"turns":{"movesPerTurn":1},"other":{"turns":{}}}';
     const done = '{ "turns": { "strategy": "Circular" } }';
@@ -164,9 +164,9 @@ describe('plystack migrate-rules --write', () => {
     expect(err).toEqual([]);
     expect(written.map((path) => path.slice(dir.length + 1)).sort()).toEqual(['combat.rules.json', 'compact.json', 'game.json']);
     const read = (name: string) => readFile(join(dir, name), 'utf8');
-    expect(await read('game.json')).toBe('{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "strategy": "PerRound", "__proto__": 1, "movesPerTurn": 2 } }\n    ]\n}\n');
-    expect(await read('compact.json')).toBe('{"turns":{"strategy":"PerRound","movesPerTurn":1},"other":{"turns":{"strategy": "PerRound"}}}');
-    expect(await read('combat.rules.json')).toBe('{"strategy":"PerRound","__proto__":{"x":1},"movesPerTurn":3}');
+    expect(await read('game.json')).toBe('{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "strategy": "PerRound", "__proto__": 1, "movesPerTurn": 2, "revision": 2 } }\n    ]\n}\n');
+    expect(await read('compact.json')).toBe('{"turns":{"strategy":"PerRound","movesPerTurn":1,"revision":2},"other":{"turns":{"strategy": "PerRound","revision": 2}}}');
+    expect(await read('combat.rules.json')).toBe('{"strategy":"PerRound","__proto__":{"x":1},"movesPerTurn":3,"revision":2}');
     expect(await read('done.json')).toBe(done);
     const members = JSON.parse(await read('game.json'));
     expect(Object.keys(members)).toEqual(['__proto__', 'phases']);

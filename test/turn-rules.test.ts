@@ -34,13 +34,14 @@ describe('migrating rules to an explicit strategy', () => {
     const before = { phases: [{ name: 'main', turns: { movesPerTurn: 2, outOfTurn: ['react'] } }, { name: 'combat', turns: { strategy: 'Initiative' } }], title: 'x' };
     const { document, changes } = migrateRulesDocument(before, false);
     expect(changes).toEqual([{ path: 'phases.0.turns' }]);
-    expect(document).toEqual({ phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 2, outOfTurn: ['react'] } }, { name: 'combat', turns: { strategy: 'Initiative' } }], title: 'x' });
+    // Migrated rules are another revision of the rules: 2, after the unmigrated 1.
+    expect(document).toEqual({ phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 2, outOfTurn: ['react'], revision: 2 } }, { name: 'combat', turns: { strategy: 'Initiative' } }], title: 'x' });
     expect(before.phases[0]?.turns).toEqual({ movesPerTurn: 2, outOfTurn: ['react'] });
     expect(migrateRulesDocument(document, false).changes).toEqual([]);
   });
 
   it('treats a whole *.rules.json file as one rules object', () => {
-    expect(migrateRulesDocument({ movesPerTurn: 1 }, true)).toEqual({ document: { strategy: 'PerRound', movesPerTurn: 1 }, changes: [{ path: '(the whole file)' }] });
+    expect(migrateRulesDocument({ movesPerTurn: 1 }, true)).toEqual({ document: { strategy: 'PerRound', movesPerTurn: 1, revision: 2 }, changes: [{ path: '(the whole file)' }] });
   });
 
   it('plystack migrate-rules reports without --write, writes with it, and changes nothing on a second run', async () => {
@@ -60,7 +61,7 @@ describe('migrating rules to an explicit strategy', () => {
     out.length = 0;
     expect(await run(['migrate-rules', dir, '--write'], io)).toBe(0);
     expect(out.join('\n')).toContain('migrated 1 rules object(s) in 1 file(s)');
-    expect(JSON.parse(await readFile(game, 'utf8'))).toEqual({ turns: { strategy: 'PerRound', movesPerTurn: 2 } });
+    expect(JSON.parse(await readFile(game, 'utf8'))).toEqual({ turns: { strategy: 'PerRound', movesPerTurn: 2, revision: 2 } });
     expect(JSON.parse(await readFile(combat, 'utf8'))).toEqual({ strategy: 'Circular', circular: { allowSelfSuccessor: true } });
 
     out.length = 0;

@@ -1,10 +1,13 @@
 /**
  * `plystack migrate-rules [PATH] [--write]`: adds `"strategy": "PerRound"` to
- * turn rules that declare no strategy. Reports without --write.
+ * turn rules that declare no strategy, and gives the migrated rules the next
+ * revision. Reports without --write. Saved tables (logs, persisted snapshots)
+ * are left alone, and the report says so.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migrateRulesDocument } from '../progression/migrate.js';
+import { migrateRulesDocument, savedTable, type Json } from '../progression/migrate.js';
+import { addRevisionText } from '../progression/migrateText.js';
 import { EXIT, type Command } from './commands.js';
 import { migrateRulesText } from './rulesText.js';
 import { clip, decodeUtf8, InvalidUtf8 } from './text.js';
@@ -26,7 +29,8 @@ async function jsonFiles(path: string): Promise<string[]> {
 
 export const migrateRulesCommand: Command = {
   name: 'migrate-rules',
-  description: 'Adds "strategy": "PerRound" to turn rules (under "turns" keys, or whole *.rules.json files) that declare no strategy.',
+  description:
+    'Adds "strategy": "PerRound" and the next "revision" to turn rules (under "turns" keys, or whole *.rules.json files) that declare no strategy; saved logs and snapshots are left as they are.',
   positionals: '[PATH]',
   options: {
     write: { type: 'boolean', description: 'write the changes (without it, only report them)' },
@@ -42,6 +46,7 @@ export const migrateRulesCommand: Command = {
     }
     let total = 0;
     let touched = 0;
+    let skipped = 0;
     let failed = false;
     for (const file of files) {
       let text: string;
@@ -56,11 +61,20 @@ export const migrateRulesCommand: Command = {
       const wholeIsRules = file.endsWith('.rules.json');
       const result = migrateRulesDocument(document, wholeIsRules);
       if (result.changes.length === 0) continue;
+      const saved = savedTable(document);
+      if (saved !== null) {
+        // A saved table stays bound to the rules it was opened with: plystack replay refuses it with RULES_REVISION.
+        skipped++;
+        io.out(clip(`${file}: skipped: a saved ${saved === 'log' ? 'log' : 'snapshot'} keeps the rules it was opened with (${result.changes.length} rules object(s) without a strategy are left as they are)`));
+        continue;
+      }
       if (values.write === true) {
-        // The file's own text with the strategies inserted: nothing else in it changes.
-        const migrated = migrateRulesText(text, wholeIsRules);
-        if (migrated.changed !== result.changes.length || migrateRulesDocument(JSON.parse(migrated.text), wholeIsRules).changes.length > 0) {
-          io.err(`${file}: not written: its rules objects could not be edited in place (a key given twice?); add "strategy": "PerRound" by hand`);
+        // The file's own text with the strategies and revisions inserted: nothing else in it changes.
+        const revisions = new Map(result.changes.map((change) => [change.path, revisionAt(result.document, change.path)]));
+        const strategies = migrateRulesText(text, wholeIsRules);
+        const migrated = addRevisionText(strategies.text, revisions);
+        if (strategies.changed !== result.changes.length || migrated.changed !== result.changes.length || !sameJson(JSON.parse(migrated.text), result.document)) {
+          io.err(`${file}: not written: its rules objects could not be edited in place (a key given twice?); add "strategy": "PerRound" and the next "revision" by hand`);
           continue;
         }
         try {
@@ -73,11 +87,27 @@ export const migrateRulesCommand: Command = {
       }
       total += result.changes.length;
       touched++;
-      for (const change of result.changes) io.out(clip(`${file}: ${change.path}: ${values.write ? 'added' : 'needs'} "strategy": "PerRound"`));
+      for (const change of result.changes) {
+        const revision = revisionAt(result.document, change.path);
+        io.out(clip(`${file}: ${change.path}: ${values.write ? 'added' : 'needs'} "strategy": "PerRound" (rules revision ${revision})`));
+      }
     }
+    if (skipped > 0) io.out(`left ${skipped} saved log(s) or snapshot(s) as they are: a saved table keeps the rules revision it was opened with`);
     if (total === 0) io.out(`nothing to migrate: every rules object in ${root} declares its strategy`);
     else if (values.write === true) io.out(`migrated ${total} rules object(s) in ${touched} file(s)`);
     else io.out(`${total} rules object(s) in ${touched} file(s) declare no strategy; run again with --write to add "strategy": "PerRound"`);
     return failed ? EXIT.invalid : EXIT.ok;
   },
 };
+
+/** The revision the migration gave the rules object at `path` of the migrated document. */
+function revisionAt(document: Json, path: string): number {
+  let node: Json | undefined = document;
+  if (path !== '(the whole file)') for (const step of path.split('.')) node = (node as { [key: string]: Json } | Json[] | null)?.[step as never];
+  return (node as { revision?: number } | undefined)?.revision ?? 2;
+}
+
+/** Whether two JSON values are the same, members in the same order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -31,7 +31,9 @@ export type InvalidTableCode =
   | 'INVALID_LOG'
   /** plystack's additions: the game's `setup` threw; a persisted snapshot that is not one of this game's. */
   | 'SETUP_FAILED'
-  | 'INVALID_SNAPSHOT';
+  | 'INVALID_SNAPSHOT'
+  /** plystack's addition: a log opened with turn rules of another revision than the rules it would replay against. */
+  | 'RULES_REVISION';
 
 /** A refused move, as plain data. `reason` carries a game's own code under `REFUSED`. */
 export interface Refusal {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { IllegalMove, InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { findGame, builtInGames } from '../games/registry.js';
+import { migrateRulesDocument } from '../progression/migrate.js';
+import { rulesRevision } from '../progression/rules.js';
 import { createTable, type Table } from './table.js';
 
 const logSchema = z.object({
@@ -15,6 +17,7 @@ const logSchema = z.object({
   seats: z.unknown(),
   seed: z.union([z.number().int(), z.string().min(1)]),
   options: z.record(z.string(), z.unknown()).optional(),
+  rulesRevision: z.number().int().min(1).optional(),
   moves: z.array(z.unknown()),
 });
 
@@ -44,21 +47,60 @@ export interface ReplayOutcome {
  * if (error) console.error(`move ${error.move}: ${error.code}`)
  */
 export function replayLog(log: unknown, options: ReplayOptions = {}): ReplayOutcome {
-  if (options.upto !== undefined && (!Number.isSafeInteger(options.upto) || options.upto < 0)) {
-    throw new RangeError(`upto is a whole number of moves, 0 or more, not ${String(options.upto).slice(0, 40)}`);
-  }
+  checkUpto(options);
   const table = openFromLog(log, options.games ?? builtInGames);
   const moves = (log as { moves: unknown[] }).moves;
   const count = options.upto === undefined ? moves.length : Math.min(options.upto, moves.length);
   for (let i = 0; i < count; i++) {
-    const result = table.tryPlay(moves[i]);
-    if (!result.ok) {
-      const { error } = result;
-      const at = new IllegalMove({ code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) }, i);
-      return { table, applied: i, error: at };
-    }
+    const refused = playAt(table, moves[i], i);
+    if (refused !== null) return { table, applied: i, error: refused };
   }
   return { table, applied: count, error: null };
+}
+
+/**
+ * Replays a log whose moves arrive one at a time (read from a file as they
+ * are needed): `header` is the log with its moves left out (any `moves`
+ * array in it is ignored), validated as `replayLog` validates a log, and
+ * `moves` is read in order, each move dropped once played. It stops at the
+ * first refused move or after `upto` moves and reads no further: what is left
+ * of `moves` is the caller's. An error thrown by `moves` stops the table and
+ * is thrown on.
+ *
+ * @example
+ * const { table, applied } = replayMoves({ ...header, moves: [] }, readMoves(file))
+ */
+export function replayMoves(header: unknown, moves: Iterator<unknown>, options: ReplayOptions = {}): ReplayOutcome {
+  checkUpto(options);
+  const table = openFromLog(header, options.games ?? builtInGames);
+  const count = options.upto ?? Number.POSITIVE_INFINITY;
+  let i = 0;
+  try {
+    for (; i < count; i++) {
+      const next = moves.next();
+      if (next.done === true) break;
+      const refused = playAt(table, next.value, i);
+      if (refused !== null) return { table, applied: i, error: refused };
+    }
+  } catch (error) {
+    table.stop();
+    throw error;
+  }
+  return { table, applied: i, error: null };
+}
+
+function checkUpto(options: ReplayOptions): void {
+  if (options.upto !== undefined && (!Number.isSafeInteger(options.upto) || options.upto < 0)) {
+    throw new RangeError(`upto is a whole number of moves, 0 or more, not ${String(options.upto).slice(0, 40)}`);
+  }
+}
+
+/** Plays the log's move `i`; its refusal, with the index, or null. */
+function playAt(table: Table, move: unknown, i: number): IllegalMove | null {
+  const result = table.tryPlay(move);
+  if (result.ok) return null;
+  const { error } = result;
+  return new IllegalMove({ code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) }, i);
 }
 
 /**
@@ -100,5 +142,24 @@ export function openFromLog(log: unknown, games: Readonly<Record<string, AnyGame
   if (data.version !== undefined && data.version !== game.version) {
     throw new InvalidTable({ code: 'VERSION_MISMATCH', path: 'version', message: `the log is for ${game.id} version ${data.version}; this is version ${game.version}` });
   }
-  return createTable(game, { table: data.table as string, seats: data.seats as string[], seed: data.seed, options: data.options ?? {} });
+  const unmigrated = migrateRulesDocument(data.options ?? {}, false).changes[0];
+  if (unmigrated !== undefined) {
+    // No silent default: rules from before explicit strategies are not read as PerRound, and migrate-rules leaves logs alone.
+    throw new InvalidTable({
+      code: 'RULES_REVISION',
+      path: `options.${unmigrated.path}`,
+      message: 'the log was opened with turn rules from before explicit strategies (revision 1, no "strategy"): this plystack does not replay them; replay the log with the plystack that wrote it',
+    });
+  }
+  const table = createTable(game, { table: data.table as string, seats: data.seats as string[], seed: data.seed, options: data.options ?? {} });
+  const revision = rulesRevision(table.context.opening.structure.phases.map((phase) => phase.rules));
+  if (data.rulesRevision !== undefined && data.rulesRevision !== revision) {
+    table.stop();
+    throw new InvalidTable({
+      code: 'RULES_REVISION',
+      path: 'rulesRevision',
+      message: `the log was opened with ${game.id}'s turn rules revision ${data.rulesRevision}; the rules it would replay against are revision ${revision}`,
+    });
+  }
+  return table;
 }
