@@ -126,10 +126,29 @@ function checkStep(table: Table, model: TableSnapshot | null, replayed: TableSna
   }
   expect(snapshot.value, where).toEqual(replayed.value);
   expect(table.state, where).toEqual(view(replayed));
-  const { round: _round, direction: _direction, gamePhase, out, obligation, game, ...shown } = table.state;
+  const { round: _round, direction: _direction, gamePhase, out, obligation, game, strategy, order, nextSeat, movesThisTurn, outcome, ...shown } = table.state;
   // plystack's additions to the state: mundane has one game phase, no seat ever leaves, nobody owes plies, and the
   // game shows nothing table-wide beyond the seats.
   expect({ gamePhase, out, obligation, game }, where).toEqual({ gamePhase: GAME_PHASE.name, out: [], obligation: null, game: {} });
+  // The turn as the state publishes it: PerRound in table order, the next seat after the active one while the game is
+  // on, the cards the seats cast in this turn, and once it is over the winners (a tie for the most cards is a draw).
+  const seats = table.log.seats;
+  const over = table.state.status === 'over';
+  const active = table.state.activeSeat;
+  const isCard = (type: string | undefined) => type === 'PlayCard' || type === 'CastInstant';
+  let castThisTurn = 0;
+  table.plies.forEach((ply, i) => {
+    if (ply.turn !== table.state.turn) return;
+    if (isCard(ply.move.type)) castThisTurn++;
+    else if (ply.move.type === 'engine.undo' && isCard(table.plies[i - 1]?.move.type)) castThisTurn--; // a card taken back
+  });
+  expect({ strategy, order, nextSeat, movesThisTurn, outcome }, where).toEqual({
+    strategy: 'PerRound',
+    order: seats,
+    nextSeat: over || active === null ? null : seats[(seats.indexOf(active) + 1) % seats.length],
+    movesThisTurn: castThisTurn,
+    outcome: over ? { winners: table.state.winners, draw: table.state.winners.length > 1 } : null,
+  });
   if (rules === null) return;
 
   expect(shown, `${where}: the public state against the rules of seed 003`).toEqual(publicView(rules));
