@@ -9,7 +9,7 @@
  * bench/server-results.json (`--smoke`: a tiny run, written under bench/.build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -18,6 +18,14 @@ import { fileURLToPath } from 'node:url';
 import { startPostgres, freePort } from '../test/server/support/postgres.js';
 
 const smoke = process.argv.includes('--smoke');
+/** `--only NAME[,NAME]`: run only these contestants (pglite, pg1, pg2, bgio); `--cpu-prof DIR`: server processes write V8 CPU profiles there. */
+const argAfter = (flag: string): string | undefined => {
+  const at = process.argv.indexOf(flag);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const only = argAfter('--only')?.split(',') ?? null;
+const cpuProf = argAfter('--cpu-prof');
+const runs = (name: string) => only === null || only.includes(name);
 const TABLES = smoke ? 40 : 1000;
 const CLIENTS = smoke ? 4 : 32;
 const SECONDS = smoke ? 2 : 10;
@@ -41,6 +49,18 @@ interface Result {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
+  /** CPU time the server processes spent per move while the clients played (plystack only). */
+  readonly serverCpuMsPerMove?: number;
+}
+
+/** CPU time a process has used so far (user and system), in ms, from /proc; NaN where there is no /proc. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -95,7 +115,8 @@ function request(url: string, method: string, path: string, token: string | null
 }
 
 function serve(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--rate-limit', '9999999', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
+  const child = spawn(process.execPath, [...profile, cli, 'serve', '--port', '0', '--rate-limit', '9999999', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -120,10 +141,12 @@ async function plystack(store: string, args: string[], processes: number): Promi
   try {
     const tables: { table: string; appToken: string }[] = [];
     for (let i = 0; i < TABLES; i++) {
-      const created = await request(servers[0]!.url, 'POST', '/tables', null, { game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: i });
+      // Each table is created through the process that will serve it, as a load balancer that keys on the table id would send it.
+      const created = await request(servers[i % servers.length]!.url, 'POST', '/tables', null, { game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: i, table: `table:bench-${i}` });
       tables.push(created.body as { table: string; appToken: string });
     }
     log(`${store} × ${processes}: ${TABLES} tables created; playing for ${SECONDS} s with ${CLIENTS} clients`);
+    const cpuBefore = servers.map((server) => cpuMs(server.child.pid!));
     const run = await drive(async (i) => {
       const { table, appToken } = tables[i]!;
       // A table's moves go to one process, as a load balancer that keys on the table would send them.
@@ -131,7 +154,8 @@ async function plystack(store: string, args: string[], processes: number): Promi
       const answer = await request(url, 'POST', `/tables/${encodeURIComponent(table)}/moves`, appToken, { move: { type: 'engine.pass' } });
       return answer.status === 200;
     });
-    return summarise('plystack', store, processes, run);
+    const cpu = servers.reduce((sum, server, i) => sum + cpuMs(server.child.pid!) - cpuBefore[i]!, 0);
+    return { ...summarise('plystack', store, processes, run), serverCpuMsPerMove: Number((cpu / Math.max(1, run.latencies.length)).toFixed(2)) };
   } finally {
     for (const server of servers) await stop(server.child);
   }
@@ -203,12 +227,10 @@ const results: Result[] = [];
 const pg = await startPostgres();
 const dir = mkdtempSync(join(tmpdir(), 'plystack-bench-'));
 try {
-  results.push(await plystack('PGlite files', ['--data', dir], 1));
-  const one = await pg.database('bench1');
-  results.push(await plystack('PostgreSQL 15', ['--database', one], 1));
-  const two = await pg.database('bench2');
-  results.push(await plystack('PostgreSQL 15', ['--database', two], 2));
-  results.push(await boardgameio());
+  if (runs('pglite')) results.push(await plystack('PGlite files', ['--data', dir], 1));
+  if (runs('pg1')) results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench1')], 1));
+  if (runs('pg2')) results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench2')], 2));
+  if (runs('bgio')) results.push(await boardgameio());
 } finally {
   pg.destroy();
   rmSync(dir, { recursive: true, force: true });
@@ -221,7 +243,7 @@ const report = {
   config: { tables: TABLES, clients: CLIENTS, seconds: SECONDS, move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)', durability: 'plystack answers after the commit (fsync on); boardgame.io keeps matches in memory' },
   results,
 };
-const out = smoke ? join(root, 'bench', '.build', 'server-results-smoke.json') : join(root, 'bench', 'server-results.json');
+const out = smoke || only !== null ? join(root, 'bench', '.build', 'server-results-partial.json') : join(root, 'bench', 'server-results.json');
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 const rows = [['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors'], ...results.map((r) => [r.contestant, r.store, String(r.processes), String(r.movesPerSecond), String(r.p50Ms), String(r.p99Ms), String(r.errors)])];
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));

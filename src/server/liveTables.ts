@@ -13,7 +13,7 @@ import { size } from '../log/plyLog.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
 import { clockWindow, seatClockStep, timeoutMove } from './clock.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
-import { viewOf, type Viewer } from './view.js';
+import { pliesOf, stateOf, viewOf, type Viewer } from './view.js';
 
 /** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
 export interface StreamMessage {
@@ -231,21 +231,18 @@ export class LiveTables {
     }
     const { table } = entry;
     const before = size(table.context.plies);
-    const refused = table.check(move, options.expect === undefined ? undefined : { expect: options.expect });
-    if (refused !== null) {
+    const chess = entry.record.clock?.per === 'seat';
+    const toActBefore = chess ? table.toAct() : [];
+    // submit reads and checks the move (and `expect`) once and plays it; a refusal leaves the table as it was.
+    const result = table.submit(move, options.expect === undefined ? undefined : { expect: options.expect });
+    if (!result.ok) {
+      const { error } = result;
       // The refusal may come from an old view of the table: if the store has more, catch up and judge again.
       if ((await this.store.moveCount(id)) !== entry.moves) {
         await this.catchUp(entry);
         return 'retry';
       }
-      if (refused.code === 'STALE') return { status: 409, body: { code: 'STALE', message: refused.message, ply: before } };
-      return { status: 422, body: { code: refused.code, message: refused.message, ...(refused.reason !== undefined ? { reason: refused.reason } : {}) } };
-    }
-    const chess = entry.record.clock?.per === 'seat';
-    const toActBefore = chess ? table.toAct() : [];
-    const result = table.tryPlay(move);
-    if (!result.ok) {
-      const { error } = result;
+      if (error.code === 'STALE') return { status: 409, body: { code: 'STALE', message: error.message, ply: before } };
       return { status: 422, body: { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) } };
     }
     const index = result.ply.moveIndex;
@@ -311,28 +308,34 @@ export class LiveTables {
     });
   }
 
-  /** Sends each subscriber the plies it has not had yet. */
+  /** Sends each subscriber the plies it has not had yet; each viewer's view of the table now is built once. */
   flush(entry: Entry): void {
-    for (const subscriber of entry.subscribers) this.flushTo(entry, subscriber);
+    const latest = new Map<Viewer, unknown>();
+    for (const subscriber of entry.subscribers) this.flushTo(entry, subscriber, latest);
   }
 
-  private flushTo(entry: Entry, subscriber: Subscriber): void {
+  private flushTo(entry: Entry, subscriber: Subscriber, latest = new Map<Viewer, unknown>()): void {
     const { table } = entry;
+    const { viewer } = subscriber;
     const plies = size(table.context.plies);
     if (subscriber.next >= plies) return;
-    const latest = viewOf(table, subscriber.viewer);
     const lastMove = movesMade(table.context);
+    const from = subscriber.next;
+    const viewed = pliesOf(table, viewer, from, plies);
     const states = new Map<number, unknown>();
-    for (let i = subscriber.next; i < plies; i++) {
-      const ply = latest.plies[i]!;
-      // Each ply comes with the table after the move it belongs to (automatic passes belong to the move that set them off).
+    viewed.forEach((ply, k) => {
+      // Each ply comes with the table after the move it belongs to (automatic passes belong to the move that set them off):
+      // the table now for the last move's plies, the table back then (time travel) only for a stream that is behind.
       let state = states.get(ply.moveIndex);
       if (state === undefined) {
-        state = ply.moveIndex + 1 === lastMove ? latest.state : viewOf(table, subscriber.viewer, ply.moveIndex + 1).state;
+        if (ply.moveIndex + 1 === lastMove) {
+          state = latest.get(viewer);
+          if (state === undefined) latest.set(viewer, (state = stateOf(table, viewer)));
+        } else state = viewOf(table, viewer, ply.moveIndex + 1).state;
         states.set(ply.moveIndex, state);
       }
-      subscriber.send({ index: i, ply, state });
-    }
+      subscriber.send({ index: from + k, ply, state });
+    });
     subscriber.next = plies;
   }
 }

@@ -18,7 +18,7 @@ import { LiveTables, type Entry } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
 import { openPglite, openPostgres, isUnavailable, type Sql } from './store/sql.js';
 import { MOVES_CHANNEL, Store } from './store/store.js';
-import { hashToken, newToken, tokenMatches } from './tokens.js';
+import { hashesMatch, hashToken, newToken, tokenMatches } from './tokens.js';
 import { EVERYTHING, viewOf, type Viewer } from './view.js';
 
 /** Options of `startServer`. */
@@ -98,10 +98,22 @@ function bearer(request: FastifyRequest): string | null {
   return typeof query.token === 'string' && query.token.length > 0 ? query.token : null;
 }
 
-function identify(entry: Entry, token: string | null): Who | null {
-  if (token === null) return null;
-  if (tokenMatches(token, entry.record.appToken)) return { kind: 'app' };
-  for (const [seat, hash] of Object.entries(entry.record.seatTokens)) if (tokenMatches(token, hash)) return { kind: 'seat', seat };
+const HASHED = Symbol('hashed bearer token');
+
+/** The request's bearer token in its stored form, hashed once per request (the rate limit and the table both need it). */
+function hashedBearer(request: FastifyRequest): string | null {
+  const memo = request as FastifyRequest & { [HASHED]?: string | null };
+  if (memo[HASHED] === undefined) {
+    const token = bearer(request);
+    memo[HASHED] = token === null ? null : hashToken(token);
+  }
+  return memo[HASHED];
+}
+
+function identify(entry: Entry, hashed: string | null): Who | null {
+  if (hashed === null) return null;
+  if (hashesMatch(hashed, entry.record.appToken)) return { kind: 'app' };
+  for (const [seat, hash] of Object.entries(entry.record.seatTokens)) if (hashesMatch(hashed, hash)) return { kind: 'seat', seat };
   return null;
 }
 
@@ -158,8 +170,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     max: options.rateLimit?.max ?? 600,
     timeWindow: options.rateLimit?.windowMs ?? 10_000,
     keyGenerator: (request) => {
-      const token = bearer(request);
-      return token === null ? `ip ${request.ip}` : `token ${hashToken(token)}`;
+      const hashed = hashedBearer(request);
+      return hashed === null ? `ip ${request.ip}` : `token ${hashed}`;
     },
     errorResponseBuilder: (_request, context) => new Answer(429, 'RATE_LIMITED', `too many requests: at most ${context.max} per ${context.after}`),
   });
@@ -185,9 +197,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     return tables.current(entry);
   };
   const who = (request: FastifyRequest, entry: Entry): Who => {
-    const token = bearer(request);
-    const found = identify(entry, token);
-    if (found === null) throw new Answer(401, 'UNAUTHORIZED', token === null ? 'no token: send Authorization: Bearer TOKEN' : 'this token is not one of this table\'s');
+    const hashed = hashedBearer(request);
+    const found = identify(entry, hashed);
+    if (found === null) throw new Answer(401, 'UNAUTHORIZED', hashed === null ? 'no token: send Authorization: Bearer TOKEN' : 'this token is not one of this table\'s');
     return found;
   };
 

@@ -21,7 +21,12 @@ export function hashToken(token: string): string {
 
 /** Whether `token` hashes to `hash`, in time that does not depend on where they differ. */
 export function tokenMatches(token: string, hash: string): boolean {
-  const a = Buffer.from(hashToken(token), 'hex');
+  return hashesMatch(hashToken(token), hash);
+}
+
+/** Whether two stored forms are the same, in time that does not depend on where they differ. */
+export function hashesMatch(hashed: string, hash: string): boolean {
+  const a = Buffer.from(hashed, 'hex');
   const b = Buffer.from(hash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -3,6 +3,7 @@
  * view, a spectator (null) the public one, the app token everything.
  */
 import type { Ply } from '../engine/context.js';
+import { at } from '../log/plyLog.js';
 import type { Table } from '../table/table.js';
 import type { TableState } from '../table/view.js';
 
@@ -34,4 +35,27 @@ export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
   // The table hides what this viewer may not see, but its past views cannot: the latest view rather than a leak.
   if (moves !== undefined && typeof live.viewFor === 'function') return live.viewFor(viewer);
   return { state: source.state, plies: source.plies };
+}
+
+/**
+ * The table's state now as `viewer` may see it: built once, without the plies.
+ *
+ * @example
+ * stateOf(table, 'seat:ann').seats['seat:bob'] // bob's hand's size, not his cards
+ */
+export function stateOf(table: Table, viewer: Viewer): TableState {
+  return viewer === EVERYTHING ? table.state : (table.stateFor(viewer) as TableState);
+}
+
+/**
+ * Plies `from` up to `to` as `viewer` may see them: costs only the plies asked for (a stream's next few).
+ *
+ * @example
+ * pliesOf(table, 'seat:ann', 12, 14) // plies 12 and 13
+ */
+export function pliesOf(table: Table, viewer: Viewer, from: number, to: number): Ply[] {
+  if (viewer !== EVERYTHING) return table.pliesFor(viewer, from, to);
+  const out: Ply[] = [];
+  for (let i = from; i < to; i++) out.push(at(table.context.plies, i) as Ply);
+  return out;
 }

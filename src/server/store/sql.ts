@@ -3,6 +3,7 @@
  * embedded, files under a folder or in memory) and a real PostgreSQL through
  * `pg`. The store speaks only to this interface.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 
@@ -68,6 +69,18 @@ export async function openPglite(dataDir: string | null): Promise<Sql> {
   };
 }
 
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name for a query's text: the same text, the same name. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `plystack_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** Options of `openPostgres`. */
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */
@@ -112,7 +125,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
   const sql: Sql = {
     kind: 'postgres',
-    query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await pool.query(text, [...params])).rows as R[] }),
+    // Each statement the store sends is prepared once per connection and then only bound and run: no parse or plan per move.
+    query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await pool.query({ text, values: [...params], name: statementName(text) })).rows as R[] }),
     async transaction(work) {
       const client = await pool.connect();
       // A connection dropped while checked out emits here; the query in flight fails and the client is discarded.

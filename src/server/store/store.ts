@@ -10,7 +10,7 @@ import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
 import { FLAGGED_MS, type ClockSpec, type SeatClockStep } from '../clock.js';
 import { migrate } from './migrations.js';
-import { UNIQUE_VIOLATION, type Sql } from './sql.js';
+import { isUnavailable, UNIQUE_VIOLATION, type Sql } from './sql.js';
 
 export type { ClockSpec } from '../clock.js';
 
@@ -78,6 +78,47 @@ export interface Append {
   /** What the move does to a chess clock, or null when the table has none. */
   readonly seats?: SeatClockStep | null;
 }
+
+/** A move waiting for its group commit. */
+interface Waiting {
+  readonly id: string;
+  readonly entry: Append;
+  readonly resolve: (committed: { at: number; deadline: number | null }) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Batches of moves out to PostgreSQL at once (PGlite runs one statement at a time), and moves in a batch at most. */
+const MAX_COMMITTING = 2;
+const MAX_BATCH = 500;
+
+/**
+ * Moves of several tables committed in one statement: each table's row advances
+ * only where its count is still the move's index, and only those moves are
+ * stored. The rows are locked in id order first, so two processes' batches
+ * never wait for each other in a cycle.
+ */
+const APPEND_MANY = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[])
+      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot)
+  ), locked AS (
+    SELECT t.id FROM plystack_tables t JOIN input i ON i.id = t.id WHERE t.moves = i.idx ORDER BY t.id FOR UPDATE OF t
+  ), moved AS (
+    UPDATE plystack_tables t SET moves = i.idx + 1, status = i.status,
+      deadline = CASE WHEN i.win IS NULL THEN NULL
+                      WHEN t.deadline_window IS DISTINCT FROM i.win OR t.deadline IS NULL THEN now() + i.win_ms * interval '1 millisecond'
+                      ELSE t.deadline END,
+      deadline_window = i.win, deadline_claim = NULL, deadline_claimed_at = NULL
+    FROM input i WHERE t.id = i.id AND t.moves = i.idx AND t.id IN (SELECT id FROM locked)
+    RETURNING t.id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from t.deadline) * 1000)::float8 AS deadline_ms
+  ), stored AS (
+    INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
+    SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11 FROM input i JOIN moved m ON m.id = i.id RETURNING 1
+  ), snapshot AS (
+    INSERT INTO plystack_snapshots (table_id, moves, snapshot)
+    SELECT i.id, i.idx + 1, i.snapshot FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+  )
+  SELECT id, at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`;
 
 /** Another process committed this index first: reload the table and try again. */
 export class Conflict extends Error {
@@ -260,11 +301,87 @@ export class Store {
   /**
    * Commits one move at `index`, with the table's new status and clock, and
    * tells the other processes. Throws `Conflict` when the table is no longer at
-   * `index` (another process advanced it); returns the commit time.
+   * `index` (another process advanced it); returns the commit time once the
+   * move's transaction is committed.
+   *
+   * Group commit: moves of other tables that wait meanwhile go to the database
+   * together, in one statement and so one transaction and one flush of the
+   * write-ahead log; each is answered once that commits. A table has at most one
+   * move waiting (LiveTables plays a table's moves one at a time), so a batch
+   * holds each table once.
    */
-  async append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
-    // One statement, so one round trip and one implicit transaction: the row lock on the table serialises writers,
-    // and its WHERE sees the winner's count once that commits; the primary key (table, index) backs it.
+  append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id, entry, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private readonly waiting: Waiting[] = [];
+  private committing = 0;
+  private scheduled = false;
+
+  /** Sends what waits once the requests of this turn of the event loop are in, while fewer than `MAX_COMMITTING` batches are out. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    const most = this.sql.kind === 'postgres' ? MAX_COMMITTING : 1;
+    while (this.committing < most && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      this.committing++;
+      void this.commit(batch).finally(() => {
+        this.committing--;
+        this.pump();
+      });
+    }
+  }
+
+  /** Commits a batch: one statement for the moves of tables without a chess clock, one each for the others. */
+  private async commit(batch: Waiting[]): Promise<void> {
+    const grouped = batch.filter((w) => w.entry.seats == null);
+    const alone = grouped.length > 1 ? batch.filter((w) => w.entry.seats != null) : batch;
+    const work: Promise<void>[] = alone.map((w) => this.appendOne(w.id, w.entry).then(w.resolve, w.reject));
+    if (grouped.length > 1) work.push(this.appendMany(grouped));
+    await Promise.all(work);
+  }
+
+  private async appendMany(batch: Waiting[]): Promise<void> {
+    let rows: { id: string; at_ms: number; deadline_ms: number | null }[];
+    try {
+      ({ rows } = await this.sql.query<{ id: string; at_ms: number; deadline_ms: number | null }>(APPEND_MANY, [
+        batch.map((w) => w.id), batch.map((w) => w.entry.index), batch.map((w) => w.entry.status),
+        batch.map((w) => w.entry.window?.key ?? null), batch.map((w) => w.entry.window?.ms ?? 0),
+        batch.map((w) => JSON.stringify(w.entry.move)), batch.map((w) => w.entry.key), batch.map((w) => JSON.stringify(w.entry.answer)),
+        batch.map((w) => w.entry.cause), batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot))), this.process,
+      ]));
+    } catch (error) {
+      // The store is away: every move of the batch gets the error (its table is rebuilt from the store before its next move).
+      if (isUnavailable(error)) return batch.forEach((w) => w.reject(error));
+      // One move spoilt the batch (a key or index another process took meanwhile, a deadlock): each on its own says which.
+      await Promise.all(batch.map((w) => this.appendOne(w.id, w.entry).then(w.resolve, w.reject)));
+      return;
+    }
+    const committed = new Map(rows.map((row) => [row.id, row]));
+    for (const w of batch) {
+      const row = committed.get(w.id);
+      if (row === undefined) w.reject(new Conflict(w.id, w.entry.index));
+      else {
+        this.tell(w.id, w.entry.index + 1);
+        w.resolve({ at: row.at_ms, deadline: row.deadline_ms });
+      }
+    }
+  }
+
+  /** Commits one move in one statement, so one round trip and one implicit transaction. */
+  private async appendOne(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+    // The row lock on the table serialises writers, and its WHERE sees the winner's count once that commits; the primary key (table, index) backs it.
     try {
       const { rows } = await this.sql.query<{ at_ms: number; deadline_ms: number | null }>(
         `WITH moved AS (
