@@ -11,6 +11,7 @@ export {
 } from './table/table.js';
 export { defineGame, extendGame, isGame, type GameChanges } from './core/defineGame.js';
 export { CHECKPOINT_EVERY, type TableView, type TableCursor } from './table/timeTravel.js';
+export type { Simulation } from './fast/simulation.js';
 export { replay, replayLog, openFromLog, type ReplayOptions, type ReplayOutcome } from './table/replay.js';
 export { exportPlies, moveRecord, gameRecord, type ExportedPly, type MoveRecord, type GameRecord, type RecordHeader } from './export/record.js';
 export { rounds, layOutRows, type RoundCell, type RoundRow, type LaidOutRow } from './export/rounds.js';

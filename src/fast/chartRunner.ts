@@ -16,6 +16,7 @@
  */
 import { and, not, or, stateIn, type AnyStateMachine } from 'xstate';
 import type { AnyGame } from '../core/game.js';
+import { readMove } from '../core/move.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import type { MoveEvent } from '../machines/tableMachine.js';
@@ -282,7 +283,9 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
     },
     step(state, event, emitted) {
       const run = new Run(state, emitted);
-      run.macrostep(event);
+      // Read once into a frozen move: every guard and action after this reads it for free.
+      const read = readMove(event);
+      run.macrostep(read.ok ? read.move : event);
       return { nodes: [...run.nodes], context: run.context };
     },
     valueOf(state) {

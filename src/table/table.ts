@@ -19,6 +19,7 @@ import { checkMove } from '../engine/rules.js';
 import { turnModelOf } from '../export/turnModel.js';
 import { at, CHUNK, size, toArray } from '../log/plyLog.js';
 import { createTableMachine, machineOfSnapshot, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
+import { simulation, type Simulation } from '../fast/simulation.js';
 import { snapshotProblem } from './snapshot.js';
 import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
 import { timeline, type History, type TableCursor, type TableView } from './timeTravel.js';
@@ -104,6 +105,8 @@ export interface Table<Gm extends AnyGame = AnyGame> {
   cursor(n?: number): TableCursor;
   /** A new live table whose log is the first `n` moves of this one; it plays on independently and this table never changes. */
   branch(n: number): Table<Gm>;
+  /** A detached copy for look-ahead (bots, what-ifs): it plays moves on the fast path without an actor, checked as here; this table never changes. */
+  simulate(): Simulation<Gm>;
   /** Stops the actor. */
   stop(): void;
 }
@@ -327,6 +330,7 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
       const from = travel.branchPoint(n);
       return wrap(game, createActor(machineOfSnapshot(game, from.persisted), { snapshot: from.persisted as never }), from.history, settings);
     },
+    simulate: () => simulation(game, actor.logic, actor.getSnapshot()),
     stop: () => actor.stop(),
   };
   return table;

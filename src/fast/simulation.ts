@@ -1,0 +1,102 @@
+/**
+ * Look-ahead: a detached copy of a table that plays moves on the fast runner
+ * (no actor, no listeners), for bots and what-ifs. It checks every move as a
+ * live table does and refuses with the same codes; game code that throws is
+ * refused as GAME_ERROR and the copy stays as it was. A copy shares the
+ * table's (immutable) context, so making one costs nothing, and `fork()`
+ * branches it again just as cheaply. The live table never changes.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { GameCodeError, IllegalMove, refusal, type Refusal } from '../core/errors.js';
+import type { AnyGame, MoveOf, SeatViewOf } from '../core/game.js';
+import { readMove, type Move } from '../core/move.js';
+import type { Ply, TableContext } from '../engine/context.js';
+import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves.js';
+import { checkMove } from '../engine/rules.js';
+import { at, size } from '../log/plyLog.js';
+import { stateView, type TableState } from '../table/view.js';
+import { chartRunner, type ChartRunner, type ChartState } from './chartRunner.js';
+
+/** A detached copy of a table for look-ahead (`table.simulate()`). */
+export interface Simulation<Gm extends AnyGame = AnyGame> {
+  /** Plays a move on this copy: its ply, or the refusal a live table would give (this copy then stays as it was). */
+  tryPlay(move: MoveOf<Gm> | Move | unknown): { readonly ok: true; readonly ply: Ply } | { readonly ok: false; readonly error: IllegalMove };
+  /** Plays a move on this copy; throws `IllegalMove` when it is refused. */
+  play(move: MoveOf<Gm> | Move): Ply;
+  /** Why `move` would be refused here, or null. */
+  check(move: unknown): Refusal | null;
+  /** What `seat` may play here, and what it may not and why. */
+  legalMoves(seat: string): LegalMoves<MoveOf<Gm> & Move>;
+  /** The seats that may act here. */
+  toAct(): string[];
+  /** The state here, as the table's `state` shows it (a fresh copy). */
+  readonly state: TableState<SeatViewOf<Gm>>;
+  /** The plies played so far, the table's own included. */
+  readonly plyCount: number;
+  /** Whether the game is over here. */
+  readonly over: boolean;
+  /** The raw context here: read it, never change it (the table it came from shares it). */
+  readonly context: TableContext;
+  /** Another copy that goes on from here independently. */
+  fork(): Simulation<Gm>;
+}
+
+const runners = new WeakMap<AnyStateMachine, ChartRunner>();
+
+/** The fast runner of a table machine, compiled once per machine. */
+export function runnerOf(game: AnyGame, machine: AnyStateMachine): ChartRunner {
+  let runner = runners.get(machine);
+  if (runner === undefined) runners.set(machine, (runner = chartRunner(game, machine)));
+  return runner;
+}
+
+/** A simulation of `game` starting from a live actor's snapshot. */
+export function simulation<Gm extends AnyGame>(game: Gm, machine: AnyStateMachine, snapshot: unknown): Simulation<Gm> {
+  const runner = runnerOf(game, machine);
+  return simulate(game, runner, runner.stateOf(snapshot));
+}
+
+function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: ChartState): Simulation<Gm> {
+  let state = start;
+  const tryPlay = (raw: unknown) => {
+    const read = readMove(raw);
+    const refused = read.ok ? checkMove(game, state.context, read.move) : state.context.status === 'over' ? refusal('GAME_OVER', `the game at ${state.context.opening.table} is over`) : read.refusal;
+    if (refused !== null) return { ok: false as const, error: new IllegalMove(refused) };
+    const move = (read as { move: Move }).move;
+    const index = size(state.context.plies);
+    try {
+      state = runner.step(state, move);
+    } catch (error) {
+      if (!(error instanceof GameCodeError)) throw error;
+      return { ok: false as const, error: new IllegalMove(refusal('GAME_ERROR', error.message)) };
+    }
+    return { ok: true as const, ply: at(state.context.plies, index) as Ply };
+  };
+  return {
+    tryPlay,
+    play(move) {
+      const result = tryPlay(move);
+      if (!result.ok) throw result.error;
+      return result.ply;
+    },
+    check: (move) => {
+      const read = readMove(move);
+      return read.ok ? checkMove(game, state.context, read.move) : checkMove(game, state.context, move);
+    },
+    legalMoves: (seat) => legalMovesFor(game, state.context, seat) as LegalMoves<MoveOf<Gm> & Move>,
+    toAct: () => seatsToAct(state.context),
+    get state() {
+      return structuredClone(stateView(game, state.context)) as TableState<SeatViewOf<Gm>>;
+    },
+    get plyCount() {
+      return size(state.context.plies);
+    },
+    get over() {
+      return state.context.status === 'over';
+    },
+    get context() {
+      return state.context;
+    },
+    fork: () => simulate(game, runner, state),
+  };
+}
