@@ -16,6 +16,7 @@ const ENTRIES = {
   'plystack/inspect': 'src/inspect/index.ts',
   'plystack/server': 'src/server/index.ts',
   'plystack/client': 'src/client/index.ts',
+  'plystack/bots': 'src/bots/index.ts',
 } as const;
 type Entry = keyof typeof ENTRIES;
 

@@ -54,6 +54,13 @@ describe('entry points', () => {
     expect(packages.filter((name) => HEAVY.includes(name) && name !== '@statelyai/inspect')).toEqual([]);
   });
 
+  it('plystack/bots loads what plystack loads and nothing heavy; plystack does not load the bots', () => {
+    const { packages, files } = reach('bots/index.js');
+    expect(packages).toEqual(['pure-rand']);
+    expect(files).toContain('bots/bots.js');
+    expect(reach('index.js').files.filter((file) => file.startsWith('bots/'))).toEqual([]);
+  });
+
   it('plystack/client loads only ws, and that only where the platform has no WebSocket', () => {
     const { packages, files } = reach('client/index.js');
     expect(packages).toEqual(['ws']);

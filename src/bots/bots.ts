@@ -1,0 +1,150 @@
+/**
+ * Bots over a table's legal moves: a random bot and a Monte Carlo tree search
+ * (UCT) bot that looks ahead on `table.simulate()`. Both are seeded: the same
+ * seed on the same table chooses the same move.
+ */
+import type { AnyGame } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import { seededRandom, type Random, type Seed } from '../core/random.js';
+import type { Simulation } from '../fast/simulation.js';
+import type { Table } from '../table/table.js';
+
+/** What a bot reads: a live table or a simulation of one. */
+export interface Position {
+  legalMoves(seat: string): { readonly allowed: readonly Move[] };
+  toAct(): string[];
+}
+
+/** A bot: chooses a move for `seat` (by default, any seat that may act), or null when it has none. */
+export interface Bot {
+  readonly name: string;
+  choose(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string): Move | null;
+}
+
+/** Every move the seats that may act (or `seat` alone) may make, in the table's order. */
+function movesAt(position: Position, seat?: string): Move[] {
+  return (seat === undefined ? position.toAct() : [seat]).flatMap((s) => position.legalMoves(s).allowed);
+}
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[random.int(0, items.length - 1)] as T;
+
+/**
+ * A bot that plays a legal move chosen uniformly at random.
+ *
+ * @example
+ * const bot = randomBot({ seed: 7 })
+ * table.play(bot.choose(table)!)
+ */
+export function randomBot(options: { readonly seed: Seed }): Bot {
+  const random = seededRandom(options.seed);
+  return {
+    name: 'random',
+    choose(position, seat) {
+      const moves = movesAt(position as Position, seat);
+      return moves.length === 0 ? null : pick(random, moves);
+    },
+  };
+}
+
+/** Options of `mctsBot`. */
+export interface MctsOptions {
+  readonly seed: Seed;
+  /** Playouts per move (default 500). */
+  readonly iterations?: number;
+  /** Moves per playout before it is scored as unfinished (default 200). */
+  readonly depth?: number;
+  /** UCT's exploration constant (default √2). */
+  readonly exploration?: number;
+  /** How good an unfinished playout is for `seat`, from 0 to 1 (default 0.5: unknown). */
+  readonly evaluate?: (simulation: Simulation, seat: string) => number;
+}
+
+interface TreeNode {
+  readonly move: Move | null;
+  /** The seat that made `move` (whose point of view the node's wins take). */
+  readonly seat: string | null;
+  readonly simulation: Simulation;
+  readonly parent: TreeNode | null;
+  readonly children: TreeNode[];
+  untried: Move[];
+  visits: number;
+  wins: number;
+}
+
+/** A finished or cut-off playout's score for `seat`: a win 1, a shared win 1/n (a draw), a loss 0. */
+function score(simulation: Simulation, seat: string, evaluate: (simulation: Simulation, seat: string) => number): number {
+  if (!simulation.over) return evaluate(simulation, seat);
+  const winners = simulation.context.winners;
+  return winners.includes(seat) ? 1 / winners.length : 0;
+}
+
+/**
+ * A bot that searches the moves ahead with Monte Carlo tree search (UCT):
+ * each iteration walks down the tree of moves tried so far, tries one new
+ * move, plays random moves to the end on a fork of the simulation, and
+ * credits the result to every move on the way. It plays the move tried most.
+ *
+ * @example
+ * const bot = mctsBot({ seed: 1, iterations: 1000 })
+ * table.play(bot.choose(table, 'seat:ann')!)
+ */
+export function mctsBot(options: MctsOptions): Bot {
+  const random = seededRandom(options.seed);
+  const iterations = options.iterations ?? 500;
+  const depth = options.depth ?? 200;
+  const c = options.exploration ?? Math.SQRT2;
+  const evaluate = options.evaluate ?? (() => 0.5);
+
+  const expand = (node: TreeNode): TreeNode | null => {
+    while (node.untried.length > 0) {
+      const move = node.untried.splice(random.int(0, node.untried.length - 1), 1)[0] as Move;
+      const simulation = node.simulation.fork();
+      if (!simulation.tryPlay(move).ok) continue;
+      const child: TreeNode = { move, seat: move.seat ?? null, simulation, parent: node, children: [], untried: movesAt(simulation), visits: 0, wins: 0 };
+      node.children.push(child);
+      return child;
+    }
+    return null;
+  };
+  const best = (node: TreeNode): TreeNode => {
+    let chosen = node.children[0] as TreeNode;
+    let top = -Infinity;
+    for (const child of node.children) {
+      const value = child.wins / child.visits + c * Math.sqrt(Math.log(node.visits) / child.visits);
+      if (value > top) [top, chosen] = [value, child];
+    }
+    return chosen;
+  };
+  const playout = (from: Simulation): Simulation => {
+    const simulation = from.fork();
+    for (let i = 0; i < depth && !simulation.over; i++) {
+      const moves = movesAt(simulation);
+      if (moves.length === 0) break;
+      simulation.tryPlay(pick(random, moves));
+    }
+    return simulation;
+  };
+
+  return {
+    name: 'mcts',
+    choose(position, seat) {
+      if (!('simulate' in position) && !('fork' in position)) throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
+      const root = 'simulate' in position ? position.simulate() : position.fork();
+      const tree: TreeNode = { move: null, seat: null, simulation: root, parent: null, children: [], untried: movesAt(root, seat), visits: 0, wins: 0 };
+      if (tree.untried.length <= 1) return tree.untried[0] ?? null;
+      for (let i = 0; i < iterations; i++) {
+        let node = tree;
+        while (node.untried.length === 0 && node.children.length > 0) node = best(node);
+        const leaf = node.simulation.over ? node : (expand(node) ?? node);
+        const end = playout(leaf.simulation);
+        for (let n: TreeNode | null = leaf; n !== null; n = n.parent) {
+          n.visits++;
+          if (n.seat !== null) n.wins += score(end, n.seat, evaluate);
+        }
+      }
+      let chosen: TreeNode | null = null;
+      for (const child of tree.children) if (chosen === null || child.visits > chosen.visits) chosen = child;
+      return chosen?.move ?? null;
+    },
+  };
+}
