@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
 import { createTable, mundane, replay, restoreTable, type Table } from '../src/index.js';
 import { ANN, BOB, CAT, generatePaths, modelSetup } from '../test/support/tableModel.js';
-import { CONTESTANTS, flatMachine, plystack, plystackPure, shapedMachine, tableOutcome, type AnyOutcome, type BenchEvent, type Contestant, type ContestantId } from './contestants.js';
+import { CONTESTANTS, flatMachine, plystack, plystackPure, reducer, shapedMachine, tableOutcome, type AnyOutcome, type BenchEvent, type Contestant, type ContestantId } from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
 import { makeStream, referenceOutcome, SEATS_2, SEATS_4, type Outcome } from './streams.js';
 import { CIRCULAR_CONTESTANTS, SIMULTANEOUS_CONTESTANTS } from './turnContestants.js';
@@ -140,6 +140,7 @@ export const TARGETS = {
   /** 12 KB, counted as 12,000 bytes (the stricter reading). */
   idle: { text: '≤ 12 KB', met: (bytes: number) => bytes <= 12_000 },
   replay: { text: '< 1 s', met: (ms: number) => ms < 1_000 },
+  simulate: { text: '≥ 1 M plies/s and ≥ 0.25× the plain reducer', met: (perSecond: number, reducerPerSecond: number) => perSecond >= 1_000_000 && perSecond >= reducerPerSecond / 4 },
 } as const;
 
 // ─── results ─────────────────────────────────────────────────────────────────
@@ -559,6 +560,34 @@ export function runBench(config: BenchConfig): Results {
     detail: { logBytes: Buffer.byteLength(logText, 'utf8'), sameState: replayOk },
   });
 
+  // The fast path: the held table's moves played on table.simulate() from a fresh table of the same opening, beside the
+  // plain reducer on the same stream in the same run (issue 16's figure: at least a quarter of the reducer's rate).
+  say('simulate');
+  const moves = (log as { moves: unknown[] }).moves;
+  const fresh = plystack.open(heldSpec.seats);
+  const copy = fresh.table.simulate();
+  collect();
+  const simulated = timed(() => {
+    for (const move of moves) if (!copy.tryPlay(move).ok) throw new Error('bench: the fast path refused a move of the log');
+  });
+  const simulateOk = isDeepStrictEqual(copy.state, table.state);
+  fresh.stop();
+  const reducerRuns = [0, 1, 2].map(() => runOnce(reducer, heldSpec.seats, heldStream));
+  const reducerMs = best(reducerRuns.map((r) => r.ms));
+  const simulateRate = (moves.length / simulated.ms) * 1000;
+  const reducerRate = (heldStream.length / reducerMs) * 1000;
+  figures.push({
+    id: 'simulate',
+    label: 'simulate: the log played on table.simulate() (fast path)',
+    plies: moves.length,
+    value: simulated.ms,
+    unit: 'ms',
+    display: `${duration(simulated.ms)} (${rate(simulateRate)}; ${times(simulateRate / reducerRate)} the plain reducer's ${rate(reducerRate)})${simulateOk ? '' : ' (DIFFERS from the original)'}`,
+    target: TARGETS.simulate.text,
+    met: simulateOk && TARGETS.simulate.met(simulateRate, reducerRate),
+    detail: { movesPerSecond: simulateRate, reducerPerSecond: reducerRate, ratioToReducer: simulateRate / reducerRate, sameState: simulateOk },
+  });
+
   // at(n): only where the table has time travel (src/table/timeTravel.ts); detected at run time.
   const travel = table as Table & { at?: (n: number) => { state: unknown }; cursor?: (n?: number) => { back(): boolean; view: { state: unknown } } };
   if (typeof travel.at === 'function') {
@@ -687,6 +716,7 @@ function verdicts(r: Omit<Results, 'targets'>, config: BenchConfig): TargetVerdi
   const figure = (id: string) => r.figures.find((f) => f.id === id);
   const idle = figure('idle-table');
   const rep = figure('replay');
+  const sim = figure('simulate');
   return [
     { id: 'xstate-flat', label: 'plystack / bare XState, flat', target: TARGETS.xstate.text, ...over(r.ratios.filter((c) => c.versus === 'xstate-flat'), times) },
     { id: 'xstate-shaped', label: 'plystack / bare XState, table-shaped', target: TARGETS.xstate.text, ...over(r.ratios.filter((c) => c.versus === 'xstate-shaped'), times) },
@@ -694,6 +724,7 @@ function verdicts(r: Omit<Results, 'targets'>, config: BenchConfig): TargetVerdi
     { id: 'bgio', label: `plystack / boardgame.io at ${plies(config.bgioTargetPlies)}`, target: TARGETS.bgio.text, ...over(r.ratios.filter((c) => c.versus === 'boardgameio' && c.plies === config.bgioTargetPlies), times) },
     { id: 'idle', label: 'bytes per idle table', target: TARGETS.idle.text, measured: idle?.display ?? 'not measured', met: idle?.met ?? null },
     { id: 'replay', label: `replay of ${plies(config.heldPlies)} plies`, target: TARGETS.replay.text, measured: rep?.display ?? 'not measured', met: rep?.met ?? null },
+    { id: 'simulate', label: 'the fast path (table.simulate())', target: TARGETS.simulate.text, measured: sim?.display ?? 'not measured', met: sim?.met ?? null },
   ];
 }
 

@@ -183,12 +183,13 @@ describe('the harness, end to end on a tiny configuration', () => {
     expect(figure('bytes-per-ply')?.detail).toMatchObject({ matchesReference: true });
     expect(figure('restore')?.detail).toMatchObject({ sameState: true });
     expect(figure('replay')?.detail).toMatchObject({ sameState: true });
+    expect(figure('simulate')?.detail).toMatchObject({ sameState: true });
     expect(figure('pure-check')?.value).not.toBeNull();
     expect(figure('model-paths')?.detail).toMatchObject({ setups: [expect.objectContaining({ paths: expect.any(Number) }), expect.anything()] });
     const text = formatTable(results).join('\n');
     expect(text).toContain('circular, reversals');
     expect(text).toContain('simultaneous round');
     expect(text).not.toContain('not yet available (issue 3)');
-    expect(results.targets.map((t) => t.id)).toEqual(['xstate-flat', 'xstate-shaped', 'scaling', 'bgio', 'idle', 'replay']);
+    expect(results.targets.map((t) => t.id)).toEqual(['xstate-flat', 'xstate-shaped', 'scaling', 'bgio', 'idle', 'replay', 'simulate']);
   });
 });
