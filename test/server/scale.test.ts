@@ -2,12 +2,14 @@
  * Scale-out on one real PostgreSQL: two `plystack serve` processes hammered on
  * the same tables lose and duplicate nothing and end up showing the same state;
  * a stream opened on one process sees the plies played through the other; a
- * table's clock is fired by exactly one process, and keeps running after both die.
+ * table's clock (a turn clock, a chess clock) is fired by exactly one process, and keeps running after both die.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type StreamMessage } from '../../src/client/client.js';
 import { openPostgres } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
+import { chessBanks, FLAGGED_MS } from '../../src/server/clock.js';
+import { sandbox } from '../../src/games/sandbox/sandbox.js';
 import { runLoad } from './support/load.js';
 import { startPostgres, type PgCluster } from './support/postgres.js';
 import { spawnServer, type ServerProcess } from './support/serve.js';
@@ -115,5 +117,31 @@ describe('two server processes on one PostgreSQL', () => {
     // The application's own timeout moves replay like any other move.
     const final = await app(a).log(created.table);
     expect(replay(final).plies).toHaveLength(final.moves.length);
+  });
+  it('fires each chess clock deadline through exactly one process, never before a bank is empty', async () => {
+    const created = await connect(a.url).create({ game: 'sandbox', seats: ['seat:ann', 'seat:bob'], seed: 4, clock: { per: 'seat', bank: 700, increment: 0 } });
+    await settle(3200);
+    const log = await connect(b.url, created.appToken).log(created.table);
+    // ann's bank runs out at 0.7 s, bob's at 1.4 s; then each empty seat is played for a second after it is to act.
+    expect(log.timeouts.length).toBeGreaterThanOrEqual(2);
+    expect(log.timeouts.length).toBeLessThanOrEqual(4);
+    expect(log.moves.every((m) => m.type === 'engine.end-turn' && m.seat === undefined)).toBe(true);
+    const upTo = (n: number) => ({ ...log, moves: log.moves.slice(0, n), times: log.times.slice(0, n) });
+    for (let i = 0; i < log.moves.length; i++) {
+      // The seat to act before move i had this much left when the move before it was committed: the clock waited for all of it.
+      const banks = chessBanks(sandbox, upTo(i));
+      const seat = replay(upTo(i)).toAct()[0]!;
+      const waited = Date.parse(log.times[i]!) - Date.parse(i === 0 ? log.started : log.times[i - 1]!);
+      expect(waited).toBeGreaterThanOrEqual((banks[seat] === 0 ? FLAGGED_MS : banks[seat]!) - 1);
+    }
+    expect(Object.values(chessBanks(sandbox, log))).toEqual([0, 0]);
+    // Both processes hold the banks the log gives, after as many moves as each has seen.
+    for (const server of [a, b]) {
+      const reading = await connect(server.url, created.appToken).get(created.table);
+      const latest = await connect(server.url, created.appToken).log(created.table);
+      const moves = reading.plies.filter((p) => p.automatic !== true).length;
+      expect(latest.moves.length).toBeGreaterThanOrEqual(moves);
+      expect(reading.clock!.banks).toEqual(chessBanks(sandbox, { ...latest, moves: latest.moves.slice(0, moves), times: latest.times.slice(0, moves) }));
+    }
   });
 });
