@@ -6,7 +6,7 @@
  * table's (immutable) context, so making one costs nothing, and `fork()`
  * branches it again just as cheaply. The live table never changes.
  */
-import type { AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, refusal, type Refusal } from '../core/errors.js';
 import type { AnyGame, MoveOf, SeatViewOf } from '../core/game.js';
 import { readMove, type Move } from '../core/move.js';
@@ -39,6 +39,8 @@ export interface Simulation<Gm extends AnyGame = AnyGame> {
   readonly context: TableContext;
   /** Another copy that goes on from here independently. */
   fork(): Simulation<Gm>;
+  /** The snapshot a table would persist here: `restoreTable(game, copy.persist())` opens a live table at this point. */
+  persist(): Snapshot<unknown>;
 }
 
 const runners = new WeakMap<AnyStateMachine, ChartRunner>();
@@ -98,5 +100,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
       return state.context;
     },
     fork: () => simulate(game, runner, state),
+    persist: () =>
+      ({ status: 'active', output: undefined, error: undefined, value: runner.valueOf(state), historyValue: {}, context: state.context, children: {} }) as unknown as Snapshot<unknown>,
   };
 }

@@ -8,7 +8,7 @@ import type { AnyGame } from '../core/game.js';
 import { findGame, builtInGames } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
 import { rulesRevision } from '../progression/rules.js';
-import { createTable, type Table } from './table.js';
+import { createTable, restoreTable, type Table } from './table.js';
 
 const logSchema = z.object({
   game: z.string().min(1),
@@ -51,11 +51,8 @@ export function replayLog(log: unknown, options: ReplayOptions = {}): ReplayOutc
   const table = openFromLog(log, options.games ?? builtInGames);
   const moves = (log as { moves: unknown[] }).moves;
   const count = options.upto === undefined ? moves.length : Math.min(options.upto, moves.length);
-  for (let i = 0; i < count; i++) {
-    const refused = playAt(table, moves[i], i);
-    if (refused !== null) return { table, applied: i, error: refused };
-  }
-  return { table, applied: count, error: null };
+  let i = 0;
+  return fastForward(table, () => (i < count ? { done: false, value: moves[i++] } : { done: true, value: undefined }));
 }
 
 /**
@@ -76,31 +73,40 @@ export function replayMoves(header: unknown, moves: Iterator<unknown>, options: 
   const count = options.upto ?? Number.POSITIVE_INFINITY;
   let i = 0;
   try {
-    for (; i < count; i++) {
-      const next = moves.next();
-      if (next.done === true) break;
-      const refused = playAt(table, next.value, i);
-      if (refused !== null) return { table, applied: i, error: refused };
-    }
+    return fastForward(table, () => (i++ < count ? moves.next() : { done: true, value: undefined }));
   } catch (error) {
     table.stop();
     throw error;
   }
-  return { table, applied: i, error: null };
+}
+
+/**
+ * Plays moves on the fast path (the chart stepped without an actor, as
+ * `table.simulate()` does) until they run out or one is refused, then opens
+ * the live table where they left off, as a restored one: its past checkpoints
+ * are rebuilt from its log the first time time travel needs them.
+ */
+function fastForward(table: Table, next: () => IteratorResult<unknown>): ReplayOutcome {
+  const copy = table.simulate();
+  let applied = 0;
+  let error: IllegalMove | null = null;
+  for (let read = next(); read.done !== true; read = next()) {
+    const result = copy.tryPlay(read.value);
+    if (!result.ok) {
+      error = new IllegalMove({ code: result.error.code, message: result.error.message, ...(result.error.reason !== undefined ? { reason: result.error.reason } : {}) }, applied);
+      break;
+    }
+    applied++;
+  }
+  if (applied === 0) return { table, applied, error };
+  table.stop();
+  return { table: restoreTable(table.game, copy.persist()), applied, error };
 }
 
 function checkUpto(options: ReplayOptions): void {
   if (options.upto !== undefined && (!Number.isSafeInteger(options.upto) || options.upto < 0)) {
     throw new RangeError(`upto is a whole number of moves, 0 or more, not ${String(options.upto).slice(0, 40)}`);
   }
-}
-
-/** Plays the log's move `i`; its refusal, with the index, or null. */
-function playAt(table: Table, move: unknown, i: number): IllegalMove | null {
-  const result = table.tryPlay(move);
-  if (result.ok) return null;
-  const { error } = result;
-  return new IllegalMove({ code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) }, i);
 }
 
 /**

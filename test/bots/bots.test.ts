@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mctsBot, randomBot, type Bot } from '../../src/bots/index.js';
-import { builtInGames, createTable, defineGame, type AnyGame, type Table } from '../../src/index.js';
+import { builtInGames, createTable, defineGame, mundane, type AnyGame, type Table } from '../../src/index.js';
 import { SEAT_NAMES } from '../property/arbitraries.js';
 
 /** A table of `game` for its fewest seats, with the options its demo uses for a short game. */
@@ -56,12 +56,12 @@ describe('bots', () => {
   });
 
   it('the same seed plays the same game, move for move', () => {
-    const first = shortTable(builtInGames.mundane);
-    const second = shortTable(builtInGames.mundane);
+    const first = shortTable(mundane);
+    const second = shortTable(mundane);
     playOut(first, randomBot({ seed: 9 }));
     playOut(second, randomBot({ seed: 9 }));
     expect(second.log).toEqual(first.log);
-    const other = shortTable(builtInGames.mundane);
+    const other = shortTable(mundane);
     playOut(other, randomBot({ seed: 10 }));
     expect(other.log.moves).not.toEqual(first.log.moves);
   });
