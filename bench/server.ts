@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres, freePort } from '../test/server/support/postgres.js';
@@ -224,6 +224,8 @@ async function boardgameio(): Promise<Result> {
 }
 
 const results: Result[] = [];
+// The machine may be shared: its load average before and after the run says how much of it the run had.
+const loadBefore = loadavg()[0]!;
 const pg = await startPostgres();
 const dir = mkdtempSync(join(tmpdir(), 'plystack-bench-'));
 try {
@@ -239,13 +241,13 @@ try {
 
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) } },
   config: { tables: TABLES, clients: CLIENTS, seconds: SECONDS, move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)', durability: 'plystack answers after the commit (fsync on); boardgame.io keeps matches in memory' },
   results,
 };
 const out = smoke || only !== null ? join(root, 'bench', '.build', 'server-results-partial.json') : join(root, 'bench', 'server-results.json');
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-const rows = [['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors'], ...results.map((r) => [r.contestant, r.store, String(r.processes), String(r.movesPerSecond), String(r.p50Ms), String(r.p99Ms), String(r.errors)])];
+const rows = [['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/move'], ...results.map((r) => [r.contestant, r.store, String(r.processes), String(r.movesPerSecond), String(r.p50Ms), String(r.p99Ms), String(r.errors), String(r.serverCpuMsPerMove ?? '')])];
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
 process.stdout.write(`${rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}\n\nwritten: ${out}\n`);
 process.exit(0);
