@@ -1,5 +1,5 @@
 /**
- * A small typed client of the table server (CONTRACT.md, "The table server"):
+ * A small typed client of the table server (docs/contract.md, "The table server over HTTP"):
  * one token per client; `withToken` gives another. It runs in Node.js (fetch,
  * and the `ws` package for streams) and in browsers (fetch and WebSocket, the
  * token then in the stream's query, as browsers send no headers on a WebSocket).

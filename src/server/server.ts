@@ -1,5 +1,5 @@
 /**
- * The table server (CONTRACT.md, "The table server"): HTTP and WebSocket on
+ * The table server (docs/contract.md, "The table server over HTTP"): HTTP and WebSocket on
  * Fastify, every table in the store, recently used tables live in this process.
  */
 import { randomUUID } from 'node:crypto';
