@@ -218,7 +218,7 @@ describe('the seed', () => {
 });
 
 describe('the log of a new table', () => {
-  it('names the game, its version, the table, the seats, the seed and the options, with no moves yet', () => {
+  it('names the game, its version, the table, the seats, the seed, the options and the rules revision, with no moves yet', () => {
     const table = openMundane({ openingHand: 2 });
     expect(table.log).toEqual({
       game: 'mundane',
@@ -227,6 +227,7 @@ describe('the log of a new table', () => {
       seats: [ANN, BOB],
       seed: 3,
       options: mundaneOptions({ openingHand: 2 }),
+      rulesRevision: 1, // the revision of the turn rules it was opened with: mundane's declare none, so 1
       moves: [],
     });
   });
