@@ -28,7 +28,7 @@ export type { Seed, Random } from './core/random.js';
 export type {
   TurnModel, GameStructure, GamePhaseDefinition, TransitionDefinition, PhaseDefinition, GameSpec, MoveSpec, SeatMoveSpec, ApplicationMoveSpec,
   MoveContext, ApplicationMoveContext, CandidatesContext, RoutineContext, ResolveContext, EndContext, RevealContext, SeatingView,
-  Game, GameMove, AnyGame, GameRefusal, Outcome, MoveOutcome, JsonObject, MoveOf, OptionsOf, PiecesOf, SeatViewOf, EngineMove, PayloadIn, PayloadOut,
+  Game, GameMove, AnyGame, GameRefusal, GameResult, Outcome, MoveOutcome, JsonObject, MoveOf, OptionsOf, PiecesOf, SeatViewOf, EngineMove, PayloadIn, PayloadOut,
 } from './core/game.js';
 export { derivedTurnModel, turnModelOf } from './export/turnModel.js';
 export type { StackItem } from './stack/stack.js';

@@ -30,7 +30,7 @@ import { eligibleSeats } from '../progression/turns.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
 import { NO_CHANGE, tableAssigns, tableEffects, tableGuards, type Effect } from './tableLogic.js';
 
-/** A move sent to the table: CONTRACT.md's move shape is the machine's event. */
+/** A move sent to the table: the move shape of docs/contract.md is the machine's event. */
 export interface MoveEvent {
   readonly type: string;
   readonly seat?: string;
