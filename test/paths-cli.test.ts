@@ -162,7 +162,7 @@ describe('plystack paths: options, modules, usage', () => {
     [['paths', 'mundane', '--options', 'bad.json'], /^--options: bad\.json is not JSON/],
     [['paths', 'mundane', '--options', 'wrong.json'], /^options\.openingHand: INVALID_OPTIONS: /],
     [['paths', 'mundane', '--fast'], /Unknown option '--fast'/],
-    [['paths', './nowhere/game.js'], /^GAME: cannot import \.\/nowhere\/game\.js/],
+    [['paths', './nowhere/game.js'], /^GAME: cannot import "\.\/nowhere\/game\.js"/],
     [['paths', 'mundane', '--options', 'short.json', '--out', 'read-only/paths.test.ts'], /^--out: cannot write read-only\/paths\.test\.ts/],
     [['paths', 'mundane', '--unreachable', 'bad.json'], /^--unreachable: cannot read bad\.json as JSON/],
     [['paths', 'mundane', '--unreachable', 'list.json'], /^--unreachable: list\.json is not an object of names and reasons/],
@@ -177,16 +177,21 @@ describe('plystack paths: options, modules, usage', () => {
 });
 
 describe('plystack paths --out a file outside any project', () => {
-  it('imports plystack from this build, so vitest runs the file green where it was written', async () => {
-    const { mkdtemp } = await import('node:fs/promises');
+  it('creates the folders, imports plystack by name and says to install it there; once it is, vitest runs the file green', async () => {
+    const { mkdtemp, symlink } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const dir = await mkdtemp(join(tmpdir(), 'plystack-paths-'));
     const options = join(dir, 'options.json');
     await writeFile(options, JSON.stringify({ turns: 1 }));
-    const out = join(dir, 'x.test.ts');
-    await exec('node', [bin, 'paths', 'mundane', '--options', options, '--out', out], { cwd: root });
+    const out = join(dir, 'test', 'generated', 'x.test.ts');
+    const { stderr } = await exec('node', [bin, 'paths', 'mundane', '--options', options, '--out', out], { cwd: root });
+    expect(stderr).toMatch(/^note: the file imports plystack by name, and plystack is not installed where .*x\.test\.ts" can import it: npm install --save-dev plystack there/m);
     const text = await readFile(out, 'utf8');
-    expect(text).toContain(`from '${join(root, 'dist', 'index.js')}'`);
+    expect(text).toContain("from 'plystack';");
+    expect(text).not.toContain(root);
+    // What npm install does for the file: plystack under the project's node_modules (here, this very package).
+    await mkdir(join(dir, 'node_modules'));
+    await symlink(root, join(dir, 'node_modules', 'plystack'), 'dir');
     const { stdout } = await exec(join(root, 'node_modules', '.bin', 'vitest'), ['run', out, '--root', dir], { cwd: dir });
     expect(plain(stdout)).toMatch(/Tests\s+\d+ passed/);
     await rm(dir, { recursive: true, force: true });

@@ -5,7 +5,9 @@
 import { InvalidTable } from '../core/errors.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { playDemo } from '../table/autoplay.js';
+import type { AnyGame } from '../core/game.js';
 import { EXIT, type Command } from './commands.js';
+import { gameFromModule } from './gameModule.js';
 import { tableReport } from './summary.js';
 import { quote } from './text.js';
 
@@ -16,20 +18,29 @@ function wholeNumber(value: string | boolean | undefined): number | undefined | 
 
 export const demoCommand: Command = {
   name: 'demo',
-  description: 'Plays a built-in game by seeded random legal moves and prints its move table.',
+  description: 'Plays a game, built in or your own (--game), by seeded random legal moves and prints its move table.',
   positionals: '[GAME]',
   options: {
+    game: { type: 'string', value: 'MODULE', description: 'play your own game: an ES module whose default export, or the export named after #, is a game made with defineGame' },
     seats: { type: 'string', value: 'N', description: 'how many seats (default: the game\'s minimum)' },
     seed: { type: 'string', value: 'S', description: 'the seed of the table and of the moves (default 1)' },
     turns: { type: 'string', value: 'T', description: 'the game ends after turn T (default 6)' },
     log: { type: 'string', value: 'FILE', description: 'also write the game\'s log to FILE, for plystack replay' },
   },
   async run({ positionals, values }, io) {
-    const id = positionals[0] ?? 'mundane';
-    const game = findGame(id);
-    if (game === undefined || positionals.length > 1) {
-      io.err(`GAME: ${positionals.length > 1 ? 'give one game' : `no game ${quote(id)}`}; built in: ${Object.keys(builtInGames).join(', ')}`);
-      return EXIT.invalid;
+    let game: AnyGame | undefined;
+    if (typeof values.game === 'string') {
+      if (positionals.length > 0) return io.err(`GAME: give the game once: ${quote(positionals[0])} or --game ${quote(values.game)}`), EXIT.invalid;
+      const found = await gameFromModule(values.game);
+      if (typeof found === 'string') return io.err(`--game: ${found}`), EXIT.invalid;
+      game = found.game;
+    } else {
+      const id = positionals[0] ?? 'mundane';
+      game = findGame(id);
+      if (game === undefined || positionals.length > 1) {
+        io.err(`GAME: ${positionals.length > 1 ? 'give one game' : `no game ${quote(id)}`}; built in: ${Object.keys(builtInGames).join(', ')}; your own: --game ./dist/my-game.js`);
+        return EXIT.invalid;
+      }
     }
     const seats = wholeNumber(values.seats);
     const turns = wholeNumber(values.turns);

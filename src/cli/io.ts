@@ -6,5 +6,6 @@ export interface Io {
   /** Standard input, as bytes (checked as UTF-8 by the reader) or as text already decoded. */
   readStdin(): Promise<string | Uint8Array>;
   readFile(path: string): Promise<string | Uint8Array>;
-  writeFile(path: string, text: string): Promise<void>;
+  /** Writes a file; with `createFolders`, its missing folders first. */
+  writeFile(path: string, text: string, options?: { readonly createFolders?: boolean }): Promise<void>;
 }

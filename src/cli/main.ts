@@ -3,8 +3,9 @@
  * The `plystack` CLI: a thin shell over the library. `run` parses the
  * arguments, runs one command and returns its exit code.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -20,12 +21,35 @@ import { serveCommand } from './serveCommand.js';
 
 export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand, inspectCommand, pathsCommand, serveCommand];
 
+/** The version of this package, from its package.json. */
+export function packageVersion(): string {
+  // src/cli and dist/cli are both two folders below the package's root.
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 function help(): string {
-  return ['plystack: a game\'s turn structure as XState statecharts', '', ...commands.map(usage)].join('\n\n');
+  const general = [
+    "plystack: a game's turn structure as XState statecharts",
+    '',
+    'plystack COMMAND [ARGUMENTS] [--help]',
+    '  --help, -h: print this help, or a command\'s (plystack COMMAND --help, plystack help COMMAND)',
+    '  --version, -v: print the version of plystack',
+    '',
+    `Commands: ${commands.map((c) => c.name).join(', ')}`,
+  ].join('\n');
+  return [general, ...commands.map(usage)].join('\n\n');
+}
+
+/** Whether the arguments ask for help: `--help` or `-h` before any `--`. */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
 /**
  * Runs the CLI with `argv` (without node and the script) and returns the exit code.
+ * Help (`--help`, `-h`, `help [COMMAND]`, or no arguments at all) and the
+ * version (`--version`, `-v`) go to standard output with exit 0.
  *
  * @example
  * await run(['replay', 'game.json', '--json'], processIo)
@@ -34,14 +58,32 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   // Whatever a command says about bad input, it quotes no more than a couple of hundred characters of it.
   const io: Io = { ...given, err: (text) => given.err(clip(text)) };
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? io.err : io.out)(help());
-    return name === undefined ? EXIT.invalid : EXIT.ok;
+  if (name === '--version' || name === '-v') {
+    if (rest.length > 0) return io.err(`${name}: takes no arguments, not ${quote(rest[0])}`), EXIT.invalid;
+    await io.out(packageVersion());
+    return EXIT.ok;
+  }
+  if (name === undefined || name === '--help' || name === '-h') {
+    await io.out(help());
+    return EXIT.ok;
+  }
+  if (name === 'help') {
+    const about = rest[0] === undefined ? undefined : commands.find((c) => c.name === rest[0]);
+    if (rest.length > 1 || (rest[0] !== undefined && about === undefined)) {
+      io.err(`help: no command ${quote(rest.join(' '))}; commands: ${commands.map((c) => c.name).join(', ')}`);
+      return EXIT.invalid;
+    }
+    await io.out(about === undefined ? help() : usage(about));
+    return EXIT.ok;
   }
   const command = commands.find((c) => c.name === name);
   if (command === undefined) {
     io.err(`command: no command ${quote(name)}\n\n${help()}`);
     return EXIT.invalid;
+  }
+  if (asksForHelp(rest)) {
+    await io.out(usage(command));
+    return EXIT.ok;
   }
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [key, spec] of Object.entries(command.options)) options[key] = { type: spec.type };
@@ -65,7 +107,10 @@ export const processIo: Io = {
     return Buffer.concat(chunks);
   },
   readFile: (path) => readFile(path),
-  writeFile: (path, text) => writeFile(path, text, 'utf8'),
+  async writeFile(path, text, options) {
+    if (options?.createFolders === true) await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, 'utf8');
+  },
 };
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -4,14 +4,13 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InvalidTable } from '../core/errors.js';
-import { isGame } from '../core/defineGame.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
 import { tableTestFile, type TestFileOptions } from '../testing/vitestFile.js';
 import { EXIT, type Command } from './commands.js';
+import { gameFromModule, isModulePath } from './gameModule.js';
 import { decodeUtf8, quote } from './text.js';
 
 function wholeNumber(value: string | boolean | undefined): number | undefined | null {
@@ -19,83 +18,57 @@ function wholeNumber(value: string | boolean | undefined): number | undefined | 
   return typeof value === 'string' && /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
 }
 
-/**
- * How the generated file imports plystack: by name where that resolves from
- * the file's folder (inside a project that has plystack), else by the path of
- * this very build, so a file written anywhere (`--out /tmp/x.test.ts`) runs.
- */
-function plystackImportFor(out: string | undefined): string {
-  const from = out === undefined ? join(process.cwd(), 'paths.test.ts') : resolve(out);
+/** Whether `plystack` resolves from the folder of `file`, as the generated file imports it. */
+function plystackResolvesFrom(file: string): boolean {
   try {
-    createRequire(from).resolve('plystack');
-    return 'plystack';
+    createRequire(file).resolve('plystack');
+    return true;
   } catch {
-    return fileURLToPath(new URL('../index.js', import.meta.url));
+    return false;
   }
 }
 
-/** Whether GAME names a module file rather than a built-in game. */
-function isModule(game: string): boolean {
-  return game.includes('/') || game.includes('\\') || /\.[cm]?js(#|$)/.test(game);
-}
-
-function looksLikeGame(value: unknown): value is AnyGame {
-  return isGame(value);
-}
-
-/** The game a module exports: the export named after `#`, else the default export, else its only game export. */
-async function gameFromModule(spec: string): Promise<{ game: AnyGame; file: string; name: string } | string> {
-  const [path = '', wanted] = spec.split('#');
-  const file = resolve(path);
-  let exports: Record<string, unknown>;
-  try {
-    exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    return `cannot import ${path}: ${(error as Error).message}`;
-  }
-  if (wanted !== undefined) {
-    return looksLikeGame(exports[wanted]) ? { game: exports[wanted], file, name: wanted } : `${path} exports no game named ${wanted}`;
-  }
-  if (looksLikeGame(exports.default)) return { game: exports.default, file, name: 'default' };
-  const games = Object.entries(exports).filter(([, value]) => looksLikeGame(value));
-  if (games.length === 1) return { game: games[0]![1] as AnyGame, file, name: games[0]![0] };
-  return games.length === 0 ? `${path} exports no game` : `${path} exports ${games.length} games (${games.map(([n]) => n).join(', ')}): name one, ${path}#${games[0]![0]}`;
-}
-
-/** An import specifier for `file` from the directory of `from` (absolute when there is no `from`). */
-function importPath(file: string, from: string | undefined): string {
-  if (from === undefined) return pathToFileURL(file).href;
-  const path = relative(dirname(resolve(from)), file).split(sep).join('/');
+/** An import specifier for `file` from the file `from`: relative, as a project keeps it. */
+function importPath(file: string, from: string): string {
+  const path = relative(dirname(from), file).split(sep).join('/');
   return path.startsWith('.') ? path : `./${path}`;
 }
 
 export const pathsCommand: Command = {
   name: 'paths',
   description:
-    "Writes a vitest file of paths through a game's turn structure (one test per path, each played through table.play and checked after every step) and prints its coverage. GAME is a built-in game or an ES module exporting one (./dist/my-game.js, ./dist/games.js#myGame).",
-  positionals: 'GAME',
+    "Writes a vitest file of paths through a game's turn structure (one test per path, each played through table.play and checked after every step) and prints its coverage. GAME is a built-in game or an ES module exporting one (./dist/my-game.js, ./dist/games.js#myGame); --game MODULE says the same.",
+  positionals: '[GAME]',
   options: {
+    game: { type: 'string', value: 'MODULE', description: 'your own game: an ES module whose default export, or the export named after #, is a game made with defineGame' },
     seats: { type: 'string', value: 'N', description: "how many seats, seat:ann, seat:bob, … (default: the game's minimum)" },
     options: { type: 'string', value: 'FILE', description: "the game's options, a JSON file (default: none)" },
     seed: { type: 'string', value: 'S', description: 'the seed of the table (default 1)' },
     'max-turns': { type: 'string', value: 'T', description: 'explore no further than turn T (default: the seat count plus one)' },
     unreachable: { type: 'string', value: 'FILE', description: 'states and transitions unreachable by design: a JSON file { "name as coverage prints it": "reason" }' },
-    out: { type: 'string', value: 'FILE', description: 'write the test file to FILE (default: standard output, and the coverage to standard error)' },
+    out: { type: 'string', value: 'FILE', description: 'write the test file to FILE, creating its folders (default: standard output, and the coverage to standard error)' },
   },
   async run({ positionals, values }, io) {
-    const [id, ...extra] = positionals;
+    const moduleSpec = typeof values.game === 'string' ? values.game : undefined;
+    const [id = moduleSpec, ...extra] = positionals;
+    if (moduleSpec !== undefined && positionals.length > 0) {
+      io.err(`GAME: give the game once: ${quote(positionals[0])} or --game ${quote(moduleSpec)}`);
+      return EXIT.invalid;
+    }
     if (id === undefined || extra.length > 0) {
-      io.err(`GAME: give one game: a built-in game (${Object.keys(builtInGames).join(', ')}) or a module exporting one`);
+      io.err(`GAME: give one game: a built-in game (${Object.keys(builtInGames).join(', ')}) or a module exporting one (--game ./dist/my-game.js)`);
       return EXIT.invalid;
     }
     let game: AnyGame;
     let source: TestFileOptions['game'];
     const out = typeof values.out === 'string' ? values.out : undefined;
-    if (isModule(id)) {
+    // The generated file imports from where it is written; on standard output, from the working folder.
+    const written = resolve(out ?? join(process.cwd(), 'paths.test.ts'));
+    if (moduleSpec !== undefined || isModulePath(id)) {
       const found = await gameFromModule(id);
-      if (typeof found === 'string') return io.err(`GAME: ${found}`), EXIT.invalid;
+      if (typeof found === 'string') return io.err(`${moduleSpec !== undefined ? '--game' : 'GAME'}: ${found}`), EXIT.invalid;
       game = found.game;
-      source = { from: importPath(found.file, out), name: found.name };
+      source = { from: importPath(found.file, written), name: found.name };
     } else {
       const builtIn = findGame(id);
       if (builtIn === undefined) return io.err(`GAME: no game ${quote(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid;
@@ -150,9 +123,9 @@ export const pathsCommand: Command = {
       throw error;
     }
     const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name} ${String(value)}`]);
-    const command = ['plystack paths', id, `--seats ${seats}`, ...flag('options', values.options), ...flag('seed', rawSeed), ...flag('max-turns', maxTurns),
+    const command = ['plystack paths', moduleSpec === undefined ? id : `--game ${id}`, `--seats ${seats}`, ...flag('options', values.options), ...flag('seed', rawSeed), ...flag('max-turns', maxTurns),
       ...flag('unreachable', values.unreachable), ...flag('out', out)].join(' ');
-    const text = tableTestFile(model, { game: source, command, plystack: plystackImportFor(out) });
+    const text = tableTestFile(model, { game: source, command, plystack: 'plystack' });
     const report = formatCoverage(model.coverage);
     const tests = model.paths.length + model.refusedOpenings.length;
     if (out === undefined) {
@@ -160,11 +133,14 @@ export const pathsCommand: Command = {
       io.err(report.join('\n'));
     } else {
       try {
-        await io.writeFile(out, text);
+        await io.writeFile(out, text, { createFolders: true });
       } catch (error) {
         return io.err(`--out: cannot write ${out}: ${(error as Error).message}`), EXIT.invalid;
       }
       io.out([...report, `wrote ${out}: ${tests} tests (${model.paths.length} paths, ${model.refusedOpenings.length} refused opening${model.refusedOpenings.length === 1 ? '' : 's'}); run it with npx vitest run ${relative(process.cwd(), resolve(out)).startsWith('..') ? `--root ${dirname(resolve(out))} ${resolve(out)}` : out}`].join('\n'));
+    }
+    if (!plystackResolvesFrom(written)) {
+      io.err(`note: the file imports plystack by name, and plystack is not installed where ${out === undefined ? 'it would run (the working folder)' : quote(out)} can import it: npm install --save-dev plystack there, or write the file into your project`);
     }
     // The paths are played once here too, so a table that leaves the model is reported now, not only when the file runs.
     for (const path of model.paths) {

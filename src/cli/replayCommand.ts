@@ -1,19 +1,23 @@
 /**
- * `plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record]` (docs/contract.md, "The CLI").
+ * `plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record] [--game MODULE]` (docs/contract.md, "The CLI").
  *
  * The output is written as it is made (`Output`), so a log of any length
  * replays in memory proportional to the table, not to what is printed.
  */
 import { InvalidTable } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
 import { exportPlies, gameRecord, type ExportedPly } from '../export/record.js';
-import { toArray } from '../log/plyLog.js';
-import { replayLog, type ReplayOutcome } from '../table/replay.js';
-import type { TableState } from '../table/view.js';
+import { entries, size } from '../log/plyLog.js';
+import { replayLog, replayMoves, type ReplayOptions, type ReplayOutcome } from '../table/replay.js';
+import type { Table } from '../table/table.js';
+import { plyView, type TableState, type Viewer } from '../table/view.js';
 import { EXIT, type Command } from './commands.js';
+import { gameFromModule } from './gameModule.js';
+import { LogNotJson, readLog } from './logReader.js';
 import { JsonItems, mapped, Output, writeJsonObject } from './output.js';
-import { reportLines, rowsOf } from './summary.js';
-import { clip, decodeUtf8, InvalidUtf8, quote } from './text.js';
+import { logHeader, reportLines, rowsOf, type PlySource } from './summary.js';
+import { clip, InvalidUtf8, quote } from './text.js';
 
 /** What one reader may see of a replayed table: its state and its plies. */
 export interface ReplayView {
@@ -21,18 +25,36 @@ export interface ReplayView {
   readonly plies: Iterable<ExportedPly>;
 }
 
+/**
+ * The table's plies as `viewer` sees them (undefined: everything), read from
+ * the table's own log in place on each pass: never copied whole (`table.plies`
+ * and `table.pliesFor` copy every ply, which at a million plies costs more
+ * than the table).
+ */
+export function pliesSeenBy(table: Table, viewer: Viewer | undefined): PlySource {
+  const ctx = table.context;
+  const { game } = table;
+  return {
+    length: size(ctx.plies),
+    *[Symbol.iterator]() {
+      let i = 0;
+      for (const ply of entries(ctx.plies)) yield viewer === undefined ? ply : plyView(game, ctx, ply, i++, viewer);
+    },
+  };
+}
+
 /** The view of a reader who sees everything (no `--as`). */
-export function omniscientView(outcome: ReplayOutcome, plies: readonly Ply[]): ReplayView {
+export function omniscientView(outcome: ReplayOutcome, plies: Iterable<Ply>): ReplayView {
   return { state: outcome.table.state, plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
 }
 
 /** The view of one seat, or of a spectator (`--as SEAT|spectator`), given the plies as it sees them: other seats' hidden pieces and secret payloads left out. */
-export function viewerView(outcome: ReplayOutcome, viewer: string | null, plies: readonly Ply[]): ReplayView {
+export function viewerView(outcome: ReplayOutcome, viewer: string | null, plies: Iterable<Ply>): ReplayView {
   return { state: outcome.table.stateFor(viewer), plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
 }
 
 /** Writes CONTRACT.md's JSON document of a replay, as `view` sees it. */
-async function writeJsonDocument(out: Output, outcome: ReplayOutcome, plies: readonly Ply[], view: ReplayView): Promise<void> {
+async function writeJsonDocument(out: Output, outcome: ReplayOutcome, plies: Iterable<Ply>, view: ReplayView): Promise<void> {
   const { table, applied, error } = outcome;
   const { turnModel } = table;
   await writeJsonObject(out, [
@@ -42,18 +64,45 @@ async function writeJsonDocument(out: Output, outcome: ReplayOutcome, plies: rea
     ['turnModel', turnModel],
     ['state', view.state],
     ['plies', new JsonItems(view.plies)],
-    ['rounds', new JsonItems(mapped(rowsOf(plies, table.log.seats, turnModel), (row) => row.cells))],
+    ['rounds', new JsonItems(mapped(rowsOf(plies, logHeader(table).seats, turnModel), (row) => row.cells))],
   ]);
 }
 
 /** Writes the game's record `{ header, rounds }`. */
-async function writeRecord(out: Output, outcome: ReplayOutcome, plies: readonly Ply[]): Promise<void> {
+async function writeRecord(out: Output, outcome: ReplayOutcome, plies: Iterable<Ply>): Promise<void> {
   const { table } = outcome;
-  const { header } = gameRecord({ log: table.log, plies: [], state: table.state, turnModel: table.turnModel });
+  const { header } = gameRecord({ log: logHeader(table), plies: [], state: table.state, turnModel: table.turnModel });
   await writeJsonObject(out, [
     ['header', header],
     ['rounds', new JsonItems(mapped(rowsOf(plies, header.seats, header['turn-model']), (row) => row.cells))],
   ]);
+}
+
+/**
+ * Reads and replays the log in `input`, its moves parsed one at a time as
+ * they are played; what is left of them after a refusal or `upto` is still
+ * read through, so a log that is not JSON anywhere is refused as before.
+ * Returns the outcome, or the message of a refusal of the log itself.
+ */
+function replayInput(input: string | Uint8Array, options: ReplayOptions): ReplayOutcome | string {
+  let outcome: ReplayOutcome | undefined;
+  try {
+    const read = readLog(input);
+    if (read.kind === 'whole') return replayLog(read.log, options);
+    try {
+      outcome = replayMoves(read.header, read.moves, options);
+    } finally {
+      // The moves not played are read through all the same: a log that is not JSON anywhere is refused as such, first.
+      while (read.moves.next().done !== true);
+    }
+    return outcome;
+  } catch (error) {
+    outcome?.table.stop();
+    if (error instanceof InvalidUtf8) return `log: not UTF-8: ${error.message}`;
+    if (error instanceof LogNotJson) return `log: not JSON: ${error.message}`;
+    if (error instanceof InvalidTable) return `${error.path ?? 'log'}: ${error.code}: ${error.message}`;
+    throw error;
+  }
 }
 
 export const replayCommand: Command = {
@@ -64,12 +113,13 @@ export const replayCommand: Command = {
     json: { type: 'boolean', description: 'print one JSON document on stdout, also when a move is refused' },
     upto: { type: 'string', value: 'N', description: 'replay only the first N moves' },
     as: { type: 'string', value: 'SEAT|spectator', description: 'print what that viewer may see: other seats\' hidden pieces and secret move payloads are left out' },
+    game: { type: 'string', value: 'MODULE', description: 'replay a log of your own game: an ES module whose default export, or the export named after #, is a game made with defineGame (default: the built-in games)' },
     record: { type: 'boolean', description: 'print the game\'s record instead: { header: { game, version, "turn-model", table, seats, seed, options, winners? }, rounds }' },
   },
   async run({ positionals, values }, io) {
     const [source, ...extra] = positionals;
     if (source === undefined || extra.length > 0) {
-      io.err('usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator]: give exactly one log file, or - for standard input');
+      io.err('usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record] [--game MODULE]: give exactly one log file, or - for standard input');
       return EXIT.invalid;
     }
     let upto: number | undefined;
@@ -80,45 +130,35 @@ export const replayCommand: Command = {
         return EXIT.invalid;
       }
     }
-    let outcome: ReplayOutcome;
-    {
-      // The log's text and parsed form live only in this block: the table keeps what it needs.
-      let text: string;
-      try {
-        text = decodeUtf8(source === '-' ? await io.readStdin() : await io.readFile(source));
-      } catch (error) {
-        if (error instanceof InvalidUtf8) io.err(`log: not UTF-8: ${error.message}`);
-        else io.err(`FILE: cannot read ${quote(source)}: ${(error as Error).message}`);
-        return EXIT.invalid;
-      }
-      let log: unknown;
-      try {
-        log = JSON.parse(text);
-      } catch (error) {
-        io.err(`log: not JSON: ${(error as Error).message}`);
-        return EXIT.invalid;
-      }
-      text = '';
-      try {
-        outcome = replayLog(log, upto === undefined ? {} : { upto });
-      } catch (error) {
-        if (error instanceof InvalidTable) {
-          io.err(`${error.path ?? 'log'}: ${error.code}: ${error.message}`);
-          return EXIT.invalid;
-        }
-        throw error;
-      }
+    let games: Readonly<Record<string, AnyGame>> | undefined;
+    if (typeof values.game === 'string') {
+      const found = await gameFromModule(values.game);
+      if (typeof found === 'string') return io.err(`--game: ${found}`), EXIT.invalid;
+      games = { [found.game.id]: found.game };
+    }
+    let input: string | Uint8Array;
+    try {
+      input = source === '-' ? await io.readStdin() : await io.readFile(source);
+    } catch (error) {
+      io.err(`FILE: cannot read ${quote(source)}: ${(error as Error).message}`);
+      return EXIT.invalid;
+    }
+    const outcome = replayInput(input, { ...(upto === undefined ? {} : { upto }), ...(games === undefined ? {} : { games }) });
+    input = '';
+    if (typeof outcome === 'string') {
+      io.err(outcome);
+      return EXIT.invalid;
     }
     const { table } = outcome;
     const as = values.as;
-    if (as !== undefined && (typeof as !== 'string' || (as !== 'spectator' && !table.log.seats.includes(as)))) {
-      io.err(`--as: ${quote(as)} is neither a seat at ${table.log.table} (${table.log.seats.join(', ')}) nor spectator`);
+    const { seats, table: tableId } = logHeader(table);
+    if (as !== undefined && (typeof as !== 'string' || (as !== 'spectator' && !seats.includes(as)))) {
+      io.err(`--as: ${quote(as)} is neither a seat at ${tableId} (${seats.join(', ')}) nor spectator`);
       table.stop();
       return EXIT.invalid;
     }
     const viewer = as === undefined ? undefined : as === 'spectator' ? null : as;
-    // Everything: the table's own plies read in place (`table.plies` is a deep copy, which at a million plies costs more than the table).
-    const plies = viewer === undefined ? toArray(table.context.plies) : table.pliesFor(viewer);
+    const plies = pliesSeenBy(table, viewer);
     const view = viewer === undefined ? omniscientView(outcome, plies) : viewerView(outcome, viewer, plies);
     const out = new Output(io);
     if (values.record === true) await writeRecord(out, outcome, plies);

@@ -3,6 +3,7 @@
  * state summary.
  */
 import type { TurnModel } from '../core/game.js';
+import type { JsonValue } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
 import { alignedLine, moveTableCells, moveTableHeader, needsTableColumn } from '../export/moveTable.js';
 import { layOutRows, type LaidOutRow } from '../export/rounds.js';
@@ -23,6 +24,9 @@ function playingSummary(table: Table, state: TableState): string {
   return parts.join(' · ');
 }
 
+/** Plies that can be read in order as often as needed: `length` of them, each pass a fresh iteration (an array, or a log read in place). */
+export type PlySource = Iterable<Ply> & { readonly length: number };
+
 /**
  * The move table's rows, one round at a time (a sequenced table: one ply at a
  * time), never all of them at once.
@@ -30,27 +34,36 @@ function playingSummary(table: Table, state: TableState): string {
  * @example
  * for (const row of rowsOf(table.plies, table.log.seats, table.turnModel)) console.log(row.cells)
  */
-export function* rowsOf(plies: readonly Ply[], seats: readonly string[], turnModel: TurnModel): Generator<LaidOutRow> {
-  let i = 0;
-  while (i < plies.length) {
-    let j = i + 1;
-    if (turnModel !== 'sequenced') while (j < plies.length && (plies[j] as Ply).round === (plies[i] as Ply).round) j++;
-    yield* layOutRows(plies.slice(i, j), seats, turnModel);
-    i = j;
+export function* rowsOf(plies: Iterable<Ply>, seats: readonly string[], turnModel: TurnModel): Generator<LaidOutRow> {
+  let round: Ply[] = [];
+  for (const ply of plies) {
+    if (round.length > 0 && (turnModel === 'sequenced' || ply.round !== (round[0] as Ply).round)) {
+      yield* layOutRows(round, seats, turnModel);
+      round = [];
+    }
+    round.push(ply);
   }
+  if (round.length > 0) yield* layOutRows(round, seats, turnModel);
+}
+
+/** The opening of `table` as its log states it, without the moves (`table.log` copies every move). */
+export function logHeader(table: Table): { game: string; version: string; table: string; seats: string[]; seed: number | string; options: { readonly [key: string]: JsonValue } } {
+  const { opening } = table.context;
+  return { game: table.game.id, version: table.game.version, table: opening.table, seats: [...opening.seats], seed: opening.seed, options: opening.givenOptions };
 }
 
 /**
  * The lines of the report on `table`: a header, the move table and a state
  * summary, made one at a time (the move table in two passes over its rows:
  * the column widths, then the lines). `state` is what the reader may see of
- * the table's state.
+ * the table's state, `plies` the plies it may see.
  *
  * @example
  * for (const line of reportLines(table)) console.log(line)
  */
-export function* reportLines(table: Table, state: TableState = table.state, plies: readonly Ply[] = table.plies): Generator<string> {
-  const { log, turnModel } = table;
+export function* reportLines(table: Table, state: TableState = table.state, plies: PlySource = table.plies): Generator<string> {
+  const { turnModel } = table;
+  const log = logHeader(table);
   yield `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${plies.length} plies · turn model ${turnModel}`;
   yield '';
   let forTable = false;

@@ -115,3 +115,26 @@ export function fromArray<T>(entries: readonly T[]): PlyLog<T> {
   for (const entry of entries) log = append(log, entry);
   return log;
 }
+
+/**
+ * The entries from `from` (default 0) up to `to` (default all), in order, one
+ * at a time: no copy of the log. Each entry is found once, by walking the
+ * chunks once before the first is handed out.
+ *
+ * @example
+ * [...entries(fromArray(['a', 'b', 'c']), 1)] // ['b', 'c']
+ */
+export function* entries<T>(log: PlyLog<T>, from = 0, to = log.size): Generator<T> {
+  const end = Math.min(to, log.size);
+  const start = Math.max(0, from);
+  if (start >= end) return;
+  const chunks: (readonly T[])[] = [];
+  for (let node = log.chunks; node !== null; node = node.older) chunks.push(node.items);
+  let offset = 0;
+  for (let c = chunks.length - 1; c >= 0 && offset < end; c--) {
+    const items = chunks[c] as readonly T[];
+    for (let i = Math.max(0, start - offset); i < items.length && offset + i < end; i++) yield items[i] as T;
+    offset += items.length;
+  }
+  for (let i = Math.max(0, start - offset); i < log.tail.length && offset + i < end; i++) yield log.tail[i] as T;
+}
