@@ -7,4 +7,3 @@
  */
 export { inspectTable, type InspectTableOptions, type TableInspection, type Inspector } from './inspectTable.js';
 export { withMachineDefinitions } from './definition.js';
-export { followServerTable, type FollowServerTableOptions, type ServerTableFollower } from './followServer.js';
