@@ -63,7 +63,10 @@ function actingStates(moveTypes: readonly string[], doneId: string): States {
   };
 }
 
-/** The declared transitions out of `phase`, each guarded by the rules and by its own name. */
+/**
+ * The declared transitions out of `phase`, each guarded by the rules and by its own name. A transition back to the
+ * same phase is a restart: it leaves the phase and enters it again (`reenter`), like a transition to any other phase.
+ */
 function transitionsFrom(plan: StructurePlan, phase: PhasePlan): On {
   const out = plan.transitions.filter((t) => t.from === phase.name);
   if (out.length === 0) return {};
@@ -72,6 +75,7 @@ function transitionsFrom(plan: StructurePlan, phase: PhasePlan): On {
     'engine.transition': out.map((t) => ({
       guard: and([isLegal, { type: 'takesTransition', params: { transition: t.name } }]),
       target: `#table.playing.turn.${t.to}`,
+      ...(t.to === phase.name ? { reenter: true } : {}),
       actions: ['recordPly', 'endTurn', ...leaving],
     })),
   };

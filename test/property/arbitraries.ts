@@ -94,7 +94,7 @@ const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
 /**
  * Options for the built-in games this file knows: mundane's decks, hands and
  * Time, and an end; sandbox's whole turn structure (one or two game phases of
- * any strategy, with priority windows or without, transitions both ways,
+ * any strategy, with priority windows or without, transitions both ways or a restart,
  * direction, refills, eliminations, an end). Any other game opens with `{}`.
  */
 function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
@@ -107,7 +107,8 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
   if (game.id === 'sandbox') {
     const windowed = fc.constantFrom(['MAIN'], ['UPKEEP', 'MAIN', 'END']);
     const plain = fc.oneof(
-      turnRulesArb.map((turns) => ({ phases: [{ name: 'one', turns }], transitions: [] })),
+      // A phase may restart itself (a transition back to the same phase).
+      fc.tuple(turnRulesArb, fc.boolean()).map(([turns, restarts]) => ({ phases: [{ name: 'one', turns }], transitions: restarts ? [{ name: 'again', from: 'one', to: 'one' }] : [] })),
       fc.tuple(turnRulesArb, turnRulesArb).map(([a, b]) => ({
         phases: [{ name: 'one', turns: a }, { name: 'two', turns: b }],
         transitions: [{ name: 'forth', from: 'one', to: 'two' }, { name: 'back', from: 'two', to: 'one' }],
