@@ -26,6 +26,8 @@ const common = {
   revision: z.number().int().min(1).max(1_000_000).optional(),
   /** A seat's turn ends by itself after this many game moves. */
   movesPerTurn: z.number().int().min(1).max(1000).optional(),
+  /** A seat may end its turn (engine.end-turn) only once it has made this many game moves in it; at most movesPerTurn. */
+  minMovesPerTurn: z.number().int().min(1).max(1000).optional(),
   /** Move types any seat may make at any time; they do not count in the turn. */
   outOfTurn: z.array(z.string().min(1).max(128)).max(100).optional(),
 };
@@ -64,9 +66,21 @@ export function readTurnRules(raw: unknown): { ok: true; rules: TurnRules } | { 
     };
   }
   const parsed = turnRulesSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, rules: parsed.data };
+  if (parsed.success) {
+    const minimum = minimumProblem(parsed.data);
+    return minimum === null ? { ok: true, rules: parsed.data } : { ok: false, path: 'minMovesPerTurn', message: minimum };
+  }
   const issue = parsed.error.issues[0];
   return { ok: false, path: issue?.path.join('.') ?? '', message: issue?.message ?? 'not turn rules' };
+}
+
+/** Why a rules object's minMovesPerTurn cannot hold, or null: a turn that ends by itself sooner, or no turn to end. */
+function minimumProblem(rules: TurnRules): string | null {
+  const { minMovesPerTurn: minimum, movesPerTurn } = rules;
+  if (minimum === undefined) return null;
+  if (rules.strategy === 'Free') return 'a Free phase has no turn to end, so no minimum number of moves before ending it';
+  if (movesPerTurn !== undefined && minimum > movesPerTurn) return `is ${minimum}, more than movesPerTurn (${movesPerTurn}): the turn would end by itself before a seat could make them`;
+  return null;
 }
 
 /**

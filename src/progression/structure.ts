@@ -112,6 +112,9 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
       if (strategyOf(read.rules).shape !== 'turns') {
         return { path: `${at}.turns.strategy`, message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat` };
       }
+      if (read.rules.minMovesPerTurn !== undefined) {
+        return { path: `${at}.turns.minMovesPerTurn`, message: 'a turn with priority phases ends when every seat passes in a row, never by engine.end-turn: it has no minimum' };
+      }
     }
   }
   if (priority > 0 && priority < structure.phases.length) return { path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };

@@ -148,6 +148,21 @@ export function scheduledSeat(progression: Progression, seating: Seating): strin
 }
 
 /**
+ * How many more game moves `seat` must make in its turn before it may end it
+ * (the phase's minMovesPerTurn, counted as movesPerTurn counts: in a
+ * simultaneous round, the seat's own moves); 0 when it may.
+ *
+ * @example
+ * movesOwed({ ...progression, rules: { strategy: 'PerRound', minMovesPerTurn: 2 }, movesThisTurn: 1 }, 'seat:ann') // 1
+ */
+export function movesOwed(progression: Progression, seat: string): number {
+  const minimum = progression.rules.minMovesPerTurn;
+  if (minimum === undefined) return 0;
+  const made = strategyOf(progression.rules).shape === 'rounds' ? (progression.roundMoves?.[seat] ?? 0) : progression.movesThisTurn;
+  return Math.max(0, minimum - made);
+}
+
+/**
  * A game move of `seat` counts in its turn: the turn's count goes up, and in
  * a simultaneous round the seat's own count too; a seat whose count reaches
  * the phase's movesPerTurn is done for the round (unless it owes

@@ -68,8 +68,17 @@ export function commandArb(game: AnyGame): fc.Arbitrary<Command> {
 }
 
 /** Turn rules objects of every strategy, with the settings that change who acts next. */
+/** A minimum of moves before ending a turn kept within movesPerTurn, as the rules require. */
+const withinLimit = (rules: { movesPerTurn?: number; minMovesPerTurn?: number }) =>
+  rules.minMovesPerTurn !== undefined && rules.movesPerTurn !== undefined && rules.minMovesPerTurn > rules.movesPerTurn ? { ...rules, minMovesPerTurn: rules.movesPerTurn } : rules;
+
+/** The rules without their minimum of moves. */
+const withoutMinimum = (rules: unknown) => Object.fromEntries(Object.entries(rules as object).filter(([key]) => key !== 'minMovesPerTurn'));
+
 const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.record({ strategy: fc.constant('PerRound'), movesPerTurn: fc.integer({ min: 1, max: 3 }), outOfTurn: fc.constant(['react']) }, { requiredKeys: ['strategy'] }),
+  fc
+    .record({ strategy: fc.constant('PerRound'), movesPerTurn: fc.integer({ min: 1, max: 3 }), minMovesPerTurn: fc.integer({ min: 1, max: 2 }), outOfTurn: fc.constant(['react']) }, { requiredKeys: ['strategy'] })
+    .map(withinLimit),
   fc.record(
     {
       strategy: fc.constant('Circular'),
@@ -86,7 +95,7 @@ const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
     },
     { requiredKeys: ['strategy'] },
   ),
-  fc.record({ strategy: fc.constant('Initiative'), movesPerTurn: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['strategy'] }),
+  fc.record({ strategy: fc.constant('Initiative'), movesPerTurn: fc.integer({ min: 1, max: 3 }), minMovesPerTurn: fc.integer({ min: 1, max: 2 }) }, { requiredKeys: ['strategy'] }).map(withinLimit),
   fc.constant({ strategy: 'Simultaneous' }),
   fc.constant({ strategy: 'Free' }),
 );
@@ -118,7 +127,8 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
     const priority = fc
       .tuple(fc.array(turnRulesArb.filter((t) => ['PerRound', 'Circular', 'Initiative'].includes((t as { strategy: string }).strategy)), { minLength: 1, maxLength: 2 }), windowed)
       .map(([rules, turnPhases]) => ({
-        phases: rules.map((turns, i) => ({ name: ['one', 'two'][i] as string, turns, turnPhases })),
+        // A turn with priority phases ends by passes, so its rules declare no minimum of moves.
+        phases: rules.map((turns, i) => ({ name: ['one', 'two'][i] as string, turns: withoutMinimum(turns), turnPhases })),
         transitions: rules.length === 2 ? [{ name: 'forth', from: 'one', to: 'two' }, { name: 'back', from: 'two', to: 'one' }] : [],
       }));
     const extras = fc.record(
