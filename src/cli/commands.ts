@@ -20,7 +20,7 @@ export interface Command {
   run(args: { positionals: string[]; values: Record<string, string | boolean | undefined> }, io: Io): Promise<number>;
 }
 
-/** Exit codes of CONTRACT.md: 0 every move applied, 1 a move refused, 2 the input or the usage is wrong. */
+/** Exit codes of docs/contract.md: 0 every move applied, 1 a move refused, 2 the input or the usage is wrong. */
 export const EXIT = { ok: 0, refused: 1, invalid: 2 } as const;
 
 /**

@@ -53,7 +53,7 @@ export function viewerView(outcome: ReplayOutcome, viewer: string | null, plies:
   return { state: outcome.table.stateFor(viewer), plies: mapped(plies, (ply) => exportPlies([ply])[0] as ExportedPly) };
 }
 
-/** Writes CONTRACT.md's JSON document of a replay, as `view` sees it. */
+/** Writes the JSON document of a replay (docs/contract.md), as `view` sees it. */
 async function writeJsonDocument(out: Output, outcome: ReplayOutcome, plies: Iterable<Ply>, view: ReplayView): Promise<void> {
   const { table, applied, error } = outcome;
   const { turnModel } = table;

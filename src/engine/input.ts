@@ -1,5 +1,5 @@
 /**
- * Reading what opens a table: its id, seats, seed and options, as CONTRACT.md
+ * Reading what opens a table: its id, seats, seed and options, as docs/contract.md
  * bounds them. A problem names the field that is wrong.
  */
 import { z } from 'zod';
