@@ -78,7 +78,7 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
   const effects = tableEffects(game) as Record<string, (c: TableContext, e: Event, p: unknown) => { change: Partial<TableContext>; events: readonly TableEmitted[] }>;
   const root = machine.root as unknown as Node;
   const byId = new Map<string, Node>();
-  checkSupported(root, byId, guards, assigns, effects);
+  checkSupported(root, byId, new Set([...Object.keys(assigns), ...Object.keys(effects)]));
   const candidates = new Map<Node, Map<string, readonly Transition[]>>();
 
   function candidatesOf(node: Node, type: string): readonly Transition[] {
@@ -392,8 +392,7 @@ function valueFrom(node: Node, nodes: readonly Node[]): unknown {
 }
 
 /** Refuses a chart that uses what this interpreter does not know, and indexes its ids. */
-function checkSupported(node: Node, byId: Map<string, Node>, ...tables: readonly Record<string, unknown>[]): void {
-  const names = new Set(tables.flatMap((t) => Object.keys(t)));
+function checkSupported(node: Node, byId: Map<string, Node>, actions: ReadonlySet<string>): void {
   byId.set(node.id, node);
   const unsupported = (what: string) => new Error(`the fast path cannot run state ${node.id}: ${what}`);
   if (node.type === 'history') throw unsupported('a history state');
@@ -401,9 +400,9 @@ function checkSupported(node: Node, byId: Map<string, Node>, ...tables: readonly
   if (node.invoke.length > 0) throw unsupported('an invoked actor');
   const named = (action: unknown) => {
     const type = typeof action === 'string' ? action : (action as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string' || !names.has(type)) throw unsupported(`an action it does not name (${String(type)})`);
+    if (typeof type !== 'string' || !actions.has(type)) throw unsupported(`an action it does not name (${String(type)})`);
   };
   [...node.entry, ...node.exit, ...node.initial.actions].forEach(named);
   for (const list of [...node.transitions.values(), node.always ?? []]) for (const t of list) t.actions.forEach(named);
-  for (const child of Object.values(node.states)) checkSupported(child, byId, ...tables);
+  for (const child of Object.values(node.states)) checkSupported(child, byId, actions);
 }

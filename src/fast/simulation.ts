@@ -81,10 +81,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
       if (!result.ok) throw result.error;
       return result.ply;
     },
-    check: (move) => {
-      const read = readMove(move);
-      return read.ok ? checkMove(game, state.context, read.move) : checkMove(game, state.context, move);
-    },
+    check: (move) => checkMove(game, state.context, move),
     legalMoves: (seat) => legalMovesFor(game, state.context, seat) as LegalMoves<MoveOf<Gm> & Move>,
     toAct: () => seatsToAct(state.context),
     get state() {
