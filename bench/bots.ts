@@ -13,9 +13,20 @@ import { z } from 'zod';
 import { mctsBot } from '../src/bots/index.js';
 import { createTable, defineGame } from '../src/index.js';
 
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
 const winnerOf = (cells: readonly (string | null)[]): string | null =>
-  LINES.map(([a, b, c]) => (cells[a!] !== null && cells[a!] === cells[b!] && cells[a!] === cells[c!] ? cells[a!]! : null)).find((w) => w !== null) ?? null;
+  LINES.map(([a, b, c]) =>
+    cells[a!] !== null && cells[a!] === cells[b!] && cells[a!] === cells[c!] ? cells[a!]! : null,
+  ).find((w) => w !== null) ?? null;
 
 /** Tic-tac-toe on plystack: one mark a turn. */
 const ticTacToe = defineGame({
@@ -26,9 +37,12 @@ const ticTacToe = defineGame({
   moves: {
     mark: {
       payload: z.object({ cell: z.number().int().min(0).max(8) }).strict(),
-      check: ({ game, payload }) => (game.cells[payload.cell] === null ? null : { reason: 'TAKEN', message: 'that cell is taken' }),
+      check: ({ game, payload }) =>
+        game.cells[payload.cell] === null ? null : { reason: 'TAKEN', message: 'that cell is taken' },
       candidates: ({ game }) => game.cells.flatMap((cell, i) => (cell === null ? [{ cell: i }] : [])),
-      play: ({ game, seat, payload }) => ({ game: { cells: game.cells.map((cell, i) => (i === payload.cell ? seat : cell)) } }),
+      play: ({ game, seat, payload }) => ({
+        game: { cells: game.cells.map((cell, i) => (i === payload.cell ? seat : cell)) },
+      }),
     },
   },
   endIf: ({ game }) => winnerOf(game.cells) !== null || game.cells.every((cell) => cell !== null),
@@ -54,16 +68,21 @@ const bgioTicTacToe = {
     return undefined;
   },
   ai: {
-    enumerate: (G: { cells: (string | null)[] }) => G.cells.flatMap((cell, i) => (cell === null ? [{ move: 'mark', args: [i] }] : [])),
+    enumerate: (G: { cells: (string | null)[] }) =>
+      G.cells.flatMap((cell, i) => (cell === null ? [{ move: 'mark', args: [i] }] : [])),
   },
 };
 
 const require = createRequire(import.meta.url);
 type BgBot = { play(state: unknown, playerID: string): Promise<{ action: unknown }> };
 const { MCTSBot } = require('boardgame.io/ai') as { MCTSBot: new (options: object) => BgBot };
-const { InitializeGame } = require('boardgame.io/internal') as { InitializeGame: (options: { game: object; numPlayers: number }) => unknown };
+const { InitializeGame } = require('boardgame.io/internal') as {
+  InitializeGame: (options: { game: object; numPlayers: number }) => unknown;
+};
 
-const { values } = parseArgs({ options: { iterations: { type: 'string' }, runs: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { iterations: { type: 'string' }, runs: { type: 'string' }, out: { type: 'string' } },
+});
 const iterations = Number(values.iterations ?? 2000);
 const runs = Number(values.runs ?? 3);
 const DEPTH = 50; // boardgame.io's default playout depth
@@ -75,7 +94,13 @@ async function timeBoth(): Promise<{ plystack: number; boardgameio: number }> {
   const plystack = performance.now() - started;
   table.stop();
   const state = InitializeGame({ game: bgioTicTacToe, numPlayers: 2 });
-  const bot = new MCTSBot({ game: bgioTicTacToe, enumerate: bgioTicTacToe.ai.enumerate, seed: 'bench', iterations, playoutDepth: DEPTH });
+  const bot = new MCTSBot({
+    game: bgioTicTacToe,
+    enumerate: bgioTicTacToe.ai.enumerate,
+    seed: 'bench',
+    iterations,
+    playoutDepth: DEPTH,
+  });
   started = performance.now();
   await bot.play(state, '0');
   const boardgameio = performance.now() - started;
@@ -97,8 +122,12 @@ const results = {
   times,
 };
 process.stdout.write(`MCTS on tic-tac-toe, ${iterations} iterations, playout depth ${DEPTH}, best of ${runs}\n`);
-process.stdout.write(`plystack mctsBot on table.simulate()   ${results.plystack.iterationsPerSecond.toFixed(0)} iterations/s\n`);
-process.stdout.write(`boardgame.io 0.50.2 MCTSBot            ${results.boardgameio.iterationsPerSecond.toFixed(0)} iterations/s\n`);
+process.stdout.write(
+  `plystack mctsBot on table.simulate()   ${results.plystack.iterationsPerSecond.toFixed(0)} iterations/s\n`,
+);
+process.stdout.write(
+  `boardgame.io 0.50.2 MCTSBot            ${results.boardgameio.iterationsPerSecond.toFixed(0)} iterations/s\n`,
+);
 process.stdout.write(`plystack / boardgame.io                 ${results.ratio.toFixed(2)}×\n`);
 const out = values.out ?? join(process.cwd(), 'bench', 'bots-results.json');
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

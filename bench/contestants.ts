@@ -20,7 +20,16 @@ import { createRequire } from 'node:module';
 import { and, assign, createActor, setup } from 'xstate';
 import { createTable, mundane, type AnyGame, type Table } from '../src/index.js';
 import { benchMundane, benchOptions } from './game.js';
-import { openingState, outcomeOf, PHASES, step, type Outcome, type RefItem, type RefState, type StreamEvent } from './streams.js';
+import {
+  openingState,
+  outcomeOf,
+  PHASES,
+  step,
+  type Outcome,
+  type RefItem,
+  type RefState,
+  type StreamEvent,
+} from './streams.js';
 import type { CircularOutcome, SimultaneousOutcome, TurnEvent } from './turnStreams.js';
 
 /** Any move of any bench stream. */
@@ -73,7 +82,10 @@ export function tableOutcome(table: Table): Outcome {
 }
 
 /** A plystack table as a contestant's run, its outcome read by `outcome` (the priority streams' by default). */
-export function tableRun<O extends AnyOutcome = Outcome>(table: Table, outcome: (table: Table) => O = tableOutcome as (table: Table) => O) {
+export function tableRun<O extends AnyOutcome = Outcome>(
+  table: Table,
+  outcome: (table: Table) => O = tableOutcome as (table: Table) => O,
+) {
   return {
     table,
     play(stream: readonly BenchEvent[]) {
@@ -115,7 +127,8 @@ interface BareInput {
 }
 
 const bareGuards = {
-  holdsPriority: ({ context, event }: { context: RefState; event: StreamEvent }) => context.seats[context.priority] === event.seat,
+  holdsPriority: ({ context, event }: { context: RefState; event: StreamEvent }) =>
+    context.seats[context.priority] === event.seat,
   isLastToPass: ({ context }: { context: RefState }) => context.passes + 1 >= context.seats.length,
   allSeatsPassed: ({ context }: { context: RefState }) => context.passes >= context.seats.length,
   stackHasItems: ({ context }: { context: RefState }) => context.stack.length > 0,
@@ -130,12 +143,34 @@ export const flatMachine = setup({
   types: { context: {} as RefState, events: {} as StreamEvent, input: {} as BareInput },
   guards: bareGuards,
   actions: {
-    passPriority: assign(({ context }) => ({ plies: context.plies + 1, passes: context.passes + 1, priority: next(context, context.priority) })),
-    resolveTop: assign(({ context }) => ({ plies: context.plies + 1, stack: context.stack.slice(0, -1), priority: context.active, passes: 0 })),
-    nextPhase: assign(({ context }) => ({ plies: context.plies + 1, phase: context.phase + 1, priority: context.active, passes: 0 })),
+    passPriority: assign(({ context }) => ({
+      plies: context.plies + 1,
+      passes: context.passes + 1,
+      priority: next(context, context.priority),
+    })),
+    resolveTop: assign(({ context }) => ({
+      plies: context.plies + 1,
+      stack: context.stack.slice(0, -1),
+      priority: context.active,
+      passes: 0,
+    })),
+    nextPhase: assign(({ context }) => ({
+      plies: context.plies + 1,
+      phase: context.phase + 1,
+      priority: context.active,
+      passes: 0,
+    })),
     nextTurn: assign(({ context }) => {
       const active = next(context, context.active);
-      return { plies: context.plies + 1, phase: 0, turn: context.turn + 1, round: active === 0 ? context.round + 1 : context.round, active, priority: active, passes: 0 };
+      return {
+        plies: context.plies + 1,
+        phase: 0,
+        turn: context.turn + 1,
+        round: active === 0 ? context.round + 1 : context.round,
+        active,
+        priority: active,
+        passes: 0,
+      };
     }),
     push: assign(({ context, event }) => ({
       plies: context.plies + 1,
@@ -174,7 +209,11 @@ const shapedSetup = setup({
       passes: 0,
     })),
     resolveTop: assign(({ context }) => ({ stack: context.stack.slice(0, -1) })),
-    enterPhase: assign(({ context }, params: { phase: number }) => ({ phase: params.phase, priority: context.active, passes: 0 })),
+    enterPhase: assign(({ context }, params: { phase: number }) => ({
+      phase: params.phase,
+      priority: context.active,
+      passes: 0,
+    })),
     passTurn: assign(({ context }) => {
       const active = next(context, context.active);
       return { turn: context.turn + 1, round: active === 0 ? context.round + 1 : context.round, active };
@@ -203,7 +242,11 @@ export const shapedMachine = shapedSetup.createMachine({
         turn: {
           initial: 'inTurn',
           states: {
-            inTurn: { initial: 'RESET', states: shapedPhases, onDone: { target: 'inTurn', reenter: true, actions: 'passTurn' } },
+            inTurn: {
+              initial: 'RESET',
+              states: shapedPhases,
+              onDone: { target: 'inTurn', reenter: true, actions: 'passTurn' },
+            },
           },
         },
         priority: {
@@ -249,8 +292,16 @@ function bareRun(machine: typeof flatMachine | typeof shapedMachine, seats: read
   };
 }
 
-export const xstateFlat: Contestant = { id: 'xstate-flat', label: 'bare XState, flat', open: (seats) => bareRun(flatMachine, seats) };
-export const xstateShaped: Contestant = { id: 'xstate-shaped', label: 'bare XState, table-shaped', open: (seats) => bareRun(shapedMachine, seats) };
+export const xstateFlat: Contestant = {
+  id: 'xstate-flat',
+  label: 'bare XState, flat',
+  open: (seats) => bareRun(flatMachine, seats),
+};
+export const xstateShaped: Contestant = {
+  id: 'xstate-shaped',
+  label: 'bare XState, table-shaped',
+  open: (seats) => bareRun(shapedMachine, seats),
+};
 
 // ─── plain reducer ───────────────────────────────────────────────────────────
 
@@ -298,7 +349,9 @@ interface BgClient {
 
 // boardgame.io ships CommonJS for 'boardgame.io/client' (a directory with a package.json), which ESM cannot import by name.
 const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as { Client: (opts: { game: object; numPlayers: number; debug: boolean }) => BgClient };
+const { Client } = require('boardgame.io/client') as {
+  Client: (opts: { game: object; numPlayers: number; debug: boolean }) => BgClient;
+};
 const { INVALID_MOVE } = require('boardgame.io/core') as { INVALID_MOVE: string };
 
 /** The same minimal logic as `step`, written the boardgame.io way (Immer drafts of G). */

@@ -13,11 +13,29 @@ import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
 import { createTable, mundane, replay, restoreTable, type Table } from '../src/index.js';
 import { ANN, BOB, CAT, generatePaths, modelSetup } from '../test/support/tableModel.js';
-import { CONTESTANTS, flatMachine, plystack, plystackPure, reducer, shapedMachine, tableOutcome, type AnyOutcome, type BenchEvent, type Contestant, type ContestantId } from './contestants.js';
+import {
+  CONTESTANTS,
+  flatMachine,
+  plystack,
+  plystackPure,
+  reducer,
+  shapedMachine,
+  tableOutcome,
+  type AnyOutcome,
+  type BenchEvent,
+  type Contestant,
+  type ContestantId,
+} from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
 import { makeStream, referenceOutcome, SEATS_2, SEATS_4, type Outcome } from './streams.js';
 import { CIRCULAR_CONTESTANTS, SIMULTANEOUS_CONTESTANTS } from './turnContestants.js';
-import { circularReference, makeCircularStream, makeSimultaneousStream, simultaneousReference, type TurnEvent } from './turnStreams.js';
+import {
+  circularReference,
+  makeCircularStream,
+  makeSimultaneousStream,
+  simultaneousReference,
+  type TurnEvent,
+} from './turnStreams.js';
 
 // ─── configuration ───────────────────────────────────────────────────────────
 
@@ -56,21 +74,33 @@ export interface StreamKit {
   readonly absent: Partial<Record<ContestantId, string>>;
 }
 
-const NO_SHAPED = 'n/a: no table-shaped bare actor for turn progression (a minimal one would be a copy of the table chart)';
+const NO_SHAPED =
+  'n/a: no table-shaped bare actor for turn progression (a minimal one would be a copy of the table chart)';
 
 export function streamKit(spec: StreamSpec): StreamKit {
   switch (spec.kind) {
     case 'priority':
       return {
         make: (n) => makeStream(spec.seats, n, spec.castEvery),
-        reference: (stream) => referenceOutcome(spec.seats, stream as readonly Parameters<typeof referenceOutcome>[1][number][]),
+        reference: (stream) =>
+          referenceOutcome(spec.seats, stream as readonly Parameters<typeof referenceOutcome>[1][number][]),
         contestants: CONTESTANTS,
         absent: {},
       };
     case 'circular':
-      return { make: (n) => makeCircularStream(spec.seats, n), reference: (stream) => circularReference(spec.seats, stream as readonly TurnEvent[]), contestants: CIRCULAR_CONTESTANTS, absent: { 'xstate-shaped': NO_SHAPED } };
+      return {
+        make: (n) => makeCircularStream(spec.seats, n),
+        reference: (stream) => circularReference(spec.seats, stream as readonly TurnEvent[]),
+        contestants: CIRCULAR_CONTESTANTS,
+        absent: { 'xstate-shaped': NO_SHAPED },
+      };
     case 'simultaneous':
-      return { make: (n) => makeSimultaneousStream(spec.seats, n), reference: (stream) => simultaneousReference(spec.seats, stream as readonly TurnEvent[]), contestants: SIMULTANEOUS_CONTESTANTS, absent: { 'xstate-shaped': NO_SHAPED } };
+      return {
+        make: (n) => makeSimultaneousStream(spec.seats, n),
+        reference: (stream) => simultaneousReference(spec.seats, stream as readonly TurnEvent[]),
+        contestants: SIMULTANEOUS_CONTESTANTS,
+        absent: { 'xstate-shaped': NO_SHAPED },
+      };
   }
 }
 
@@ -104,7 +134,8 @@ export interface BenchConfig {
 /** `npm run bench`. */
 export const FULL: BenchConfig = {
   sizes: [2_000, 10_000, 20_000, 100_000],
-  repeats: (plies, contestant) => (contestant === 'boardgameio' ? (plies <= 2_000 ? 3 : 1) : plies <= 2_000 ? 7 : plies <= 20_000 ? 3 : 2),
+  repeats: (plies, contestant) =>
+    contestant === 'boardgameio' ? (plies <= 2_000 ? 3 : 1) : plies <= 2_000 ? 7 : plies <= 20_000 ? 3 : 2,
   scaling: [10_000, 100_000],
   bgioBudgetMs: 60_000,
   bgioTargetPlies: 20_000,
@@ -140,7 +171,10 @@ export const TARGETS = {
   /** 12 KB, counted as 12,000 bytes (the stricter reading). */
   idle: { text: '≤ 12 KB', met: (bytes: number) => bytes <= 12_000 },
   replay: { text: '< 1 s', met: (ms: number) => ms < 1_000 },
-  simulate: { text: '≥ 1 M plies/s and ≥ 0.25× the plain reducer', met: (perSecond: number, reducerPerSecond: number) => perSecond >= 1_000_000 && perSecond >= reducerPerSecond / 4 },
+  simulate: {
+    text: '≥ 1 M plies/s and ≥ 0.25× the plain reducer',
+    met: (perSecond: number, reducerPerSecond: number) => perSecond >= 1_000_000 && perSecond >= reducerPerSecond / 4,
+  },
 } as const;
 
 // ─── results ─────────────────────────────────────────────────────────────────
@@ -215,10 +249,23 @@ export interface TargetVerdict {
 }
 
 export interface Results {
-  readonly machine: { readonly nproc: number; readonly cpus: number; readonly cpuModel: string; readonly node: string; readonly memoryGB: number; readonly exposeGc: boolean };
+  readonly machine: {
+    readonly nproc: number;
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly node: string;
+    readonly memoryGB: number;
+    readonly exposeGc: boolean;
+  };
   readonly startedAt: string;
   readonly seconds: number;
-  readonly config: { readonly sizes: readonly number[]; readonly streams: readonly StreamSpec[]; readonly bgioBudgetMs: number; readonly idleTables: number; readonly heldPlies: number };
+  readonly config: {
+    readonly sizes: readonly number[];
+    readonly streams: readonly StreamSpec[];
+    readonly bgioBudgetMs: number;
+    readonly idleTables: number;
+    readonly heldPlies: number;
+  };
   readonly contestants: readonly { readonly id: ContestantId; readonly label: string }[];
   readonly throughput: readonly ThroughputCell[];
   readonly ratios: readonly RatioCell[];
@@ -255,7 +302,12 @@ interface OneRun {
   readonly error: string | null;
 }
 
-function runOnce(contestant: Contestant, seats: readonly string[], stream: readonly BenchEvent[], deadlineMs = Infinity): OneRun {
+function runOnce(
+  contestant: Contestant,
+  seats: readonly string[],
+  stream: readonly BenchEvent[],
+  deadlineMs = Infinity,
+): OneRun {
   collect();
   const run = contestant.open(seats);
   const cpu = process.cpuUsage();
@@ -266,7 +318,13 @@ function runOnce(contestant: Contestant, seats: readonly string[], stream: reado
     const used = process.cpuUsage(cpu);
     return { ms, cpuMs: (used.user + used.system) / 1000, played, outcome: run.outcome(), error: null };
   } catch (error) {
-    return { ms: performance.now() - start, cpuMs: 0, played: 0, outcome: null, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    return {
+      ms: performance.now() - start,
+      cpuMs: 0,
+      played: 0,
+      outcome: null,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    };
   } finally {
     run.stop();
   }
@@ -306,7 +364,14 @@ function machineInfo(): Results['machine'] {
   } catch {
     // not Linux: os.cpus() it is
   }
-  return { nproc: availableParallelism(), cpus: cpus().length, cpuModel, node: process.version, memoryGB: Math.round(totalmem() / 2 ** 30), exposeGc: gc !== undefined };
+  return {
+    nproc: availableParallelism(),
+    cpus: cpus().length,
+    cpuModel,
+    node: process.version,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    exposeGc: gc !== undefined,
+  };
 }
 
 /**
@@ -322,7 +387,10 @@ export function runBench(config: BenchConfig): Results {
   const sizes = [...config.sizes].sort((a, b) => a - b);
 
   // The streams, made once before any clock starts; the reducer's outcome of each is the yardstick.
-  const streams = new Map<string, { spec: StreamSpec; kit: StreamKit; stream: BenchEvent[]; reference: Map<number, AnyOutcome> }>();
+  const streams = new Map<
+    string,
+    { spec: StreamSpec; kit: StreamKit; stream: BenchEvent[]; reference: Map<number, AnyOutcome> }
+  >();
   for (const spec of STREAMS) {
     const kit = streamKit(spec);
     const stream = kit.make(sizes[sizes.length - 1] as number);
@@ -361,10 +429,14 @@ export function runBench(config: BenchConfig): Results {
       const last = bgioHistory[bgioHistory.length - 1];
       const before = bgioHistory[bgioHistory.length - 2];
       if (last !== undefined) {
-        const exponent = before === undefined ? 2 : Math.max(2, Math.log(last.ms / before.ms) / Math.log(last.plies / before.plies));
+        const exponent =
+          before === undefined ? 2 : Math.max(2, Math.log(last.ms / before.ms) / Math.log(last.plies / before.plies));
         const projected = last.ms * (plies / last.plies) ** exponent;
         if (projected > config.bgioBudgetMs) {
-          skipped.set('boardgameio', `not run: projected ${(projected / 1000).toFixed(0)} s (time ∝ plies^${exponent.toFixed(2)}) > ${config.bgioBudgetMs / 1000} s`);
+          skipped.set(
+            'boardgameio',
+            `not run: projected ${(projected / 1000).toFixed(0)} s (time ∝ plies^${exponent.toFixed(2)}) > ${config.bgioBudgetMs / 1000} s`,
+          );
         }
       }
       const rounds = Math.max(...CONTESTANTS.map((c) => config.repeats(plies, c.id)));
@@ -373,7 +445,12 @@ export function runBench(config: BenchConfig): Results {
         // The order rotates from round to round: a run's place after another leaves a measurable bias (up to ~20%).
         const order = CONTESTANTS.map((_, i) => CONTESTANTS[(i + round) % CONTESTANTS.length] as Contestant);
         for (const contestant of order) {
-          if (skipped.has(contestant.id) || player(contestant.id) === undefined || round >= config.repeats(plies, contestant.id)) continue;
+          if (
+            skipped.has(contestant.id) ||
+            player(contestant.id) === undefined ||
+            round >= config.repeats(plies, contestant.id)
+          )
+            continue;
           const budget = contestant.id === 'boardgameio' ? config.bgioBudgetMs : Infinity;
           const one = runOnce(player(contestant.id) as Contestant, spec.seats, stream, budget);
           const list = runs.get(contestant.id) ?? [];
@@ -385,13 +462,42 @@ export function runBench(config: BenchConfig): Results {
       for (const contestant of CONTESTANTS) {
         const list = runs.get(contestant.id) ?? [];
         const failed = list.find((r) => r.error !== null);
-        const cell = (rest: Omit<ThroughputCell, 'stream' | 'plies' | 'contestant'>): ThroughputCell => ({ stream: spec.id, plies, contestant: contestant.id, ...rest });
+        const cell = (rest: Omit<ThroughputCell, 'stream' | 'plies' | 'contestant'>): ThroughputCell => ({
+          stream: spec.id,
+          plies,
+          contestant: contestant.id,
+          ...rest,
+        });
         if (failed !== undefined) {
-          throughput.push(cell({ status: 'failed', note: failed.error as string, runsMs: [], ms: null, cpuMs: null, played: 0, eventsPerSecond: null, matchesReference: false, outcome: null }));
+          throughput.push(
+            cell({
+              status: 'failed',
+              note: failed.error as string,
+              runsMs: [],
+              ms: null,
+              cpuMs: null,
+              played: 0,
+              eventsPerSecond: null,
+              matchesReference: false,
+              outcome: null,
+            }),
+          );
           continue;
         }
         if (list.length === 0) {
-          throughput.push(cell({ status: 'skipped', note: skipped.get(contestant.id) ?? 'not run', runsMs: [], ms: null, cpuMs: null, played: 0, eventsPerSecond: null, matchesReference: null, outcome: null }));
+          throughput.push(
+            cell({
+              status: 'skipped',
+              note: skipped.get(contestant.id) ?? 'not run',
+              runsMs: [],
+              ms: null,
+              cpuMs: null,
+              played: 0,
+              eventsPerSecond: null,
+              matchesReference: null,
+              outcome: null,
+            }),
+          );
           continue;
         }
         const ms = best(list.map((r) => r.ms));
@@ -402,7 +508,11 @@ export function runBench(config: BenchConfig): Results {
         throughput.push(
           cell({
             status: !whole ? 'partial' : matches ? 'ok' : 'failed',
-            ...(!whole ? { note: `stopped at the ${config.bgioBudgetMs / 1000} s budget after ${middle.played} plies` } : matches ? {} : { note: 'final state differs from the reducer' }),
+            ...(!whole
+              ? { note: `stopped at the ${config.bgioBudgetMs / 1000} s budget after ${middle.played} plies` }
+              : matches
+                ? {}
+                : { note: 'final state differs from the reducer' }),
             runsMs: list.map((r) => r.ms),
             ms,
             cpuMs: best(list.map((r) => r.cpuMs)),
@@ -417,9 +527,12 @@ export function runBench(config: BenchConfig): Results {
   }
 
   // Ratios: plystack's events/s over each other contestant's, same stream and size.
-  const cellOf = (stream: string, plies: number, contestant: ContestantId) => throughput.find((c) => c.stream === stream && c.plies === plies && c.contestant === contestant);
-  const usable = (c: ThroughputCell | undefined) => (c !== undefined && c.status === 'ok' && c.eventsPerSecond !== null ? c.eventsPerSecond : null);
-  const usableCpu = (c: ThroughputCell | undefined) => (c !== undefined && c.status === 'ok' && c.cpuMs !== null && c.cpuMs > 0 ? c.played / c.cpuMs : null);
+  const cellOf = (stream: string, plies: number, contestant: ContestantId) =>
+    throughput.find((c) => c.stream === stream && c.plies === plies && c.contestant === contestant);
+  const usable = (c: ThroughputCell | undefined) =>
+    c !== undefined && c.status === 'ok' && c.eventsPerSecond !== null ? c.eventsPerSecond : null;
+  const usableCpu = (c: ThroughputCell | undefined) =>
+    c !== undefined && c.status === 'ok' && c.cpuMs !== null && c.cpuMs > 0 ? c.played / c.cpuMs : null;
   const ratios: RatioCell[] = [];
   for (const spec of STREAMS) {
     for (const plies of sizes) {
@@ -430,8 +543,21 @@ export function runBench(config: BenchConfig): Results {
         const theirsCpu = usableCpu(cellOf(spec.id, plies, versus));
         const value = mine !== null && theirs !== null ? mine / theirs : null;
         const cpuValue = mineCpu !== null && theirsCpu !== null ? mineCpu / theirsCpu : null;
-        const target = versus === 'xstate-flat' || versus === 'xstate-shaped' ? TARGETS.xstate : versus === 'boardgameio' && plies === config.bgioTargetPlies ? TARGETS.bgio : null;
-        ratios.push({ stream: spec.id, plies, versus, value, cpuValue, target: target?.text ?? null, met: target === null || value === null ? null : target.met(value) });
+        const target =
+          versus === 'xstate-flat' || versus === 'xstate-shaped'
+            ? TARGETS.xstate
+            : versus === 'boardgameio' && plies === config.bgioTargetPlies
+              ? TARGETS.bgio
+              : null;
+        ratios.push({
+          stream: spec.id,
+          plies,
+          versus,
+          value,
+          cpuValue,
+          target: target?.text ?? null,
+          met: target === null || value === null ? null : target.met(value),
+        });
       }
     }
   }
@@ -450,7 +576,16 @@ export function runBench(config: BenchConfig): Results {
       // Judged on CPU time: a growth figure from one 100k run, and on this shared machine other processes can take the
       // CPU for seconds at a time, which only the wall clock counts.
       const judged = cpuValue ?? value;
-      scaling.push({ stream: spec.id, contestant: contestant.id, small, large, value, cpuValue, target: target?.text ?? null, met: target === null || judged === null ? null : target.met(judged) });
+      scaling.push({
+        stream: spec.id,
+        contestant: contestant.id,
+        small,
+        large,
+        value,
+        cpuValue,
+        target: target?.text ?? null,
+        met: target === null || judged === null ? null : target.met(judged),
+      });
     }
   }
 
@@ -481,7 +616,16 @@ export function runBench(config: BenchConfig): Results {
       () => createActor(machine as typeof flatMachine, { input: { seats: SEATS_2 } }).start(),
       (a) => (a as { stop(): void }).stop(),
     );
-    figures.push({ id, label, plies: null, value: per, unit: 'bytes', display: per === null ? 'n/a (run node with --expose-gc)' : bytes(per), target: null, met: null });
+    figures.push({
+      id,
+      label,
+      plies: null,
+      value: per,
+      unit: 'bytes',
+      display: per === null ? 'n/a (run node with --expose-gc)' : bytes(per),
+      target: null,
+      met: null,
+    });
   }
 
   // One long table (2 seats) held in memory: bytes per ply, then persist + restore, replay and at(n) from it.
@@ -568,7 +712,8 @@ export function runBench(config: BenchConfig): Results {
   const copy = fresh.table.simulate();
   collect();
   const simulated = timed(() => {
-    for (const move of moves) if (!copy.tryPlay(move).ok) throw new Error('bench: the fast path refused a move of the log');
+    for (const move of moves)
+      if (!copy.tryPlay(move).ok) throw new Error('bench: the fast path refused a move of the log');
   });
   const simulateOk = isDeepStrictEqual(copy.state, table.state);
   fresh.stop();
@@ -585,11 +730,19 @@ export function runBench(config: BenchConfig): Results {
     display: `${duration(simulated.ms)} (${rate(simulateRate)}; ${times(simulateRate / reducerRate)} the plain reducer's ${rate(reducerRate)})${simulateOk ? '' : ' (DIFFERS from the original)'}`,
     target: TARGETS.simulate.text,
     met: simulateOk && TARGETS.simulate.met(simulateRate, reducerRate),
-    detail: { movesPerSecond: simulateRate, reducerPerSecond: reducerRate, ratioToReducer: simulateRate / reducerRate, sameState: simulateOk },
+    detail: {
+      movesPerSecond: simulateRate,
+      reducerPerSecond: reducerRate,
+      ratioToReducer: simulateRate / reducerRate,
+      sameState: simulateOk,
+    },
   });
 
   // at(n): only where the table has time travel (src/table/timeTravel.ts); detected at run time.
-  const travel = table as Table & { at?: (n: number) => { state: unknown }; cursor?: (n?: number) => { back(): boolean; view: { state: unknown } } };
+  const travel = table as Table & {
+    at?: (n: number) => { state: unknown };
+    cursor?: (n?: number) => { back(): boolean; view: { state: unknown } };
+  };
   if (typeof travel.at === 'function') {
     say('at(n)');
     const random = lcg(7);
@@ -605,12 +758,15 @@ export function runBench(config: BenchConfig): Results {
     if (typeof travel.cursor === 'function') {
       const cursor = travel.cursor(config.heldPlies);
       const steps = Math.min(config.atSamples, config.heldPlies);
-      stepping = (timed(() => {
-        for (let i = 0; i < steps; i++) {
-          cursor.back();
-          void cursor.view.state;
-        }
-      }).ms / steps) * 1000;
+      stepping =
+        (timed(() => {
+          for (let i = 0; i < steps; i++) {
+            cursor.back();
+            void cursor.view.state;
+          }
+        }).ms /
+          steps) *
+        1000;
     }
     figures.push({
       id: 'at',
@@ -621,10 +777,25 @@ export function runBench(config: BenchConfig): Results {
       display: `${mean.toFixed(0)} µs mean, ${middle.toFixed(0)} µs median, ${(worst / 1000).toFixed(2)} s worst${stepping === null ? '' : `; cursor.back() ${stepping.toFixed(0)} µs/step`}`,
       target: null,
       met: null,
-      detail: { samples: points.length, meanMicros: mean, medianMicros: middle, worstMicros: worst * 1000, cursorBackMicros: stepping },
+      detail: {
+        samples: points.length,
+        meanMicros: mean,
+        medianMicros: middle,
+        worstMicros: worst * 1000,
+        cursorBackMicros: stepping,
+      },
     });
   } else {
-    figures.push({ id: 'at', label: 'at(n) stepping', plies: null, value: null, unit: null, display: 'not yet available (time travel: src/table/timeTravel.ts)', target: null, met: null });
+    figures.push({
+      id: 'at',
+      label: 'at(n) stepping',
+      plies: null,
+      value: null,
+      unit: null,
+      display: 'not yet available (time travel: src/table/timeTravel.ts)',
+      target: null,
+      met: null,
+    });
   }
   held.stop();
 
@@ -661,7 +832,9 @@ export function runBench(config: BenchConfig): Results {
     pureRuns.pure.push(runOnce(plystackPure, SEATS_2, pureStream));
     if (i % 2 === 1) pureRuns.bench.push(runOnce(plystack, SEATS_2, pureStream));
   }
-  const pureOk = [...pureRuns.bench, ...pureRuns.pure].every((r) => r.error === null && isDeepStrictEqual(r.outcome, pureReference));
+  const pureOk = [...pureRuns.bench, ...pureRuns.pure].every(
+    (r) => r.error === null && isDeepStrictEqual(r.outcome, pureReference),
+  );
   const pureRatio = best(pureRuns.pure.map((r) => r.ms)) / best(pureRuns.bench.map((r) => r.ms));
   const pureCpuRatio = best(pureRuns.pure.map((r) => r.cpuMs)) / best(pureRuns.bench.map((r) => r.cpuMs));
   figures.push({
@@ -670,17 +843,29 @@ export function runBench(config: BenchConfig): Results {
     plies: config.pureCheckPlies,
     value: pureOk ? pureRatio : null,
     unit: 'ratio',
-    display: pureOk ? `${pureRatio.toFixed(2)}× (cpu ${pureCpuRatio.toFixed(2)}×; 1.00: the same cost)` : `failed: ${[...pureRuns.bench, ...pureRuns.pure].find((r) => r.error !== null)?.error ?? 'final state differs'}`,
+    display: pureOk
+      ? `${pureRatio.toFixed(2)}× (cpu ${pureCpuRatio.toFixed(2)}×; 1.00: the same cost)`
+      : `failed: ${[...pureRuns.bench, ...pureRuns.pure].find((r) => r.error !== null)?.error ?? 'final state differs'}`,
     target: null,
     met: null,
-    detail: { cpuRatio: pureCpuRatio, benchMs: pureRuns.bench.map((r) => r.ms), pureMs: pureRuns.pure.map((r) => r.ms) },
+    detail: {
+      cpuRatio: pureCpuRatio,
+      benchMs: pureRuns.bench.map((r) => r.ms),
+      pureMs: pureRuns.pure.map((r) => r.ms),
+    },
   });
 
   const results: Omit<Results, 'targets'> = {
     machine: machineInfo(),
     startedAt,
     seconds: (performance.now() - began) / 1000,
-    config: { sizes, streams: STREAMS, bgioBudgetMs: config.bgioBudgetMs, idleTables: config.idleTables, heldPlies: config.heldPlies },
+    config: {
+      sizes,
+      streams: STREAMS,
+      bgioBudgetMs: config.bgioBudgetMs,
+      idleTables: config.idleTables,
+      heldPlies: config.heldPlies,
+    },
     contestants: [...CONTESTANTS, plystackPure].map(({ id, label }) => ({ id, label })),
     throughput,
     ratios,
@@ -696,13 +881,22 @@ function verdicts(r: Omit<Results, 'targets'>, config: BenchConfig): TargetVerdi
     const high = Math.max(...values);
     return low === high ? show(low) : `${show(low)} to ${show(high)}`;
   };
-  const over = (cells: readonly { value: number | null; cpuValue?: number | null; met: boolean | null }[], show: (v: number) => string) => {
+  const over = (
+    cells: readonly { value: number | null; cpuValue?: number | null; met: boolean | null }[],
+    show: (v: number) => string,
+  ) => {
     const judged = cells.filter((c) => c.met !== null && c.value !== null);
     if (judged.length === 0) return { measured: 'not measured', met: null };
     const met = judged.filter((c) => c.met).length;
     const cpu = judged.map((c) => c.cpuValue).filter((v): v is number => typeof v === 'number');
     const onCpu = cpu.length === judged.length ? `; on CPU time ${span(cpu, show)}` : '';
-    return { measured: `${span(judged.map((c) => c.value as number), show)} (${met} of ${judged.length} cells met${onCpu})`, met: met === judged.length };
+    return {
+      measured: `${span(
+        judged.map((c) => c.value as number),
+        show,
+      )} (${met} of ${judged.length} cells met${onCpu})`,
+      met: met === judged.length,
+    };
   };
   const scalingVerdict = (cells: readonly ScalingCell[]) => {
     const judged = cells.filter((c) => c.met !== null);
@@ -711,20 +905,70 @@ function verdicts(r: Omit<Results, 'targets'>, config: BenchConfig): TargetVerdi
     const cpu = judged.map((c) => c.cpuValue).filter((v): v is number => v !== null);
     const wall = judged.map((c) => c.value).filter((v): v is number => v !== null);
     const show = (v: number) => v.toFixed(1);
-    return { measured: `on CPU time ${cpu.length > 0 ? span(cpu, show) : 'n/a'} (${met} of ${judged.length} cells met); wall clock ${wall.length > 0 ? span(wall, show) : 'n/a'}`, met: met === judged.length };
+    return {
+      measured: `on CPU time ${cpu.length > 0 ? span(cpu, show) : 'n/a'} (${met} of ${judged.length} cells met); wall clock ${wall.length > 0 ? span(wall, show) : 'n/a'}`,
+      met: met === judged.length,
+    };
   };
   const figure = (id: string) => r.figures.find((f) => f.id === id);
   const idle = figure('idle-table');
   const rep = figure('replay');
   const sim = figure('simulate');
   return [
-    { id: 'xstate-flat', label: 'plystack / bare XState, flat', target: TARGETS.xstate.text, ...over(r.ratios.filter((c) => c.versus === 'xstate-flat'), times) },
-    { id: 'xstate-shaped', label: 'plystack / bare XState, table-shaped', target: TARGETS.xstate.text, ...over(r.ratios.filter((c) => c.versus === 'xstate-shaped'), times) },
-    { id: 'scaling', label: `plystack time(${plies(config.scaling[1])}) / time(${plies(config.scaling[0])}), judged on CPU time`, target: TARGETS.scaling.text, ...scalingVerdict(r.scaling.filter((c) => c.contestant === 'plystack')) },
-    { id: 'bgio', label: `plystack / boardgame.io at ${plies(config.bgioTargetPlies)}`, target: TARGETS.bgio.text, ...over(r.ratios.filter((c) => c.versus === 'boardgameio' && c.plies === config.bgioTargetPlies), times) },
-    { id: 'idle', label: 'bytes per idle table', target: TARGETS.idle.text, measured: idle?.display ?? 'not measured', met: idle?.met ?? null },
-    { id: 'replay', label: `replay of ${plies(config.heldPlies)} plies`, target: TARGETS.replay.text, measured: rep?.display ?? 'not measured', met: rep?.met ?? null },
-    { id: 'simulate', label: 'the fast path (table.simulate())', target: TARGETS.simulate.text, measured: sim?.display ?? 'not measured', met: sim?.met ?? null },
+    {
+      id: 'xstate-flat',
+      label: 'plystack / bare XState, flat',
+      target: TARGETS.xstate.text,
+      ...over(
+        r.ratios.filter((c) => c.versus === 'xstate-flat'),
+        times,
+      ),
+    },
+    {
+      id: 'xstate-shaped',
+      label: 'plystack / bare XState, table-shaped',
+      target: TARGETS.xstate.text,
+      ...over(
+        r.ratios.filter((c) => c.versus === 'xstate-shaped'),
+        times,
+      ),
+    },
+    {
+      id: 'scaling',
+      label: `plystack time(${plies(config.scaling[1])}) / time(${plies(config.scaling[0])}), judged on CPU time`,
+      target: TARGETS.scaling.text,
+      ...scalingVerdict(r.scaling.filter((c) => c.contestant === 'plystack')),
+    },
+    {
+      id: 'bgio',
+      label: `plystack / boardgame.io at ${plies(config.bgioTargetPlies)}`,
+      target: TARGETS.bgio.text,
+      ...over(
+        r.ratios.filter((c) => c.versus === 'boardgameio' && c.plies === config.bgioTargetPlies),
+        times,
+      ),
+    },
+    {
+      id: 'idle',
+      label: 'bytes per idle table',
+      target: TARGETS.idle.text,
+      measured: idle?.display ?? 'not measured',
+      met: idle?.met ?? null,
+    },
+    {
+      id: 'replay',
+      label: `replay of ${plies(config.heldPlies)} plies`,
+      target: TARGETS.replay.text,
+      measured: rep?.display ?? 'not measured',
+      met: rep?.met ?? null,
+    },
+    {
+      id: 'simulate',
+      label: 'the fast path (table.simulate())',
+      target: TARGETS.simulate.text,
+      measured: sim?.display ?? 'not measured',
+      met: sim?.met ?? null,
+    },
   ];
 }
 
@@ -761,7 +1005,9 @@ const status = (cells: readonly (boolean | null)[]): string => {
 export function formatTable(r: Results): string[] {
   const labelOf = (id: ContestantId) => r.contestants.find((c) => c.id === id)?.label ?? id;
   const streamIds = r.config.streams.map((s) => s.id);
-  type Row = { figure: string; plies: string; cells?: string[]; span?: string; target?: string; status?: string } | 'rule';
+  type Row =
+    | { figure: string; plies: string; cells?: string[]; span?: string; target?: string; status?: string }
+    | 'rule';
   const rows: Row[] = [];
 
   for (const contestant of CONTESTANTS) {
@@ -770,7 +1016,10 @@ export function formatTable(r: Results): string[] {
         const c = r.throughput.find((t) => t.stream === stream && t.plies === n && t.contestant === contestant.id);
         if (c === undefined) return '';
         if (c.status === 'skipped' && c.note?.startsWith('n/a')) return 'n/a';
-        if (c.status === 'skipped') return c.note?.startsWith('not run: projected') ? `not run (${c.note.match(/projected (\d+ s)/)?.[1] ?? '> budget'})` : 'not run';
+        if (c.status === 'skipped')
+          return c.note?.startsWith('not run: projected')
+            ? `not run (${c.note.match(/projected (\d+ s)/)?.[1] ?? '> budget'})`
+            : 'not run';
         if (c.status === 'failed') return 'FAILED';
         const value = c.eventsPerSecond === null ? '?' : rate(c.eventsPerSecond);
         return c.status === 'partial' ? `${value} (${plies(c.played)} in budget)` : value;
@@ -781,9 +1030,17 @@ export function formatTable(r: Results): string[] {
   }
   for (const versus of ['xstate-flat', 'xstate-shaped', 'reducer', 'boardgameio'] as const) {
     for (const n of r.config.sizes) {
-      const ratios = streamIds.map((stream) => r.ratios.find((c) => c.stream === stream && c.plies === n && c.versus === versus));
+      const ratios = streamIds.map((stream) =>
+        r.ratios.find((c) => c.stream === stream && c.plies === n && c.versus === versus),
+      );
       if (ratios.every((c) => c?.value === null)) {
-        rows.push({ figure: `plystack / ${labelOf(versus)}`, plies: plies(n), cells: ratios.map(() => 'n/a'), target: ratios[0]?.target ?? '', status: '' });
+        rows.push({
+          figure: `plystack / ${labelOf(versus)}`,
+          plies: plies(n),
+          cells: ratios.map(() => 'n/a'),
+          target: ratios[0]?.target ?? '',
+          status: '',
+        });
         continue;
       }
       rows.push({
@@ -797,7 +1054,9 @@ export function formatTable(r: Results): string[] {
     rows.push('rule');
   }
   for (const contestant of CONTESTANTS) {
-    const cells = streamIds.map((stream) => r.scaling.find((s) => s.stream === stream && s.contestant === contestant.id));
+    const cells = streamIds.map((stream) =>
+      r.scaling.find((s) => s.stream === stream && s.contestant === contestant.id),
+    );
     const first = cells[0];
     rows.push({
       figure: `time(${plies(first?.large ?? 0)}) / time(${plies(first?.small ?? 0)}) ${labelOf(contestant.id)}`,
@@ -812,9 +1071,22 @@ export function formatTable(r: Results): string[] {
     });
   }
   rows.push('rule');
-  for (const f of r.figures) rows.push({ figure: f.label, plies: f.plies === null ? '' : plies(f.plies), span: `${f.display}${mark(f.met)}`, target: f.target ?? '', status: status([f.met]) });
+  for (const f of r.figures)
+    rows.push({
+      figure: f.label,
+      plies: f.plies === null ? '' : plies(f.plies),
+      span: `${f.display}${mark(f.met)}`,
+      target: f.target ?? '',
+      status: status([f.met]),
+    });
 
-  const headers = { figure: 'Figure', plies: 'Plies', cells: r.config.streams.map((s) => s.label), target: 'Target', status: 'Status' };
+  const headers = {
+    figure: 'Figure',
+    plies: 'Plies',
+    cells: r.config.streams.map((s) => s.label),
+    target: 'Target',
+    status: 'Status',
+  };
   const text = rows.filter((x): x is Exclude<Row, 'rule'> => x !== 'rule');
   const wFigure = Math.max(headers.figure.length, ...text.map((x) => x.figure.length));
   const wPlies = Math.max(headers.plies.length, ...text.map((x) => x.plies.length));
@@ -822,7 +1094,8 @@ export function formatTable(r: Results): string[] {
   const wSpan = wCells.reduce((a, b) => a + b, 0) + 2 * (wCells.length - 1);
   const wTarget = Math.max(headers.target.length, ...text.map((x) => (x.target ?? '').length));
   const wStatus = Math.max(headers.status.length, ...text.map((x) => (x.status ?? '').length));
-  const line = (figure: string, p: string, middle: string, target: string, st: string) => `${figure.padEnd(wFigure)}  ${p.padStart(wPlies)}  ${middle}  ${target.padEnd(wTarget)}  ${st.padEnd(wStatus)}`.trimEnd();
+  const line = (figure: string, p: string, middle: string, target: string, st: string) =>
+    `${figure.padEnd(wFigure)}  ${p.padStart(wPlies)}  ${middle}  ${target.padEnd(wTarget)}  ${st.padEnd(wStatus)}`.trimEnd();
   const spanOf = (x: Exclude<Row, 'rule'>) => {
     if (x.cells !== undefined) return x.cells.map((c, i) => c.padStart(wCells[i] as number)).join('  ');
     const span = x.span ?? '';
@@ -836,7 +1109,13 @@ export function formatTable(r: Results): string[] {
     `         simultaneous (sandbox, 4 seats): each round every seat plays, then every seat ends its turn, in scripted orders`,
     `times: best of the runs, wall clock; cpu: the process's CPU time (the scaling target is judged on it)`,
     '',
-    line(headers.figure, headers.plies, headers.cells.map((h, i) => h.padStart(wCells[i] as number)).join('  '), headers.target, headers.status),
+    line(
+      headers.figure,
+      headers.plies,
+      headers.cells.map((h, i) => h.padStart(wCells[i] as number)).join('  '),
+      headers.target,
+      headers.status,
+    ),
   ];
   const width = out[out.length - 1]?.length ?? 80;
   out.push('─'.repeat(width));
@@ -846,9 +1125,10 @@ export function formatTable(r: Results): string[] {
   }
   out.push('');
   out.push('Targets (printed, never asserted):');
-  for (const t of r.targets) out.push(`  ${t.met === null ? '?     ' : t.met ? 'met   ' : 'MISSED'}  ${t.label} ${t.target}: ${t.measured}`);
+  for (const t of r.targets)
+    out.push(`  ${t.met === null ? '?     ' : t.met ? 'met   ' : 'MISSED'}  ${t.label} ${t.target}: ${t.measured}`);
   const broken = r.throughput.filter((c) => c.status === 'failed' || c.status === 'partial');
-  for (const c of broken) out.push(`  note: ${labelOf(c.contestant)}, ${c.stream}, ${plies(c.plies)}: ${c.status}: ${c.note ?? ''}`);
+  for (const c of broken)
+    out.push(`  note: ${labelOf(c.contestant)}, ${c.stream}, ${plies(c.plies)}: ${c.status}: ${c.note ?? ''}`);
   return out;
 }
-

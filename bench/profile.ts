@@ -10,7 +10,8 @@
 import { plystack } from './contestants.js';
 import { makeStream, SEATS_2, SEATS_4 } from './streams.js';
 
-const arg = (name: string, fallback: number): number => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number): number =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const seats = arg('seats', 2) === 4 ? SEATS_4 : SEATS_2;
 const plies = arg('plies', 100_000);
 const stream = makeStream(seats, plies, arg('every', 7));
@@ -22,4 +23,6 @@ run.play(stream);
 const ms = performance.now() - start;
 const used = process.cpuUsage(cpu);
 const cpuMs = (used.user + used.system) / 1000;
-process.stdout.write(`plystack: ${plies} plies, ${seats.length} seats in ${ms.toFixed(0)} ms (${((plies / ms) * 1000).toFixed(0)} events/s; CPU ${cpuMs.toFixed(0)} ms, ${((plies / cpuMs) * 1000).toFixed(0)} events/CPU-s)\n`);
+process.stdout.write(
+  `plystack: ${plies} plies, ${seats.length} seats in ${ms.toFixed(0)} ms (${((plies / ms) * 1000).toFixed(0)} events/s; CPU ${cpuMs.toFixed(0)} ms, ${((plies / cpuMs) * 1000).toFixed(0)} events/CPU-s)\n`,
+);

@@ -22,19 +22,28 @@ const opening = createTable(mundane, { table: 'table:bench', seats: ['seat:ann',
 const { moves: _none, ...header } = opening.log;
 opening.stop();
 const file = join(mkdtempSync(join(tmpdir(), 'plystack-replay-bench-')), 'log.json');
-writeFileSync(file, `${JSON.stringify(header).slice(0, -1)},"moves":[${Array(moves).fill('{"type":"engine.pass"}').join(',')}]}`);
+writeFileSync(
+  file,
+  `${JSON.stringify(header).slice(0, -1)},"moves":[${Array(moves).fill('{"type":"engine.pass"}').join(',')}]}`,
+);
 
 const cli = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 // Loaded before the CLI, as the plystack bin runs: reports the process's peak memory and time as it exits.
 const hook = join(dirname(file), 'report.mjs');
-writeFileSync(hook, `const started = Date.now();
+writeFileSync(
+  hook,
+  `const started = Date.now();
 process.on('exit', (code) => process.stderr.write('\\n' + JSON.stringify({ code, seconds: (Date.now() - started) / 1000, peakMb: process.resourceUsage().maxRSS / 1024 }) + '\\n'));
-`);
+`,
+);
 process.stdout.write(`plystack replay of ${moves.toLocaleString('en')} moves (${file})\n`);
 process.stdout.write('mode    exit  seconds  peak RSS MB  under 500 MB\n');
 for (const mode of modes) {
   const args = ['replay', file, ...(mode === 'text' ? [] : mode === 'as' ? ['--as', 'seat:ann'] : [`--${mode}`])];
-  const done = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const done = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, cli, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
   const last = done.stderr.toString().trim().split('\n').at(-1) ?? '';
   type Report = { code: number; seconds: number; peakMb: number };
   let report: Report | null;
@@ -47,6 +56,12 @@ for (const mode of modes) {
     process.stdout.write(`${mode.padEnd(8)}failed: ${last.slice(0, 300)}\n`);
     continue;
   }
-  const row = [mode.padEnd(6), String(report.code).padStart(4), report.seconds.toFixed(1).padStart(8), report.peakMb.toFixed(0).padStart(12), (report.peakMb < LIMIT_MB ? 'yes' : 'NO').padStart(13)];
+  const row = [
+    mode.padEnd(6),
+    String(report.code).padStart(4),
+    report.seconds.toFixed(1).padStart(8),
+    report.peakMb.toFixed(0).padStart(12),
+    (report.peakMb < LIMIT_MB ? 'yes' : 'NO').padStart(13),
+  ];
   process.stdout.write(`${row.join('  ')}\n`);
 }

@@ -26,6 +26,8 @@ const smoke = process.argv.includes('--smoke');
 const config = { ...(smoke ? SMOKE : FULL), progress: (line: string) => process.stderr.write(`bench: ${line}\n`) };
 const results = runBench(config);
 // The smoke configuration never overwrites the figures of a full run.
-const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? join(repoRoot(), 'bench', smoke ? '.build/results-smoke.json' : 'results.json');
+const out =
+  process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??
+  join(repoRoot(), 'bench', smoke ? '.build/results-smoke.json' : 'results.json');
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 process.stdout.write(`${formatTable(results).join('\n')}\n\nwritten: ${out}\n`);

@@ -68,7 +68,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `CLIENTS` workers for `SECONDS`; worker w owns tables w, w + CLIENTS, … and plays them in turn. */
-async function drive(move: (table: number, worker: number) => Promise<boolean>): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+async function drive(
+  move: (table: number, worker: number) => Promise<boolean>,
+): Promise<{ latencies: number[]; errors: number; seconds: number }> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -85,23 +87,54 @@ async function drive(move: (table: number, worker: number) => Promise<boolean>):
   return { latencies, errors, seconds: (performance.now() - started) / 1000 };
 }
 
-function summarise(contestant: string, store: string, processes: number, run: { latencies: number[]; errors: number; seconds: number }): Result {
+function summarise(
+  contestant: string,
+  store: string,
+  processes: number,
+  run: { latencies: number[]; errors: number; seconds: number },
+): Result {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const result = {
-    contestant, store, processes, moves: sorted.length, seconds: Number(run.seconds.toFixed(2)),
-    movesPerSecond: Math.round(sorted.length / run.seconds), p50Ms: Number(percentile(sorted, 0.5).toFixed(2)), p99Ms: Number(percentile(sorted, 0.99).toFixed(2)), errors: run.errors,
+    contestant,
+    store,
+    processes,
+    moves: sorted.length,
+    seconds: Number(run.seconds.toFixed(2)),
+    movesPerSecond: Math.round(sorted.length / run.seconds),
+    p50Ms: Number(percentile(sorted, 0.5).toFixed(2)),
+    p99Ms: Number(percentile(sorted, 0.99).toFixed(2)),
+    errors: run.errors,
   };
-  log(`${contestant} (${store}, ${processes} process${processes > 1 ? 'es' : ''}): ${result.movesPerSecond} moves/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors`);
+  log(
+    `${contestant} (${store}, ${processes} process${processes > 1 ? 'es' : ''}): ${result.movesPerSecond} moves/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors`,
+  );
   return result;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function request(url: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: unknown }> {
+function request(
+  url: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const text = body === undefined ? '' : JSON.stringify(body);
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, path, method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      {
+        host: hostname,
+        port,
+        path,
+        method,
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
       (res) => {
         let data = '';
         res.setEncoding('utf8');
@@ -116,7 +149,9 @@ function request(url: string, method: string, path: string, token: string | null
 
 function serve(args: string[]): Promise<{ url: string; child: ChildProcess }> {
   const profile = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
-  const child = spawn(process.execPath, [...profile, cli, 'serve', '--port', '0', '--rate-limit', '9999999', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, cli, 'serve', '--port', '0', '--rate-limit', '9999999', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -142,7 +177,12 @@ async function plystack(store: string, args: string[], processes: number): Promi
     const tables: { table: string; appToken: string }[] = [];
     for (let i = 0; i < TABLES; i++) {
       // Each table is created through the process that will serve it, as a load balancer that keys on the table id would send it.
-      const created = await request(servers[i % servers.length]!.url, 'POST', '/tables', null, { game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: i, table: `table:bench-${i}` });
+      const created = await request(servers[i % servers.length]!.url, 'POST', '/tables', null, {
+        game: 'mundane',
+        seats: ['seat:ann', 'seat:bob'],
+        seed: i,
+        table: `table:bench-${i}`,
+      });
       tables.push(created.body as { table: string; appToken: string });
     }
     log(`${store} × ${processes}: ${TABLES} tables created; playing for ${SECONDS} s with ${CLIENTS} clients`);
@@ -151,11 +191,16 @@ async function plystack(store: string, args: string[], processes: number): Promi
       const { table, appToken } = tables[i]!;
       // A table's moves go to one process, as a load balancer that keys on the table would send them.
       const url = servers[i % servers.length]!.url;
-      const answer = await request(url, 'POST', `/tables/${encodeURIComponent(table)}/moves`, appToken, { move: { type: 'engine.pass' } });
+      const answer = await request(url, 'POST', `/tables/${encodeURIComponent(table)}/moves`, appToken, {
+        move: { type: 'engine.pass' },
+      });
       return answer.status === 200;
     });
     const cpu = servers.reduce((sum, server, i) => sum + cpuMs(server.child.pid!) - cpuBefore[i]!, 0);
-    return { ...summarise('plystack', store, processes, run), serverCpuMsPerMove: Number((cpu / Math.max(1, run.latencies.length)).toFixed(2)) };
+    return {
+      ...summarise('plystack', store, processes, run),
+      serverCpuMsPerMove: Number((cpu / Math.max(1, run.latencies.length)).toFixed(2)),
+    };
   } finally {
     for (const server of servers) await stop(server.child);
   }
@@ -163,11 +208,28 @@ async function plystack(store: string, args: string[], processes: number): Promi
 
 async function boardgameio(): Promise<Result> {
   const require = createRequire(join(root, 'node_modules', 'boardgame.io', 'package.json'));
-  const { Server } = require('boardgame.io/server') as { Server: (opts: { games: object[]; origins: string[] }) => { run(config: { port: number; lobbyConfig: { apiPort: number } }): Promise<{ appServer: http.Server; apiServer?: http.Server }>; kill(servers: unknown): void } };
+  const { Server } = require('boardgame.io/server') as {
+    Server: (opts: { games: object[]; origins: string[] }) => {
+      run(config: {
+        port: number;
+        lobbyConfig: { apiPort: number };
+      }): Promise<{ appServer: http.Server; apiServer?: http.Server }>;
+      kill(servers: unknown): void;
+    };
+  };
   const { io } = require('socket.io-client') as { io: (url: string, opts: object) => SocketLike };
-  interface SocketLike { emit(event: string, ...args: unknown[]): void; on(event: string, handler: (...args: never[]) => void): void; close(): void; connected: boolean }
+  interface SocketLike {
+    emit(event: string, ...args: unknown[]): void;
+    on(event: string, handler: (...args: never[]) => void): void;
+    close(): void;
+    connected: boolean;
+  }
   // The same move as plystack's seatless pass, the boardgame.io way: player 0 passes; nothing else happens.
-  const game = { name: 'bench', setup: () => ({ passes: 0 }), moves: { pass: ({ G }: { G: { passes: number } }) => void G.passes++ } };
+  const game = {
+    name: 'bench',
+    setup: () => ({ passes: 0 }),
+    moves: { pass: ({ G }: { G: { passes: number } }) => void G.passes++ },
+  };
   const server = Server({ games: [game], origins: ['http://127.0.0.1'] });
   const port = await freePort();
   const apiPort = await freePort();
@@ -177,13 +239,29 @@ async function boardgameio(): Promise<Result> {
   const api = `http://127.0.0.1:${apiPort}`;
   const sockets: SocketLike[] = [];
   try {
-    const matches: { matchID: string; credentials: string; stateID: number; socket: SocketLike; waiting: ((stateID: number) => void) | null }[] = [];
+    const matches: {
+      matchID: string;
+      credentials: string;
+      stateID: number;
+      socket: SocketLike;
+      waiting: ((stateID: number) => void) | null;
+    }[] = [];
     for (let i = 0; i < TABLES; i++) {
-      const created = (await request(api, 'POST', '/games/bench/create', null, { numPlayers: 2 })).body as { matchID: string };
-      const joined = (await request(api, 'POST', `/games/bench/${created.matchID}/join`, null, { playerID: '0', playerName: `p${i}` })).body as { playerCredentials: string };
+      const created = (await request(api, 'POST', '/games/bench/create', null, { numPlayers: 2 })).body as {
+        matchID: string;
+      };
+      const joined = (
+        await request(api, 'POST', `/games/bench/${created.matchID}/join`, null, { playerID: '0', playerName: `p${i}` })
+      ).body as { playerCredentials: string };
       const socket = io(`${url}/bench`, { transports: ['websocket'], forceNew: true });
       sockets.push(socket);
-      const match = { matchID: created.matchID, credentials: joined.playerCredentials, stateID: 0, socket, waiting: null as ((stateID: number) => void) | null };
+      const match = {
+        matchID: created.matchID,
+        credentials: joined.playerCredentials,
+        stateID: 0,
+        socket,
+        waiting: null as ((stateID: number) => void) | null,
+      };
       const seen = (matchID: string, stateID: number) => {
         if (matchID !== match.matchID || stateID <= match.stateID) return;
         match.stateID = stateID;
@@ -211,7 +289,13 @@ async function boardgameio(): Promise<Result> {
         const timer = setTimeout(() => resolve(false), 5000);
         match.waiting = () => (clearTimeout(timer), resolve(true));
       });
-      match.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'pass', args: [], playerID: '0', credentials: match.credentials } }, before, match.matchID, '0');
+      match.socket.emit(
+        'update',
+        { type: 'MAKE_MOVE', payload: { type: 'pass', args: [], playerID: '0', credentials: match.credentials } },
+        before,
+        match.matchID,
+        '0',
+      );
       const ok = await answered;
       match.waiting = null;
       return ok;
@@ -241,13 +325,41 @@ try {
 
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) } },
-  config: { tables: TABLES, clients: CLIENTS, seconds: SECONDS, move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)', durability: 'plystack answers after the commit (fsync on); boardgame.io keeps matches in memory' },
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+  },
+  config: {
+    tables: TABLES,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)',
+    durability: 'plystack answers after the commit (fsync on); boardgame.io keeps matches in memory',
+  },
   results,
 };
-const out = smoke || only !== null ? join(root, 'bench', '.build', 'server-results-partial.json') : join(root, 'bench', 'server-results.json');
+const out =
+  smoke || only !== null
+    ? join(root, 'bench', '.build', 'server-results-partial.json')
+    : join(root, 'bench', 'server-results.json');
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-const rows = [['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/move'], ...results.map((r) => [r.contestant, r.store, String(r.processes), String(r.movesPerSecond), String(r.p50Ms), String(r.p99Ms), String(r.errors), String(r.serverCpuMsPerMove ?? '')])];
+const rows = [
+  ['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/move'],
+  ...results.map((r) => [
+    r.contestant,
+    r.store,
+    String(r.processes),
+    String(r.movesPerSecond),
+    String(r.p50Ms),
+    String(r.p99Ms),
+    String(r.errors),
+    String(r.serverCpuMsPerMove ?? ''),
+  ]),
+];
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-process.stdout.write(`${rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}\n\nwritten: ${out}\n`);
+process.stdout.write(
+  `${rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}\n\nwritten: ${out}\n`,
+);
 process.exit(0);

@@ -25,7 +25,11 @@ export const SEATS_2 = ['seat:ann', 'seat:bob'] as const;
 export const SEATS_4 = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan'] as const;
 
 export type PassEvent = { readonly type: 'engine.pass'; readonly seat: string };
-export type CastEvent = { readonly type: 'CastInstant'; readonly seat: string; readonly payload: { readonly card: string } };
+export type CastEvent = {
+  readonly type: 'CastInstant';
+  readonly seat: string;
+  readonly payload: { readonly card: string };
+};
 /** One event of a stream: a move in plystack's shape, also the event the bare XState machines take. */
 export type StreamEvent = PassEvent | CastEvent;
 
@@ -98,15 +102,33 @@ export function step(state: RefState, event: StreamEvent): RefState {
   const n = state.seats.length;
   if (event.type === 'CastInstant') {
     const item: RefItem = { id: state.nextStackId, seat: event.seat };
-    return { ...state, plies, stack: [...state.stack, item], nextStackId: state.nextStackId + 1, priority: state.active, passes: 0 };
+    return {
+      ...state,
+      plies,
+      stack: [...state.stack, item],
+      nextStackId: state.nextStackId + 1,
+      priority: state.active,
+      passes: 0,
+    };
   }
   if (event.type !== 'engine.pass') return state;
   const passes = state.passes + 1;
   if (passes < n) return { ...state, plies, passes, priority: (state.priority + 1) % n };
-  if (state.stack.length > 0) return { ...state, plies, stack: state.stack.slice(0, -1), priority: state.active, passes: 0 };
-  if (state.phase < PHASES.length - 1) return { ...state, plies, phase: state.phase + 1, priority: state.active, passes: 0 };
+  if (state.stack.length > 0)
+    return { ...state, plies, stack: state.stack.slice(0, -1), priority: state.active, passes: 0 };
+  if (state.phase < PHASES.length - 1)
+    return { ...state, plies, phase: state.phase + 1, priority: state.active, passes: 0 };
   const active = (state.active + 1) % n;
-  return { ...state, plies, phase: 0, turn: state.turn + 1, round: active === 0 ? state.round + 1 : state.round, active, priority: active, passes: 0 };
+  return {
+    ...state,
+    plies,
+    phase: 0,
+    turn: state.turn + 1,
+    round: active === 0 ? state.round + 1 : state.round,
+    active,
+    priority: active,
+    passes: 0,
+  };
 }
 
 /**
@@ -123,7 +145,10 @@ export function makeStream(seats: readonly string[], plies: number, castEvery: n
   let state = openingState(seats);
   for (let i = 0; i < plies; i++) {
     const seat = seats[state.priority] as string;
-    const event: StreamEvent = (i + 1) % castEvery === 0 ? { type: 'CastInstant', seat, payload: { card: CARD } } : { type: 'engine.pass', seat };
+    const event: StreamEvent =
+      (i + 1) % castEvery === 0
+        ? { type: 'CastInstant', seat, payload: { card: CARD } }
+        : { type: 'engine.pass', seat };
     stream[i] = event;
     state = step(state, event);
   }

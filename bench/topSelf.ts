@@ -39,7 +39,11 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
-const short = (url: string) => url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '').replace(/^.*\/bench\/\.build\//, '');
+const short = (url: string) =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*node_modules\//, '')
+    .replace(/^.*\/bench\/\.build\//, '');
 const key = (f: CallFrame) => `${f.functionName || '(anonymous)'}  ${short(f.url)}:${f.lineNumber + 1}`;
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
@@ -62,7 +66,9 @@ const print = (title: string, map: Map<string, number>) => {
     .filter(([k]) => filter === undefined || k.includes(filter))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .forEach(([k, us]) => console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`));
+    .forEach(([k, us]) =>
+      console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`),
+    );
 };
 print('self time', self);
 print('total time', inclusive);

@@ -37,7 +37,9 @@ import {
 
 // ─── plystack: the sandbox table ─────────────────────────────────────────────
 
-export const CIRCULAR_OPTIONS = { phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true } } }] };
+export const CIRCULAR_OPTIONS = {
+  phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true } } }],
+};
 export const SIMULTANEOUS_OPTIONS = { phases: [{ name: 'main', turns: { strategy: 'Simultaneous' } }] };
 
 const playedOf = (table: Table): Record<string, number> => {
@@ -48,23 +50,48 @@ const playedOf = (table: Table): Record<string, number> => {
 /** The circular outcome of a sandbox table, read through its public state. */
 export function circularTableOutcome(table: Table): CircularOutcome {
   const state = table.state;
-  return { plies: table.context.plies.size, turn: state.turn, round: state.round, activeSeat: state.activeSeat as string, direction: state.direction as 1 | -1, played: playedOf(table) };
+  return {
+    plies: table.context.plies.size,
+    turn: state.turn,
+    round: state.round,
+    activeSeat: state.activeSeat as string,
+    direction: state.direction as 1 | -1,
+    played: playedOf(table),
+  };
 }
 
 /** The simultaneous outcome of a sandbox table, read through its public state. */
 export function simultaneousTableOutcome(table: Table): SimultaneousOutcome {
   const state = table.state;
-  return { plies: table.context.plies.size, turn: state.turn, round: state.round, toAct: [...state.toAct], played: playedOf(table) };
+  return {
+    plies: table.context.plies.size,
+    turn: state.turn,
+    round: state.round,
+    toAct: [...state.toAct],
+    played: playedOf(table),
+  };
 }
 
 type SandboxRun = Omit<PlystackRun, 'outcome'> & Run;
 
-function sandboxRun(options: object, outcome: (table: Table) => CircularOutcome | SimultaneousOutcome, seats: readonly string[]): SandboxRun {
+function sandboxRun(
+  options: object,
+  outcome: (table: Table) => CircularOutcome | SimultaneousOutcome,
+  seats: readonly string[],
+): SandboxRun {
   return tableRun(createTable(sandbox, { table: 'table:bench', seats: [...seats], seed: 1, options }), outcome);
 }
 
-export const plystackCircular: Contestant<SandboxRun> = { id: 'plystack', label: 'plystack table', open: (seats) => sandboxRun(CIRCULAR_OPTIONS, circularTableOutcome, seats) };
-export const plystackSimultaneous: Contestant<SandboxRun> = { id: 'plystack', label: 'plystack table', open: (seats) => sandboxRun(SIMULTANEOUS_OPTIONS, simultaneousTableOutcome, seats) };
+export const plystackCircular: Contestant<SandboxRun> = {
+  id: 'plystack',
+  label: 'plystack table',
+  open: (seats) => sandboxRun(CIRCULAR_OPTIONS, circularTableOutcome, seats),
+};
+export const plystackSimultaneous: Contestant<SandboxRun> = {
+  id: 'plystack',
+  label: 'plystack table',
+  open: (seats) => sandboxRun(SIMULTANEOUS_OPTIONS, simultaneousTableOutcome, seats),
+};
 
 // ─── bare XState, flat ───────────────────────────────────────────────────────
 
@@ -85,11 +112,25 @@ export const circularMachine = setup({
   },
   actions: {
     play: assign(({ context }) => ({ plies: context.plies + 1, played: bumped(context.played, context.active) })),
-    reverse: assign(({ context }) => ({ plies: context.plies + 1, played: bumped(context.played, context.active), direction: context.direction === 1 ? (-1 as const) : (1 as const) })),
-    skip: assign(({ context }) => ({ plies: context.plies + 1, played: bumped(context.played, context.active), pending: context.pending + 1 })),
+    reverse: assign(({ context }) => ({
+      plies: context.plies + 1,
+      played: bumped(context.played, context.active),
+      direction: context.direction === 1 ? (-1 as const) : (1 as const),
+    })),
+    skip: assign(({ context }) => ({
+      plies: context.plies + 1,
+      played: bumped(context.played, context.active),
+      pending: context.pending + 1,
+    })),
     endTurn: assign(({ context }) => {
       const n = context.seats.length;
-      return { plies: context.plies + 1, active: (((context.active + context.direction * (1 + context.pending)) % n) + n) % n, pending: 0, turn: context.turn + 1, activations: context.activations + 1 };
+      return {
+        plies: context.plies + 1,
+        active: (((context.active + context.direction * (1 + context.pending)) % n) + n) % n,
+        pending: 0,
+        turn: context.turn + 1,
+        activations: context.activations + 1,
+      };
     }),
   },
 }).createMachine({
@@ -109,13 +150,24 @@ const bit = (context: SimultaneousState, seat: string): number => 1 << context.s
 export const simultaneousMachine = setup({
   types: { context: {} as SimultaneousState, events: {} as TurnEvent, input: {} as BareInput },
   guards: {
-    isToAct: ({ context, event }) => context.seats.includes(event.seat) && (context.toAct & bit(context, event.seat)) !== 0,
+    isToAct: ({ context, event }) =>
+      context.seats.includes(event.seat) && (context.toAct & bit(context, event.seat)) !== 0,
     isLastToAct: ({ context, event }) => context.toAct === bit(context, event.seat),
   },
   actions: {
-    play: assign(({ context, event }) => ({ plies: context.plies + 1, played: bumped(context.played, context.seats.indexOf(event.seat)) })),
-    endOwnTurn: assign(({ context, event }) => ({ plies: context.plies + 1, toAct: context.toAct & ~bit(context, event.seat) })),
-    endRound: assign(({ context }) => ({ plies: context.plies + 1, toAct: (1 << context.seats.length) - 1, round: context.round + 1 })),
+    play: assign(({ context, event }) => ({
+      plies: context.plies + 1,
+      played: bumped(context.played, context.seats.indexOf(event.seat)),
+    })),
+    endOwnTurn: assign(({ context, event }) => ({
+      plies: context.plies + 1,
+      toAct: context.toAct & ~bit(context, event.seat),
+    })),
+    endRound: assign(({ context }) => ({
+      plies: context.plies + 1,
+      toAct: (1 << context.seats.length) - 1,
+      round: context.round + 1,
+    })),
   },
 }).createMachine({
   id: 'simultaneous',
@@ -145,12 +197,24 @@ function bareRun<C extends CircularState | SimultaneousState>(
   };
 }
 
-export const xstateCircular: Contestant = { id: 'xstate-flat', label: 'bare XState, flat', open: (seats) => bareRun(circularMachine, circularOutcome, seats) };
-export const xstateSimultaneous: Contestant = { id: 'xstate-flat', label: 'bare XState, flat', open: (seats) => bareRun(simultaneousMachine, simultaneousOutcome, seats) };
+export const xstateCircular: Contestant = {
+  id: 'xstate-flat',
+  label: 'bare XState, flat',
+  open: (seats) => bareRun(circularMachine, circularOutcome, seats),
+};
+export const xstateSimultaneous: Contestant = {
+  id: 'xstate-flat',
+  label: 'bare XState, flat',
+  open: (seats) => bareRun(simultaneousMachine, simultaneousOutcome, seats),
+};
 
 // ─── plain reducer ───────────────────────────────────────────────────────────
 
-function reducerRun<S>(opening: S, reduce: (state: S, event: TurnEvent) => S, outcome: (state: S) => CircularOutcome | SimultaneousOutcome): Run {
+function reducerRun<S>(
+  opening: S,
+  reduce: (state: S, event: TurnEvent) => S,
+  outcome: (state: S) => CircularOutcome | SimultaneousOutcome,
+): Run {
   let state = opening;
   return {
     play(stream) {
@@ -162,8 +226,16 @@ function reducerRun<S>(opening: S, reduce: (state: S, event: TurnEvent) => S, ou
   };
 }
 
-export const reducerCircular: Contestant = { id: 'reducer', label: 'plain reducer', open: (seats) => reducerRun(circularOpening(seats), circularStep, circularOutcome) };
-export const reducerSimultaneous: Contestant = { id: 'reducer', label: 'plain reducer', open: (seats) => reducerRun(simultaneousOpening(seats), simultaneousStep, simultaneousOutcome) };
+export const reducerCircular: Contestant = {
+  id: 'reducer',
+  label: 'plain reducer',
+  open: (seats) => reducerRun(circularOpening(seats), circularStep, circularOutcome),
+};
+export const reducerSimultaneous: Contestant = {
+  id: 'reducer',
+  label: 'plain reducer',
+  open: (seats) => reducerRun(simultaneousOpening(seats), simultaneousStep, simultaneousOutcome),
+};
 
 // ─── boardgame.io ────────────────────────────────────────────────────────────
 
@@ -184,8 +256,13 @@ interface BgClient<G> {
 }
 
 const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as { Client: (opts: { game: object; numPlayers: number; debug: boolean; playerID?: string }) => BgClient<never> };
-const { INVALID_MOVE, ActivePlayers } = require('boardgame.io/core') as { INVALID_MOVE: string; ActivePlayers: { ALL: object } };
+const { Client } = require('boardgame.io/client') as {
+  Client: (opts: { game: object; numPlayers: number; debug: boolean; playerID?: string }) => BgClient<never>;
+};
+const { INVALID_MOVE, ActivePlayers } = require('boardgame.io/core') as {
+  INVALID_MOVE: string;
+  ActivePlayers: { ALL: object };
+};
 
 interface BgCircular {
   direction: 1 | -1;
@@ -197,11 +274,17 @@ interface BgCircular {
 /** The circular table, the boardgame.io way: a custom turn order reads the direction and pending skips from G. */
 export const bgioCircularGame = {
   name: 'circular-stream',
-  setup: ({ ctx }: { ctx: BgCtx }): BgCircular => ({ direction: 1, pending: 0, plies: 0, played: Array.from({ length: ctx.numPlayers }, () => 0) }),
+  setup: ({ ctx }: { ctx: BgCtx }): BgCircular => ({
+    direction: 1,
+    pending: 0,
+    plies: 0,
+    played: Array.from({ length: ctx.numPlayers }, () => 0),
+  }),
   turn: {
     order: {
       first: () => 0,
-      next: ({ G, ctx }: { G: BgCircular; ctx: BgCtx }) => (((ctx.playOrderPos + G.direction * (1 + G.pending)) % ctx.numPlayers) + ctx.numPlayers) % ctx.numPlayers,
+      next: ({ G, ctx }: { G: BgCircular; ctx: BgCtx }) =>
+        (((ctx.playOrderPos + G.direction * (1 + G.pending)) % ctx.numPlayers) + ctx.numPlayers) % ctx.numPlayers,
     },
     onBegin: ({ G }: { G: BgCircular }) => {
       G.pending = 0;
@@ -246,7 +329,10 @@ interface BgSimultaneous {
  */
 export const bgioSimultaneousGame = {
   name: 'simultaneous-stream',
-  setup: ({ ctx }: { ctx: BgCtx }): BgSimultaneous => ({ plies: 0, played: Array.from({ length: ctx.numPlayers }, () => 0) }),
+  setup: ({ ctx }: { ctx: BgCtx }): BgSimultaneous => ({
+    plies: 0,
+    played: Array.from({ length: ctx.numPlayers }, () => 0),
+  }),
   turn: {
     activePlayers: ActivePlayers.ALL,
     endIf: ({ ctx }: { ctx: BgCtx }) => ctx.activePlayers === null,
@@ -263,7 +349,12 @@ export const bgioSimultaneousGame = {
   },
 };
 
-function bgioRun<G>(game: object, seats: readonly string[], send: (client: BgClient<G>, event: TurnEvent, seat: number) => void, outcome: (G: G, ctx: BgCtx) => CircularOutcome | SimultaneousOutcome): Run {
+function bgioRun<G>(
+  game: object,
+  seats: readonly string[],
+  send: (client: BgClient<G>, event: TurnEvent, seat: number) => void,
+  outcome: (G: G, ctx: BgCtx) => CircularOutcome | SimultaneousOutcome,
+): Run {
   const client = Client({ game, numPlayers: seats.length, debug: false }) as unknown as BgClient<G>;
   client.start();
   const index = new Map(seats.map((seat, i) => [seat, i]));
@@ -284,7 +375,8 @@ function bgioRun<G>(game: object, seats: readonly string[], send: (client: BgCli
   };
 }
 
-const playedBySeat = (seats: readonly string[], played: readonly number[]) => Object.fromEntries(seats.map((seat, i) => [seat, played[i] as number]));
+const playedBySeat = (seats: readonly string[], played: readonly number[]) =>
+  Object.fromEntries(seats.map((seat, i) => [seat, played[i] as number]));
 
 export const bgioCircular: Contestant = {
   id: 'boardgameio',
@@ -293,7 +385,8 @@ export const bgioCircular: Contestant = {
     bgioRun<BgCircular>(
       bgioCircularGame,
       seats,
-      (client, event, seat) => (event.type === 'engine.end-turn' ? client.events.endTurn() : client.moves[event.type]?.(seat)),
+      (client, event, seat) =>
+        event.type === 'engine.end-turn' ? client.events.endTurn() : client.moves[event.type]?.(seat),
       (G, ctx) => ({
         plies: G.plies,
         turn: ctx.turn,
@@ -330,5 +423,15 @@ export const bgioSimultaneous: Contestant = {
   },
 };
 
-export const CIRCULAR_CONTESTANTS: readonly Contestant[] = [plystackCircular, xstateCircular, reducerCircular, bgioCircular];
-export const SIMULTANEOUS_CONTESTANTS: readonly Contestant[] = [plystackSimultaneous, xstateSimultaneous, reducerSimultaneous, bgioSimultaneous];
+export const CIRCULAR_CONTESTANTS: readonly Contestant[] = [
+  plystackCircular,
+  xstateCircular,
+  reducerCircular,
+  bgioCircular,
+];
+export const SIMULTANEOUS_CONTESTANTS: readonly Contestant[] = [
+  plystackSimultaneous,
+  xstateSimultaneous,
+  reducerSimultaneous,
+  bgioSimultaneous,
+];

@@ -29,7 +29,8 @@ const bump = (played: readonly number[], seat: number): number[] => {
   next[seat] = (next[seat] as number) + 1;
   return next;
 };
-const playedBySeat = (seats: readonly string[], played: readonly number[]): Record<string, number> => Object.fromEntries(seats.map((seat, i) => [seat, played[i] as number]));
+const playedBySeat = (seats: readonly string[], played: readonly number[]): Record<string, number> =>
+  Object.fromEntries(seats.map((seat, i) => [seat, played[i] as number]));
 
 // ─── circular table with reversals ───────────────────────────────────────────
 
@@ -102,7 +103,8 @@ export function circularOutcome(state: CircularState): CircularOutcome {
 }
 
 /** The card of turn `turn` (from 1): reverse every 5th, else skip every 7th, else play. */
-export const cardOfTurn = (turn: number): CardEvent['type'] => (turn % REVERSE_EVERY === 0 ? 'reverse' : turn % SKIP_EVERY === 0 ? 'skip' : 'play');
+export const cardOfTurn = (turn: number): CardEvent['type'] =>
+  turn % REVERSE_EVERY === 0 ? 'reverse' : turn % SKIP_EVERY === 0 ? 'skip' : 'play';
 
 /**
  * The circular stream of `plies` moves: each turn the active seat plays the
@@ -166,7 +168,9 @@ export function simultaneousStep(state: SimultaneousState, event: TurnEvent): Si
   if (event.type === 'play') return { ...state, plies, played: bump(state.played, seat) };
   if (event.type !== 'engine.end-turn') return state;
   const toAct = state.toAct & ~(1 << seat);
-  return toAct === 0 ? { ...state, plies, toAct: everyone(state.seats.length), round: state.round + 1 } : { ...state, plies, toAct };
+  return toAct === 0
+    ? { ...state, plies, toAct: everyone(state.seats.length), round: state.round + 1 }
+    : { ...state, plies, toAct };
 }
 
 export function simultaneousOutcome(state: SimultaneousState): SimultaneousOutcome {

@@ -17,7 +17,9 @@ function step(args) {
   const result = spawnSync('apt-get', ['-q', ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const ok = result.status === 0;
   if (!ok) console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.trimEnd().split('\n').slice(-20).join('\n'));
-  console.log(`pretest: apt-get ${args.join(' ')}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `pretest: apt-get ${args.join(' ')}: ${ok ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   return ok;
 }
 

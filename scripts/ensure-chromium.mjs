@@ -15,7 +15,7 @@ const command = 'sudo apt-get update && sudo apt-get install -y chromium';
 if (existsSync(chromium)) process.exit(0);
 
 if (process.env.PLYSTACK_CHROMIUM === undefined && canInstall()) {
-  console.log('pretest: Chromium is missing; installing Debian\'s chromium package for the browser tests');
+  console.log("pretest: Chromium is missing; installing Debian's chromium package for the browser tests");
   // With what it recommends (fonts among them), as the browser tests have always had it.
   if (aptInstall(['chromium'], { recommends: true }) && existsSync(chromium)) {
     console.log(`pretest: ${spawnSync(chromium, ['--version'], { encoding: 'utf8' }).stdout.trim()} installed`);
@@ -23,4 +23,6 @@ if (process.env.PLYSTACK_CHROMIUM === undefined && canInstall()) {
   }
   console.error('pretest: apt-get could not install Chromium.');
 }
-console.error(`pretest: Chromium is not at ${chromium}; the browser tests will fail until you run:\n  ${command}\n(or set PLYSTACK_CHROMIUM to a Chromium or Chrome binary)`);
+console.error(
+  `pretest: Chromium is not at ${chromium}; the browser tests will fail until you run:\n  ${command}\n(or set PLYSTACK_CHROMIUM to a Chromium or Chrome binary)`,
+);

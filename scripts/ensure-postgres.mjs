@@ -17,7 +17,7 @@ const ready = () => existsSync(`${bin}/initdb`) && existsSync(`${bin}/pg_ctl`) &
 if (ready()) process.exit(0);
 
 if (process.env.PLYSTACK_PG_BIN === undefined && canInstall()) {
-  console.log('pretest: PostgreSQL 15 is missing; installing Debian\'s postgresql package for the server tests');
+  console.log("pretest: PostgreSQL 15 is missing; installing Debian's postgresql package for the server tests");
   if (aptInstall(['postgresql']) && ready()) {
     const version = spawnSync(`${bin}/postgres`, ['--version'], { encoding: 'utf8' }).stdout.trim();
     console.log(`pretest: ${version} installed`);
@@ -25,4 +25,6 @@ if (process.env.PLYSTACK_PG_BIN === undefined && canInstall()) {
   }
   console.error('pretest: apt-get could not install PostgreSQL.');
 }
-console.error(`pretest: PostgreSQL 15 is not in ${bin}; the server tests will fail until you run:\n  ${command}\n(or set PLYSTACK_PG_BIN to a folder with initdb, pg_ctl and postgres)`);
+console.error(
+  `pretest: PostgreSQL 15 is not in ${bin}; the server tests will fail until you run:\n  ${command}\n(or set PLYSTACK_PG_BIN to a folder with initdb, pg_ctl and postgres)`,
+);

@@ -9,7 +9,10 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { seconds: { type: 'string' }, seed: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { seconds: { type: 'string' }, seed: { type: 'string' } },
+  allowPositionals: true,
+});
 const seconds = Number(values.seconds ?? 60);
 const seed = values.seed ?? String(randomInt(2 ** 31));
 if (!Number.isFinite(seconds) || seconds <= 0 || !/^\d+$/.test(seed)) {

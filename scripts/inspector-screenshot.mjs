@@ -21,7 +21,14 @@ const profile = await mkdtemp(join(tmpdir(), 'plystack-shot-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.PLYSTACK_CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
   viewport: { width: 1280, height: 800 },
   deviceScaleFactor: 1,
 });
@@ -40,7 +47,9 @@ try {
   let last = '';
   for (let i = 0; i < 40; i++) {
     await page.waitForTimeout(150);
-    const now = await page.evaluate(() => JSON.stringify(document.querySelector('svg.chart text')?.getBoundingClientRect()));
+    const now = await page.evaluate(() =>
+      JSON.stringify(document.querySelector('svg.chart text')?.getBoundingClientRect()),
+    );
     if (now === last) break;
     last = now;
   }

@@ -26,7 +26,11 @@ async function exportedNames(source: string): Promise<string[]> {
   const names: string[] = [];
   for (const clause of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
     for (const part of (clause[1] as string).split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop();
       if (name) names.push(name);
     }
   }
@@ -59,8 +63,12 @@ describe('docs/api.md', () => {
   }
 
   it('names no entry point that package.json does not export', async () => {
-    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    const exported = Object.keys(manifest.exports).filter((key) => key !== './package.json').map((key) => `plystack${key.slice(1)}`);
+    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const exported = Object.keys(manifest.exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => `plystack${key.slice(1)}`);
     expect(exported.sort()).toEqual(Object.keys(ENTRIES).sort());
   });
 });

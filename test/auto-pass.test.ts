@@ -5,7 +5,8 @@ import { ANN, BOB, openMundane } from './support/mundane.js';
 
 const autoPass = (seat: string, payload: object) => ({ type: 'engine.auto-pass', seat, payload });
 const pass = (seat: string) => ({ type: 'engine.pass', seat });
-const lines = (table: ReturnType<typeof openMundane>) => table.plies.map((p) => `${p.turn} ${p.phase} ${p.actor} ${p.notation}${p.automatic ? ' (auto)' : ''}`);
+const lines = (table: ReturnType<typeof openMundane>) =>
+  table.plies.map((p) => `${p.turn} ${p.phase} ${p.actor} ${p.notation}${p.automatic ? ' (auto)' : ''}`);
 
 describe('auto-pass stops in priority windows', () => {
   it('seat:bob passes automatically until the end of the turn; the engine records those passes as his plies, marked automatic', () => {
@@ -52,7 +53,7 @@ describe('auto-pass stops in priority windows', () => {
     expect(table.plies.filter((p) => p.automatic).map((p) => p.phase)).toEqual(['RESET', 'WAKE_UP']);
   });
 
-  it('a stop at my turn lasts across seat:ann\'s whole turn', () => {
+  it("a stop at my turn lasts across seat:ann's whole turn", () => {
     const table = openMundane();
     table.play(autoPass(BOB, { until: 'my-turn' }));
     for (let i = 0; i < 5; i++) table.play(pass(ANN));
@@ -60,7 +61,7 @@ describe('auto-pass stops in priority windows', () => {
     expect(table.context.autoPass).toEqual({});
   });
 
-  it('a stop when the stack resolves: seat:bob lets seat:ann\'s card resolve, then answers for himself', () => {
+  it("a stop when the stack resolves: seat:bob lets seat:ann's card resolve, then answers for himself", () => {
     const table = openMundane();
     table.play({ type: 'CastInstant', seat: ANN, payload: { card: 'Coffee' } }); // seat:ann holds a Coffee
     table.play(autoPass(BOB, { until: 'stack-resolved' }));
@@ -77,16 +78,28 @@ describe('auto-pass stops in priority windows', () => {
     table.play(autoPass(BOB, { until: 'off' }));
     table.play(pass(ANN));
     expect(table.state.prioritySeat).toBe(BOB);
-    expect(table.check(autoPass(BOB, { until: 'stack-resolved' }))).toMatchObject({ code: 'REFUSED', reason: 'NOTHING_ON_STACK' });
-    expect(table.check({ type: 'engine.auto-pass', payload: { until: 'end-of-turn' } })).toMatchObject({ code: 'REFUSED', reason: 'SEAT_REQUIRED' });
-    expect(table.check(autoPass(BOB, { until: 'phase', phase: 'LUNCH' }))).toMatchObject({ code: 'REFUSED', reason: 'UNKNOWN_PHASE' });
+    expect(table.check(autoPass(BOB, { until: 'stack-resolved' }))).toMatchObject({
+      code: 'REFUSED',
+      reason: 'NOTHING_ON_STACK',
+    });
+    expect(table.check({ type: 'engine.auto-pass', payload: { until: 'end-of-turn' } })).toMatchObject({
+      code: 'REFUSED',
+      reason: 'SEAT_REQUIRED',
+    });
+    expect(table.check(autoPass(BOB, { until: 'phase', phase: 'LUNCH' }))).toMatchObject({
+      code: 'REFUSED',
+      reason: 'UNKNOWN_PHASE',
+    });
     const sandbox = openSandbox(withRules({ strategy: 'PerRound' }));
-    expect(refusalOfSandbox(sandbox, autoPass('seat:a', { until: 'end-of-turn' }))).toEqual({ code: 'REFUSED', reason: 'NO_PRIORITY_WINDOWS' });
+    expect(refusalOfSandbox(sandbox, autoPass('seat:a', { until: 'end-of-turn' }))).toEqual({
+      code: 'REFUSED',
+      reason: 'NO_PRIORITY_WINDOWS',
+    });
   });
 });
 
 describe('time travel through automatic passes', () => {
-  it('at(n) and branch(n) count the log\'s moves, an automatic pass belonging to the move that set it off', () => {
+  it("at(n) and branch(n) count the log's moves, an automatic pass belonging to the move that set it off", () => {
     const table = openMundane();
     table.play(autoPass(BOB, { until: 'my-turn' }));
     for (let i = 0; i < 5; i++) table.play(pass(ANN));

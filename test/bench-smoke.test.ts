@@ -11,8 +11,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTESTANTS, plystack, plystackPure, tableOutcome } from '../bench/contestants.js';
 import { formatTable, runBench, SMOKE, STREAMS, streamKit, type Results } from '../bench/harness.js';
 import { CAST_EVERY, makeStream, referenceOutcome, SEATS_2, SEATS_4 } from '../bench/streams.js';
-import { circularTableOutcome, plystackCircular, plystackSimultaneous, simultaneousTableOutcome } from '../bench/turnContestants.js';
-import { cardOfTurn, circularReference, makeCircularStream, makeSimultaneousStream, simultaneousReference } from '../bench/turnStreams.js';
+import {
+  circularTableOutcome,
+  plystackCircular,
+  plystackSimultaneous,
+  simultaneousTableOutcome,
+} from '../bench/turnContestants.js';
+import {
+  cardOfTurn,
+  circularReference,
+  makeCircularStream,
+  makeSimultaneousStream,
+  simultaneousReference,
+} from '../bench/turnStreams.js';
 import { replay } from '../src/index.js';
 import { benchGames } from '../bench/game.js';
 
@@ -37,7 +48,11 @@ describe('the bench streams', () => {
       const spec = STREAMS.find((s) => s.id === id)!;
       return referenceOutcome(spec.seats, makeStream(spec.seats, PLIES, spec.castEvery));
     };
-    expect(STREAMS.filter((s) => s.kind === 'priority').map((s) => s.id)).toEqual(['mundane-2', 'mundane-4', 'mundane-4-turns']);
+    expect(STREAMS.filter((s) => s.kind === 'priority').map((s) => s.id)).toEqual([
+      'mundane-2',
+      'mundane-4',
+      'mundane-4-turns',
+    ]);
     expect(outcome('mundane-2').turn).toBeGreaterThan(5);
     expect(outcome('mundane-4-turns').turn).toBeGreaterThan(1);
     expect(outcome('mundane-4')).toMatchObject({ turn: 1, phase: 'WAKE_UP' });
@@ -116,7 +131,11 @@ describe('every contestant plays the whole stream', () => {
       const stream = kit.make(PLIES);
       const reference = kit.reference(stream);
       expect(reference.plies).toBe(PLIES);
-      expect(kit.contestants.map((c) => c.id).sort()).toEqual(CONTESTANTS.map((c) => c.id).filter((id) => kit.absent[id] === undefined).sort());
+      expect(kit.contestants.map((c) => c.id).sort()).toEqual(
+        CONTESTANTS.map((c) => c.id)
+          .filter((id) => kit.absent[id] === undefined)
+          .sort(),
+      );
       for (const contestant of kit.contestants) {
         const run = contestant.open(spec.seats);
         expect(run.play(stream), contestant.id).toBe(PLIES);
@@ -164,10 +183,21 @@ describe('the harness, end to end on a tiny configuration', () => {
 
   it('has a cell for every stream, size and contestant, each the whole stream and the reducer’s final state (n/a only where a stream has no such contestant)', () => {
     expect(results.throughput).toHaveLength(STREAMS.length * SMOKE.sizes.length * CONTESTANTS.length);
-    const absent = (stream: string, id: string) => streamKit(STREAMS.find((s) => s.id === stream)!).absent[id as keyof ReturnType<typeof streamKit>['absent']] !== undefined;
+    const absent = (stream: string, id: string) =>
+      streamKit(STREAMS.find((s) => s.id === stream)!).absent[id as keyof ReturnType<typeof streamKit>['absent']] !==
+      undefined;
     for (const cell of results.throughput) {
-      if (absent(cell.stream, cell.contestant)) expect(cell, `${cell.contestant} ${cell.stream}`).toMatchObject({ status: 'skipped', note: expect.stringMatching(/^n\/a/) });
-      else expect(cell, `${cell.contestant} ${cell.stream} ${cell.plies}`).toMatchObject({ status: 'ok', played: cell.plies, matchesReference: true });
+      if (absent(cell.stream, cell.contestant))
+        expect(cell, `${cell.contestant} ${cell.stream}`).toMatchObject({
+          status: 'skipped',
+          note: expect.stringMatching(/^n\/a/),
+        });
+      else
+        expect(cell, `${cell.contestant} ${cell.stream} ${cell.plies}`).toMatchObject({
+          status: 'ok',
+          played: cell.plies,
+          matchesReference: true,
+        });
     }
     expect(results.throughput.filter((c) => c.status === 'skipped').map((c) => `${c.stream} ${c.contestant}`)).toEqual(
       ['circular-4', 'circular-4', 'simultaneous-4', 'simultaneous-4'].map((s) => `${s} xstate-shaped`),
@@ -185,11 +215,21 @@ describe('the harness, end to end on a tiny configuration', () => {
     expect(figure('replay')?.detail).toMatchObject({ sameState: true });
     expect(figure('simulate')?.detail).toMatchObject({ sameState: true });
     expect(figure('pure-check')?.value).not.toBeNull();
-    expect(figure('model-paths')?.detail).toMatchObject({ setups: [expect.objectContaining({ paths: expect.any(Number) }), expect.anything()] });
+    expect(figure('model-paths')?.detail).toMatchObject({
+      setups: [expect.objectContaining({ paths: expect.any(Number) }), expect.anything()],
+    });
     const text = formatTable(results).join('\n');
     expect(text).toContain('circular, reversals');
     expect(text).toContain('simultaneous round');
     expect(text).not.toContain('not yet available (issue 3)');
-    expect(results.targets.map((t) => t.id)).toEqual(['xstate-flat', 'xstate-shaped', 'scaling', 'bgio', 'idle', 'replay', 'simulate']);
+    expect(results.targets.map((t) => t.id)).toEqual([
+      'xstate-flat',
+      'xstate-shaped',
+      'scaling',
+      'bgio',
+      'idle',
+      'replay',
+      'simulate',
+    ]);
   });
 });

@@ -19,8 +19,16 @@ function namesUsed(machine: ReturnType<typeof createTableMachine>): { guards: Se
   const actions = new Set<string>();
   const guard = (g: unknown): void => {
     if (typeof g === 'string') guards.add(g);
-    else if (typeof g === 'object' && g !== null && 'type' in g && typeof g.type === 'string' && !g.type.startsWith('xstate.')) guards.add(g.type);
-    else if (typeof g === 'function' && 'guards' in g) for (const inner of (g as { guards: unknown[] }).guards) guard(inner);
+    else if (
+      typeof g === 'object' &&
+      g !== null &&
+      'type' in g &&
+      typeof g.type === 'string' &&
+      !g.type.startsWith('xstate.')
+    )
+      guards.add(g.type);
+    else if (typeof g === 'function' && 'guards' in g)
+      for (const inner of (g as { guards: unknown[] }).guards) guard(inner);
     else if (typeof g === 'function' && 'guard' in g) guard((g as { guard: unknown }).guard);
   };
   const action = (a: unknown): void => {
@@ -47,7 +55,16 @@ it('a misspelt guard or action in a chart config does not compile', () => {
 
 for (const [name, machine] of [
   ['mundane', createTableMachine(mundane)],
-  ['sandbox (Simultaneous, then Free)', createTableMachine(sandbox, { phases: [{ name: 'a', turns: { strategy: 'Simultaneous' } }, { name: 'b', turns: { strategy: 'Free' } }], transitions: [{ name: 'go', from: 'a', to: 'b' }] })],
+  [
+    'sandbox (Simultaneous, then Free)',
+    createTableMachine(sandbox, {
+      phases: [
+        { name: 'a', turns: { strategy: 'Simultaneous' } },
+        { name: 'b', turns: { strategy: 'Free' } },
+      ],
+      transitions: [{ name: 'go', from: 'a', to: 'b' }],
+    }),
+  ],
   ['skirmish', createTableMachine(skirmish)],
 ] as const) {
   it(`every guard and action ${name}'s chart names is implemented`, () => {

@@ -67,12 +67,19 @@ describe('plystack help', () => {
 
   it('every command answers --help and -h with its usage on standard output, exit 0, even beside arguments it would refuse', async () => {
     for (const command of commands) {
-      for (const argv of [[command.name, '--help'], [command.name, '-h'], [command.name, '--no-such-flag', '--help'], ['help', command.name]]) {
+      for (const argv of [
+        [command.name, '--help'],
+        [command.name, '-h'],
+        [command.name, '--no-such-flag', '--help'],
+        ['help', command.name],
+      ]) {
         const { io, out, err } = keepingIo();
         expect(await run(argv, io), argv.join(' ')).toBe(0);
         expect(err, argv.join(' ')).toEqual([]);
         expect(out.join('\n')).toBe(usage(command));
-        expect(out.join('\n')).toMatch(new RegExp(`^plystack ${command.name} [^\\n]*\\n[^\\n]*\\n[\\s\\S]*  --help, -h: print this help$`));
+        expect(out.join('\n')).toMatch(
+          new RegExp(`^plystack ${command.name} [^\\n]*\\n[^\\n]*\\n[\\s\\S]*  --help, -h: print this help$`),
+        );
       }
     }
     // After --, --help is an argument like any other: replay looks for a file of that name.
@@ -92,7 +99,11 @@ describe('plystack help', () => {
     const bare = await plystack();
     expect(bare).toMatchObject({ code: 0, stderr: '' });
     expect(bare.stdout).toMatch(/^plystack: a game's turn structure/);
-    expect(await plystack('paths', '--help')).toMatchObject({ code: 0, stderr: '', stdout: `${usage(commands.find((c) => c.name === 'paths')!)}\n` });
+    expect(await plystack('paths', '--help')).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `${usage(commands.find((c) => c.name === 'paths')!)}\n`,
+    });
     expect(await plystack('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 });
@@ -117,7 +128,10 @@ export default defineGame({
 });
 `,
     );
-    await writeFile(file('two.mjs'), `export { default as coin } from './coin.mjs';\nexport { mundane } from '${pathToFileURL(join(root, 'dist', 'games', 'mundane', 'mundane.js')).href}';\n`);
+    await writeFile(
+      file('two.mjs'),
+      `export { default as coin } from './coin.mjs';\nexport { mundane } from '${pathToFileURL(join(root, 'dist', 'games', 'mundane', 'mundane.js')).href}';\n`,
+    );
     await writeFile(file('none.mjs'), 'export const answer = 42;\n');
     await writeFile(file('lookalike.mjs'), "export default { id: 'coin', seats: { min: 2, max: 2 }, moves: {} };\n");
     await writeFile(file('throws.mjs'), "throw new Error('broken on import');\n");
@@ -125,20 +139,29 @@ export default defineGame({
 
   it('demo plays it and writes its log; replay replays that log with the same --game, and without it names the game it lacks', async () => {
     const demo = keepingIo();
-    expect(await run(['demo', '--game', file('coin.mjs'), '--log', file('coin.json')], demo.io), demo.err.join('\n')).toBe(0);
+    expect(
+      await run(['demo', '--game', file('coin.mjs'), '--log', file('coin.json')], demo.io),
+      demo.err.join('\n'),
+    ).toBe(0);
     expect(demo.out[0]).toMatch(/^coin v1 · table:demo-1 · seed 1 · \d+ plies/);
     expect(demo.out[0]).toMatch(/over after turn \d+ · winners: seat:\w+/);
     const log = JSON.parse(await readFile(file('coin.json'), 'utf8'));
     expect(log.game).toBe('coin');
 
     const again = keepingIo();
-    expect(await run(['replay', file('coin.json'), '--game', file('coin.mjs')], again.io), again.err.join('\n')).toBe(0);
+    expect(await run(['replay', file('coin.json'), '--game', file('coin.mjs')], again.io), again.err.join('\n')).toBe(
+      0,
+    );
     // The demo's report and the replay's are the same table.
     expect(again.out.join('\n')).toBe(demo.out[0]);
 
     const json = keepingIo();
     expect(await run(['replay', file('coin.json'), '--json', '--game', `${file('two.mjs')}#coin`], json.io)).toBe(0);
-    expect(JSON.parse(json.out.join('\n'))).toMatchObject({ ok: true, applied: log.moves.length, state: { status: 'over' } });
+    expect(JSON.parse(json.out.join('\n'))).toMatchObject({
+      ok: true,
+      applied: log.moves.length,
+      state: { status: 'over' },
+    });
 
     const builtIns = keepingIo();
     expect(await run(['replay', file('coin.json')], builtIns.io)).toBe(2);
@@ -154,21 +177,34 @@ export default defineGame({
     expect(await run(['paths', '--game', file('coin.mjs'), '--out', out], io), err.join('\n')).toBe(0);
     expect(printed.join('\n')).toMatch(/coverage coin: states \d+\/\d+/);
     const text = await readFile(out, 'utf8');
-    expect(text).toContain("import { createTable, IllegalMove, InvalidTable, type AnyGame, type Move } from 'plystack';");
+    expect(text).toContain(
+      "import { createTable, IllegalMove, InvalidTable, type AnyGame, type Move } from 'plystack';",
+    );
     expect(text).toContain("import gameExport from '../../coin.mjs';");
     expect(text).not.toContain('file://');
     expect(text).toContain(`plystack paths --game ${file('coin.mjs')} --seats 2`);
     // No plystack is installed in a temporary folder: the command says so, and how to fix it.
-    expect(err.join('\n')).toMatch(/^note: the file imports plystack by name, and plystack is not installed where .* can import it: npm install --save-dev plystack there/);
+    expect(err.join('\n')).toMatch(
+      /^note: the file imports plystack by name, and plystack is not installed where .* can import it: npm install --save-dev plystack there/,
+    );
   });
 
   it.each([
     [['demo', '--game', './no/such/game.mjs'], /^--game: cannot import "\.\/no\/such\/game\.mjs": /],
-    [['demo', '--game', 'none.mjs'], /^--game: "none\.mjs" exports no game made with defineGame \(as its default export or a named one\)$/],
-    [['replay', 'coin.json', '--game', 'lookalike.mjs'], /^--game: "lookalike\.mjs" exports no game made with defineGame/],
+    [
+      ['demo', '--game', 'none.mjs'],
+      /^--game: "none\.mjs" exports no game made with defineGame \(as its default export or a named one\)$/,
+    ],
+    [
+      ['replay', 'coin.json', '--game', 'lookalike.mjs'],
+      /^--game: "lookalike\.mjs" exports no game made with defineGame/,
+    ],
     [['paths', '--game', 'two.mjs'], /^--game: "two\.mjs" exports 2 games \(coin, mundane\): name one, two\.mjs#coin$/],
     [['paths', '--game', 'coin.mjs#nope'], /^--game: "coin\.mjs" has no export named "nope"$/],
-    [['paths', '--game', 'none.mjs#answer'], /^--game: "none\.mjs" exports "answer", but it is not a game made with defineGame$/],
+    [
+      ['paths', '--game', 'none.mjs#answer'],
+      /^--game: "none\.mjs" exports "answer", but it is not a game made with defineGame$/,
+    ],
     [['demo', '--game', 'throws.mjs'], /^--game: cannot import "throws\.mjs": broken on import$/],
     [['demo', 'mundane', '--game', 'coin.mjs'], /^GAME: give the game once: "mundane" or --game "coin\.mjs"$/],
     [['paths', 'mundane', '--game', 'coin.mjs'], /^GAME: give the game once: "mundane" or --game "coin\.mjs"$/],

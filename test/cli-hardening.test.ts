@@ -50,7 +50,11 @@ function passLog(count: number) {
 
 describe('plystack replay at any length', () => {
   it('lays out a move table of 200,000 rows (no argument per row)', () => {
-    const rows: LaidOutRow[] = Array.from({ length: 200_000 }, (_, i) => ({ round: i + 1, ply: null, cells: ['pass', i % 7 === 0 ? 'cast Coffee' : null] }));
+    const rows: LaidOutRow[] = Array.from({ length: 200_000 }, (_, i) => ({
+      round: i + 1,
+      ply: null,
+      cells: ['pass', i % 7 === 0 ? 'cast Coffee' : null],
+    }));
     const text = moveTableText(seats, rows);
     const lines = text.split('\n');
     expect(lines).toHaveLength(200_002);
@@ -71,7 +75,14 @@ describe('plystack replay at any length', () => {
     const json = memoryIo({ 'long.json': JSON.stringify(log) }, { slow: true });
     expect(await run(['replay', 'long.json', '--json'], json.io)).toBe(0);
     expect(json.pieces.length).toBeGreaterThan(1);
-    const whole = { ok: true, applied: 3_000, turnModel: table.turnModel, state: table.state, plies: exportPlies(table.plies), rounds: moveRecord(table.plies, seats, table.turnModel).rounds };
+    const whole = {
+      ok: true,
+      applied: 3_000,
+      turnModel: table.turnModel,
+      state: table.state,
+      plies: exportPlies(table.plies),
+      rounds: moveRecord(table.plies, seats, table.turnModel).rounds,
+    };
     expect(json.pieces.join('\n')).toBe(JSON.stringify(whole, null, 2));
     table.stop();
   });
@@ -97,12 +108,17 @@ describe('plystack replay reads strict UTF-8', () => {
     const { io, err, pieces } = memoryIo({ 'bad.json': bytes, '-': bytes });
     expect(await run(['replay', 'bad.json', '--json'], io)).toBe(2);
     expect(await run(['replay', '-'], io)).toBe(2);
-    expect(err).toEqual([`log: not UTF-8: invalid UTF-8 at byte ${offset}`, `log: not UTF-8: invalid UTF-8 at byte ${offset}`]);
+    expect(err).toEqual([
+      `log: not UTF-8: invalid UTF-8 at byte ${offset}`,
+      `log: not UTF-8: invalid UTF-8 at byte ${offset}`,
+    ]);
     expect(pieces).toEqual([]);
 
     const dir = await mkdtemp(join(tmpdir(), 'plystack-utf8-'));
     await writeFile(join(dir, 'bad.json'), bytes);
-    const failed = await promisify(execFile)(process.execPath, [cli, 'replay', join(dir, 'bad.json')]).catch((e: { code: number; stderr: string }) => e);
+    const failed = await promisify(execFile)(process.execPath, [cli, 'replay', join(dir, 'bad.json')]).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(failed).toMatchObject({ code: 2, stderr: `log: not UTF-8: invalid UTF-8 at byte ${offset}\n` });
     // a byte order mark is not an error
     const bom = memoryIo({ 'bom.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]) });
@@ -112,9 +128,16 @@ describe('plystack replay reads strict UTF-8', () => {
 
 describe('plystack demo --log', () => {
   it('exits 2 naming --log when the folder does not exist, without a stack trace', async () => {
-    const failed = await promisify(execFile)(process.execPath, [cli, 'demo', '--log', '/nonexistent/folder/game.json']).catch((e: { code: number; stderr: string }) => e);
+    const failed = await promisify(execFile)(process.execPath, [
+      cli,
+      'demo',
+      '--log',
+      '/nonexistent/folder/game.json',
+    ]).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 2 });
-    expect((failed as { stderr: string }).stderr).toMatch(/^--log: cannot write "\/nonexistent\/folder\/game.json": ENOENT/);
+    expect((failed as { stderr: string }).stderr).toMatch(
+      /^--log: cannot write "\/nonexistent\/folder\/game.json": ENOENT/,
+    );
     expect((failed as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
   });
 });
@@ -126,7 +149,10 @@ describe('messages about hostile input stay short', () => {
   it('quotes at most a couple of hundred characters of a 5 MB seat id, move type, game, command or option', async () => {
     const seatLog = { ...passLog(0), seats: [`seat:${huge}`, 'seat:bob'] };
     const typeLog = { ...passLog(0), moves: [{ type: huge, seat: 'seat:ann' }] };
-    const { io, err, pieces } = memoryIo({ 'seat.json': JSON.stringify(seatLog), 'type.json': JSON.stringify(typeLog) });
+    const { io, err, pieces } = memoryIo({
+      'seat.json': JSON.stringify(seatLog),
+      'type.json': JSON.stringify(typeLog),
+    });
     const cases: [string[], number][] = [
       [['replay', 'seat.json', '--json'], 2],
       [['replay', 'type.json', '--json'], 1],
@@ -141,9 +167,16 @@ describe('messages about hostile input stay short', () => {
       err.length = 0;
       pieces.length = 0;
       expect(await run(argv, io)).toBe(code);
-      expect(short(err.flatMap((text) => text.split('\n'))), `${argv[0]!.slice(0, 10)} ${argv.slice(1).map((a) => a.slice(0, 10)).join(' ')}: ${err.join('\n').slice(0, 300)}`).toBe(true);
+      expect(
+        short(err.flatMap((text) => text.split('\n'))),
+        `${argv[0]!.slice(0, 10)} ${argv
+          .slice(1)
+          .map((a) => a.slice(0, 10))
+          .join(' ')}: ${err.join('\n').slice(0, 300)}`,
+      ).toBe(true);
       // the CLI's own quotes show the start of the value
-      if (argv[0] === 'demo') expect(err.join('\n')).toContain(`no game "${'a'.repeat(QUOTE_CHARS)}…" (5000000 characters)`);
+      if (argv[0] === 'demo')
+        expect(err.join('\n')).toContain(`no game "${'a'.repeat(QUOTE_CHARS)}…" (5000000 characters)`);
       if (code === 1) expect(JSON.parse(pieces.join('\n')).error.message.length).toBeLessThan(1_000);
     }
   });
@@ -151,7 +184,8 @@ describe('messages about hostile input stay short', () => {
 
 describe('plystack migrate-rules --write', () => {
   it('keeps every member, __proto__ included, and the formatting of what it rewrites (adding the next revision last); leaves unchanged files alone', async () => {
-    const indented = '{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "__proto__": 1, "movesPerTurn": 2 } }\n    ]\n}\n';
+    const indented =
+      '{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "__proto__": 1, "movesPerTurn": 2 } }\n    ]\n}\n';
     const compact = '{"turns":{"movesPerTurn":1},"other":{"turns":{}}}';
     const done = '{ "turns": { "strategy": "Circular" } }';
     const whole = '{"__proto__":{"x":1},"movesPerTurn":3}';
@@ -159,14 +193,28 @@ describe('plystack migrate-rules --write', () => {
     const { io, written, err } = memoryIo(files);
     const dir = await mkdtemp(join(tmpdir(), 'plystack-migrate-'));
     for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-    const real = { ...io, readFile: (path: string) => readFile(path), writeFile: async (path: string, text: string) => (written.push(path), writeFile(path, text)) };
+    const real = {
+      ...io,
+      readFile: (path: string) => readFile(path),
+      writeFile: async (path: string, text: string) => (written.push(path), writeFile(path, text)),
+    };
     expect(await run(['migrate-rules', dir, '--write'], real)).toBe(0);
     expect(err).toEqual([]);
-    expect(written.map((path) => path.slice(dir.length + 1)).sort()).toEqual(['combat.rules.json', 'compact.json', 'game.json']);
+    expect(written.map((path) => path.slice(dir.length + 1)).sort()).toEqual([
+      'combat.rules.json',
+      'compact.json',
+      'game.json',
+    ]);
     const read = (name: string) => readFile(join(dir, name), 'utf8');
-    expect(await read('game.json')).toBe('{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "strategy": "PerRound", "__proto__": 1, "movesPerTurn": 2, "revision": 2 } }\n    ]\n}\n');
-    expect(await read('compact.json')).toBe('{"turns":{"strategy":"PerRound","movesPerTurn":1,"revision":2},"other":{"turns":{"strategy": "PerRound","revision": 2}}}');
-    expect(await read('combat.rules.json')).toBe('{"strategy":"PerRound","__proto__":{"x":1},"movesPerTurn":3,"revision":2}');
+    expect(await read('game.json')).toBe(
+      '{\n    "__proto__": { "note": "kept" },\n    "phases": [\n        { "name": "main", "turns": { "strategy": "PerRound", "__proto__": 1, "movesPerTurn": 2, "revision": 2 } }\n    ]\n}\n',
+    );
+    expect(await read('compact.json')).toBe(
+      '{"turns":{"strategy":"PerRound","movesPerTurn":1,"revision":2},"other":{"turns":{"strategy": "PerRound","revision": 2}}}',
+    );
+    expect(await read('combat.rules.json')).toBe(
+      '{"strategy":"PerRound","__proto__":{"x":1},"movesPerTurn":3,"revision":2}',
+    );
     expect(await read('done.json')).toBe(done);
     const members = JSON.parse(await read('game.json'));
     expect(Object.keys(members)).toEqual(['__proto__', 'phases']);

@@ -35,12 +35,22 @@ async function writePassLog(name: string, count: number): Promise<void> {
   const opening = createTable(mundane, { table: 'table:memory', seats: ['seat:ann', 'seat:bob'], seed: 1 });
   const { moves: _none, ...header } = opening.log;
   opening.stop();
-  await writeFile(file(name), `${JSON.stringify(header).slice(0, -1)},"moves":[${Array(count).fill('{"type":"engine.pass"}').join(',')}]}`);
+  await writeFile(
+    file(name),
+    `${JSON.stringify(header).slice(0, -1)},"moves":[${Array(count).fill('{"type":"engine.pass"}').join(',')}]}`,
+  );
 }
 
 /** Replays a log with the bin; resolves with the exit code, the bytes written to stdout and the peak RSS in bytes. */
-async function replayPeak(log: string, flags: readonly string[]): Promise<{ code: number; written: number; peak: number }> {
-  const { stdout, stderr } = await exec('node', ['--import', pathToFileURL(file('peak.mjs')).href, bin, 'replay', file(log), ...flags], { maxBuffer: 1 << 30 });
+async function replayPeak(
+  log: string,
+  flags: readonly string[],
+): Promise<{ code: number; written: number; peak: number }> {
+  const { stdout, stderr } = await exec(
+    'node',
+    ['--import', pathToFileURL(file('peak.mjs')).href, bin, 'replay', file(log), ...flags],
+    { maxBuffer: 1 << 30 },
+  );
   const report = JSON.parse(stderr.trim().split('\n').at(-1) ?? '') as { code: number; peakKb: number };
   return { code: report.code, written: stdout.length, peak: report.peakKb * 1024 };
 }
@@ -48,7 +58,10 @@ async function replayPeak(log: string, flags: readonly string[]): Promise<{ code
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'plystack-replay-memory-'));
   // Loaded before the CLI: reports the process's peak resident memory as it exits.
-  await writeFile(file('peak.mjs'), "process.on('exit', (code) => process.stderr.write('\\n' + JSON.stringify({ code, peakKb: process.resourceUsage().maxRSS }) + '\\n'));\n");
+  await writeFile(
+    file('peak.mjs'),
+    "process.on('exit', (code) => process.stderr.write('\\n' + JSON.stringify({ code, peakKb: process.resourceUsage().maxRSS }) + '\\n'));\n",
+  );
   await writePassLog('short.json', SHORT);
   await writePassLog('long.json', LONG);
 });
@@ -64,14 +77,21 @@ describe('plystack replay memory', () => {
     ['--record', ['--record']],
     ['--as seat:ann', ['--as', 'seat:ann']],
     ['--json --as spectator', ['--json', '--as', 'spectator']],
-  ])(`%s: peak memory grows by less than ${BUDGET_BYTES_PER_MOVE} bytes a move from ${SHORT.toLocaleString('en')} to ${LONG.toLocaleString('en')} moves`, async (_mode, flags) => {
-    const short = await replayPeak('short.json', flags);
-    const long = await replayPeak('long.json', flags);
-    expect(short.code).toBe(0);
-    expect(long.code).toBe(0);
-    // The long replay really printed its moves: at least one line a ply.
-    expect(long.written).toBeGreaterThan(LONG * 5);
-    const perMove = (long.peak - short.peak) / (LONG - SHORT);
-    expect(perMove, `peak ${Math.round(short.peak / 2 ** 20)} MB at ${SHORT} moves, ${Math.round(long.peak / 2 ** 20)} MB at ${LONG}`).toBeLessThan(BUDGET_BYTES_PER_MOVE);
-  }, 600_000);
+  ])(
+    `%s: peak memory grows by less than ${BUDGET_BYTES_PER_MOVE} bytes a move from ${SHORT.toLocaleString('en')} to ${LONG.toLocaleString('en')} moves`,
+    async (_mode, flags) => {
+      const short = await replayPeak('short.json', flags);
+      const long = await replayPeak('long.json', flags);
+      expect(short.code).toBe(0);
+      expect(long.code).toBe(0);
+      // The long replay really printed its moves: at least one line a ply.
+      expect(long.written).toBeGreaterThan(LONG * 5);
+      const perMove = (long.peak - short.peak) / (LONG - SHORT);
+      expect(
+        perMove,
+        `peak ${Math.round(short.peak / 2 ** 20)} MB at ${SHORT} moves, ${Math.round(long.peak / 2 ** 20)} MB at ${LONG}`,
+      ).toBeLessThan(BUDGET_BYTES_PER_MOVE);
+    },
+    600_000,
+  );
 });

@@ -25,7 +25,11 @@ function memoryIo(files: Record<string, string> = {}, stdin = '') {
   return { io, out, err, files };
 }
 
-const card = (name: string, type: 'PERSON' | 'APPLIANCE' | 'HABIT' | 'TASK' | 'INSTANT', time = 0) => ({ name, type, time });
+const card = (name: string, type: 'PERSON' | 'APPLIANCE' | 'HABIT' | 'TASK' | 'INSTANT', time = 0) => ({
+  name,
+  type,
+  time,
+});
 
 /** A two-seat table where ann plays a Toaster in PLAN and bob answers with a Coffee. */
 function scriptedLog() {
@@ -60,7 +64,15 @@ describe('plystack replay', () => {
     expect(doc.applied).toBe(7);
     expect(doc.turnModel).toBe('sequenced');
     expect(doc.state).toMatchObject({
-      status: 'playing', phase: 'PLAN', turn: 1, round: 1, activeSeat: 'seat:ann', prioritySeat: 'seat:ann', passes: 0, direction: 1, toAct: ['seat:ann'],
+      status: 'playing',
+      phase: 'PLAN',
+      turn: 1,
+      round: 1,
+      activeSeat: 'seat:ann',
+      prioritySeat: 'seat:ann',
+      passes: 0,
+      direction: 1,
+      toAct: ['seat:ann'],
     });
     // Coffee answers the Toaster and sits on top of it
     expect(doc.state.stack).toEqual([
@@ -68,9 +80,16 @@ describe('plystack replay', () => {
       { id: 2, seat: 'seat:bob', card: 'Coffee', type: 'INSTANT' },
     ]);
     expect(doc.state.seats['seat:ann']).toEqual({ time: 4, hand: ['Laundry'], deck: 0, board: [], discard: [] });
-    expect(doc.plies.map((p: { actor: string; notation: string; playOrder: number }) => [p.actor, p.notation, p.playOrder])).toEqual([
-      ['seat:ann', 'pass', 1], ['seat:bob', 'pass', 2], ['seat:ann', 'pass', 3], ['seat:bob', 'pass', 4],
-      ['seat:ann', 'play Toaster', 5], ['seat:ann', 'pass', 6], ['seat:bob', 'cast Coffee', 7],
+    expect(
+      doc.plies.map((p: { actor: string; notation: string; playOrder: number }) => [p.actor, p.notation, p.playOrder]),
+    ).toEqual([
+      ['seat:ann', 'pass', 1],
+      ['seat:bob', 'pass', 2],
+      ['seat:ann', 'pass', 3],
+      ['seat:bob', 'pass', 4],
+      ['seat:ann', 'play Toaster', 5],
+      ['seat:ann', 'pass', 6],
+      ['seat:bob', 'cast Coffee', 7],
     ]);
     expect(doc.rounds[0]).toEqual(['pass', null]);
     expect(doc.rounds[1]).toEqual([null, 'pass']);
@@ -80,7 +99,14 @@ describe('plystack replay', () => {
 
   it('stops at a refused move with exit 1, names it on stderr, and still prints the document', async () => {
     const log = scriptedLog();
-    const bad = { ...log, moves: [...log.moves.slice(0, 2), { type: 'PlayCard', seat: 'seat:bob', payload: { card: 'Coffee' } }, ...log.moves.slice(2)] };
+    const bad = {
+      ...log,
+      moves: [
+        ...log.moves.slice(0, 2),
+        { type: 'PlayCard', seat: 'seat:bob', payload: { card: 'Coffee' } },
+        ...log.moves.slice(2),
+      ],
+    };
     const { io, out, err } = memoryIo({ 'bad.json': JSON.stringify(bad) });
     expect(await run(['replay', 'bad.json', '--json'], io)).toBe(1);
     expect(err.join('\n')).toMatch(/^move 2: NO_PRIORITY: /);
@@ -111,13 +137,55 @@ describe('plystack replay', () => {
 
   it.each([
     ['a file that is not JSON', '{ nope', /^log: not JSON/],
-    ['an unknown game', JSON.stringify({ game: 'chess', table: 'table:1', seats: ['seat:a', 'seat:b'], seed: 1, moves: [] }), /^game: UNKNOWN_GAME/],
-    ['another version', JSON.stringify({ game: 'mundane', version: '0', table: 'table:1', seats: ['seat:a', 'seat:b'], seed: 1, moves: [] }), /^version: VERSION_MISMATCH/],
-    ['a bad seat id', JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', '7'], seed: 1, moves: [] }), /^seats\.1: INVALID_SEAT_ID/],
-    ['a duplicate seat', JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', 'seat:a'], seed: 1, moves: [] }), /^seats\.1: DUPLICATE_SEAT/],
-    ['one seat too few', JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a'], seed: 1, moves: [] }), /^seats: SEAT_COUNT/],
-    ['bad options', JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', 'seat:b'], seed: 1, options: { openingHand: -1 }, moves: [] }), /^options\.openingHand: INVALID_OPTIONS/],
-    ['no moves list', JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', 'seat:b'], seed: 1 }), /^moves: INVALID_LOG/],
+    [
+      'an unknown game',
+      JSON.stringify({ game: 'chess', table: 'table:1', seats: ['seat:a', 'seat:b'], seed: 1, moves: [] }),
+      /^game: UNKNOWN_GAME/,
+    ],
+    [
+      'another version',
+      JSON.stringify({
+        game: 'mundane',
+        version: '0',
+        table: 'table:1',
+        seats: ['seat:a', 'seat:b'],
+        seed: 1,
+        moves: [],
+      }),
+      /^version: VERSION_MISMATCH/,
+    ],
+    [
+      'a bad seat id',
+      JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', '7'], seed: 1, moves: [] }),
+      /^seats\.1: INVALID_SEAT_ID/,
+    ],
+    [
+      'a duplicate seat',
+      JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', 'seat:a'], seed: 1, moves: [] }),
+      /^seats\.1: DUPLICATE_SEAT/,
+    ],
+    [
+      'one seat too few',
+      JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a'], seed: 1, moves: [] }),
+      /^seats: SEAT_COUNT/,
+    ],
+    [
+      'bad options',
+      JSON.stringify({
+        game: 'mundane',
+        table: 'table:1',
+        seats: ['seat:a', 'seat:b'],
+        seed: 1,
+        options: { openingHand: -1 },
+        moves: [],
+      }),
+      /^options\.openingHand: INVALID_OPTIONS/,
+    ],
+    [
+      'no moves list',
+      JSON.stringify({ game: 'mundane', table: 'table:1', seats: ['seat:a', 'seat:b'], seed: 1 }),
+      /^moves: INVALID_LOG/,
+    ],
   ])('exits 2 naming the field for %s', async (_name, text, message) => {
     const { io, out, err } = memoryIo({ 'log.json': text });
     expect(await run(['replay', 'log.json', '--json'], io)).toBe(2);
@@ -126,7 +194,13 @@ describe('plystack replay', () => {
   });
 
   it('exits 2 on wrong usage: no file, an unknown flag, a bad --upto, a missing file', async () => {
-    for (const argv of [['replay'], ['replay', 'x.json', '--fast'], ['replay', 'x.json', '--upto', 'two'], ['replay', 'missing.json'], ['unknown']]) {
+    for (const argv of [
+      ['replay'],
+      ['replay', 'x.json', '--fast'],
+      ['replay', 'x.json', '--upto', 'two'],
+      ['replay', 'missing.json'],
+      ['unknown'],
+    ]) {
       const { io, err } = memoryIo({ 'x.json': JSON.stringify(scriptedLog()) });
       expect(await run(argv, io), argv.join(' ')).toBe(2);
       expect(err.join('\n').length).toBeGreaterThan(0);
@@ -166,7 +240,9 @@ describe('the plystack bin', () => {
     const { stdout } = await promisify(execFile)('node', [bin, 'replay', file, '--json']);
     expect(JSON.parse(stdout).applied).toBe(7);
     await writeFile(file, '[]');
-    const failed = await promisify(execFile)('node', [bin, 'replay', file]).catch((error: { code: number; stderr: string }) => error);
+    const failed = await promisify(execFile)('node', [bin, 'replay', file]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).toMatch(/INVALID_LOG/);
     expect(await readFile(file, 'utf8')).toBe('[]');
@@ -176,7 +252,8 @@ describe('the plystack bin', () => {
 describe('plystack replay --as: what one viewer may see', () => {
   const bin = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
   const example = join(import.meta.dirname, '..', 'examples', 'mundane-rules.json');
-  const replayAs = async (...args: string[]) => JSON.parse((await promisify(execFile)('node', [bin, 'replay', example, '--json', ...args])).stdout);
+  const replayAs = async (...args: string[]) =>
+    JSON.parse((await promisify(execFile)('node', [bin, 'replay', example, '--json', ...args])).stdout);
 
   it('--as spectator shows no card name of any hand, only how many each holds', async () => {
     const everything = await replayAs();
@@ -200,7 +277,9 @@ describe('plystack replay --as: what one viewer may see', () => {
   it('the text view follows the viewer too, and a viewer not at the table is exit 2 naming --as', async () => {
     const { stdout } = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'spectator']);
     expect(stdout).not.toMatch(/Neighbour/);
-    const failed = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'seat:eve']).catch((error: { code: number; stderr: string }) => error);
+    const failed = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'seat:eve']).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).toMatch(/^--as: /);
   });

@@ -29,7 +29,11 @@ describe('leaving and elimination', () => {
   });
 
   it('the export shows an absent seat as an empty cell (skip-turn)', () => {
-    const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { eliminations: true }), ['seat:a', 'seat:b', 'seat:c']);
+    const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { eliminations: true }), [
+      'seat:a',
+      'seat:b',
+      'seat:c',
+    ]);
     table.play({ type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:b' } });
     table.play({ type: 'play', seat: 'seat:c' });
     table.play({ type: 'play', seat: 'seat:a' });
@@ -46,8 +50,16 @@ describe('a seat already out', () => {
   it('is not offered as a target, and eliminating it again is refused', () => {
     const table = openSandbox(withRules({ strategy: 'PerRound' }, { eliminations: true }));
     table.play({ type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } });
-    expect(table.legalMoves('seat:a').allowed.filter((m) => m.type === 'eliminate').map((m) => m.payload)).toEqual([{ seat: 'seat:b' }, { seat: 'seat:d' }]);
-    expect(refusalOf(table, { type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } })).toEqual({ code: 'REFUSED', reason: 'ALREADY_OUT' });
+    expect(
+      table
+        .legalMoves('seat:a')
+        .allowed.filter((m) => m.type === 'eliminate')
+        .map((m) => m.payload),
+    ).toEqual([{ seat: 'seat:b' }, { seat: 'seat:d' }]);
+    expect(refusalOf(table, { type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'ALREADY_OUT',
+    });
   });
 });
 

@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, TableEmitted } from '../src/index.js';
 import { openSandbox, takeTurn, withRules } from './support/sandbox.js';
-import { ANN, BOB, castInstant, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard } from './support/mundane.js';
+import {
+  ANN,
+  BOB,
+  castInstant,
+  openMundane,
+  pass,
+  passAll,
+  passUntilPhase,
+  passUntilTurn,
+  playCard,
+} from './support/mundane.js';
 
-const TYPES = ['turn.ended', 'turn.started', 'phase.changed', 'priority.changed', 'stack.pushed', 'stack.resolved', 'stack.withdrawn', 'ply.recorded', 'move.refused', 'game.over'] as const;
+const TYPES = [
+  'turn.ended',
+  'turn.started',
+  'phase.changed',
+  'priority.changed',
+  'stack.pushed',
+  'stack.resolved',
+  'stack.withdrawn',
+  'ply.recorded',
+  'move.refused',
+  'game.over',
+] as const;
 
 /** Every event the table emits from now on, in order. */
 function record(table: Table): TableEmitted[] {
@@ -15,7 +36,7 @@ function record(table: Table): TableEmitted[] {
 const types = (events: TableEmitted[]) => events.map((e) => e.type);
 
 describe('turn events', () => {
-  it('when seat:ann\'s WIND_DOWN ends, turn.ended for seat:ann turn 1 comes before turn.started for seat:bob turn 2', () => {
+  it("when seat:ann's WIND_DOWN ends, turn.ended for seat:ann turn 1 comes before turn.started for seat:bob turn 2", () => {
     const table = openMundane();
     passUntilPhase(table, 'WIND_DOWN');
     const events = record(table);
@@ -28,7 +49,7 @@ describe('turn events', () => {
     ]);
   });
 
-  it('the pass that ends a turn emits its ply, then turn.ended, turn.started, and the new turn\'s RESET', () => {
+  it("the pass that ends a turn emits its ply, then turn.ended, turn.started, and the new turn's RESET", () => {
     const table = openMundane();
     passUntilPhase(table, 'WIND_DOWN');
     pass(table, ANN);
@@ -36,7 +57,12 @@ describe('turn events', () => {
     pass(table, BOB);
     const order = types(events).filter((t) => t !== 'priority.changed');
     expect(order).toEqual(['ply.recorded', 'turn.ended', 'turn.started', 'phase.changed']);
-    expect(events.find((e) => e.type === 'phase.changed')).toEqual({ type: 'phase.changed', phase: 'RESET', seat: BOB, turn: 2 });
+    expect(events.find((e) => e.type === 'phase.changed')).toEqual({
+      type: 'phase.changed',
+      phase: 'RESET',
+      seat: BOB,
+      turn: 2,
+    });
   });
 
   it('the last turn of a game with turns: 1 ends with turn.ended and game.over, and no turn.started', () => {
@@ -51,12 +77,17 @@ describe('turn events', () => {
 });
 
 describe('phase and priority events', () => {
-  it('each phase of seat:ann\'s turn announces itself with phase.changed, naming seat:ann and turn 1', () => {
+  it("each phase of seat:ann's turn announces itself with phase.changed, naming seat:ann and turn 1", () => {
     const table = openMundane();
     const events = record(table);
     passUntilPhase(table, 'WIND_DOWN');
     expect(events.filter((e) => e.type === 'phase.changed')).toEqual(
-      ['WAKE_UP', 'PLAN', 'DO_STUFF', 'WIND_DOWN'].map((phase) => ({ type: 'phase.changed', phase, seat: ANN, turn: 1 })),
+      ['WAKE_UP', 'PLAN', 'DO_STUFF', 'WIND_DOWN'].map((phase) => ({
+        type: 'phase.changed',
+        phase,
+        seat: ANN,
+        turn: 1,
+      })),
     );
   });
 
@@ -72,7 +103,7 @@ describe('phase and priority events', () => {
     ]);
   });
 
-  it('seat:bob\'s Coffee emits priority.changed naming seat:ann, the active seat', () => {
+  it("seat:bob's Coffee emits priority.changed naming seat:ann, the active seat", () => {
     const table = openMundane();
     pass(table, ANN);
     const events = record(table);
@@ -82,7 +113,7 @@ describe('phase and priority events', () => {
 });
 
 describe('stack events', () => {
-  it('seat:ann\'s Toaster emits stack.pushed with its item, and stack.resolved with the same item once both pass', () => {
+  it("seat:ann's Toaster emits stack.pushed with its item, and stack.resolved with the same item once both pass", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     const events = record(table);
@@ -94,7 +125,7 @@ describe('stack events', () => {
     expect(events.some((e) => e.type === 'phase.changed')).toBe(false);
   });
 
-  it('a response resolves first: stack.resolved comes for seat:bob\'s Excuse before seat:ann\'s Toaster', () => {
+  it("a response resolves first: stack.resolved comes for seat:bob's Excuse before seat:ann's Toaster", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     const events = record(table);
@@ -103,8 +134,15 @@ describe('stack events', () => {
     castInstant(table, BOB, 'Excuse');
     passAll(table);
     passAll(table);
-    const stack = events.filter((e) => e.type === 'stack.pushed' || e.type === 'stack.resolved').map((e) => `${e.type} ${'item' in e ? e.item.card : ''}`);
-    expect(stack).toEqual(['stack.pushed Toaster', 'stack.pushed Excuse', 'stack.resolved Excuse', 'stack.resolved Toaster']);
+    const stack = events
+      .filter((e) => e.type === 'stack.pushed' || e.type === 'stack.resolved')
+      .map((e) => `${e.type} ${'item' in e ? e.item.card : ''}`);
+    expect(stack).toEqual([
+      'stack.pushed Toaster',
+      'stack.pushed Excuse',
+      'stack.resolved Excuse',
+      'stack.resolved Toaster',
+    ]);
   });
 });
 
@@ -124,7 +162,7 @@ describe('ply events', () => {
     expect(plies.map((e) => e.ply)).toEqual(table.plies);
   });
 
-  it('the indices go on across turns: the first ply of seat:bob\'s turn 2 is index 10', () => {
+  it("the indices go on across turns: the first ply of seat:bob's turn 2 is index 10", () => {
     const table = openMundane();
     passUntilTurn(table, 2);
     const events = record(table);
@@ -159,7 +197,10 @@ describe('events follow what changed', () => {
     const events = record(table);
     table.play({ type: 'engine.undo', seat: ANN });
     expect(types(events)).toEqual(['ply.recorded', 'stack.withdrawn']);
-    expect(events[1]).toEqual({ type: 'stack.withdrawn', item: { id: 1, seat: ANN, card: 'Toaster', type: 'APPLIANCE' } });
+    expect(events[1]).toEqual({
+      type: 'stack.withdrawn',
+      item: { id: 1, seat: ANN, card: 'Toaster', type: 'APPLIANCE' },
+    });
   });
 
   it('a game with priority ends by handing priority to nobody, then game.over', () => {

@@ -23,19 +23,29 @@ describe('examples/mundane-rules.json replayed with plystack replay --json shows
     for (const move of log.moves) table.play(move);
     expect(table.plies.map((p) => p.notation)).toEqual(doc.plies.map((p: { notation: string }) => p.notation));
     const phases: string[] = [];
-    for (const ply of table.plies) if (phases.at(-1) !== `${ply.turn}:${ply.phase}`) phases.push(`${ply.turn}:${ply.phase}`);
+    for (const ply of table.plies)
+      if (phases.at(-1) !== `${ply.turn}:${ply.phase}`) phases.push(`${ply.turn}:${ply.phase}`);
     expect(phases).toEqual([
-      '1:RESET', '1:WAKE_UP', '1:PLAN', '1:DO_STUFF', '1:WIND_DOWN',
-      '2:RESET', '2:WAKE_UP', '2:PLAN', '2:DO_STUFF', '2:WIND_DOWN',
+      '1:RESET',
+      '1:WAKE_UP',
+      '1:PLAN',
+      '1:DO_STUFF',
+      '1:WIND_DOWN',
+      '2:RESET',
+      '2:WAKE_UP',
+      '2:PLAN',
+      '2:DO_STUFF',
+      '2:WIND_DOWN',
     ]);
     // every phase change follows both seats passing in a row
     table.plies.forEach((ply, i) => {
       const next = table.plies[i + 1];
-      if (next !== undefined && next.phase !== ply.phase) expect([table.plies[i - 1]?.notation, ply.notation]).toEqual(['pass', 'pass']);
+      if (next !== undefined && next.phase !== ply.phase)
+        expect([table.plies[i - 1]?.notation, ply.notation]).toEqual(['pass', 'pass']);
     });
   });
 
-  it('seat:bob, not the active seat, answers seat:ann\'s Coffee in WAKE_UP, and the active seat gets priority back', async () => {
+  it("seat:bob, not the active seat, answers seat:ann's Coffee in WAKE_UP, and the active seat gets priority back", async () => {
     const doc = await replayJson(5);
     expect(doc.plies[4]).toMatchObject({ actor: 'seat:bob', notation: 'cast Excuse', round: 1, playOrder: 5 });
     expect(doc.state).toMatchObject({ phase: 'WAKE_UP', activeSeat: 'seat:ann', prioritySeat: 'seat:ann', passes: 0 });
@@ -57,7 +67,7 @@ describe('examples/mundane-rules.json replayed with plystack replay --json shows
     expect(afterSecond.state.phase).toBe('WAKE_UP'); // a resolution does not end the phase
   });
 
-  it('a permanent goes to its controller\'s board, a task to the discard, and Time is paid when the card goes on the stack', async () => {
+  it("a permanent goes to its controller's board, a task to the discard, and Time is paid when the card goes on the stack", async () => {
     const onStack = await replayJson(12);
     expect(onStack.state.phase).toBe('PLAN');
     expect(onStack.state.stack).toEqual([{ id: 3, seat: 'seat:ann', card: 'Toaster', type: 'APPLIANCE' }]);
@@ -66,13 +76,22 @@ describe('examples/mundane-rules.json replayed with plystack replay --json shows
     expect(doc.state.seats['seat:ann']).toMatchObject({ board: ['Toaster'], discard: ['Coffee', 'Laundry'], time: 1 });
   });
 
-  it('when WIND_DOWN ends the next seat\'s turn begins at RESET, and Wake Up refreshes its Time and draws it a card', async () => {
+  it("when WIND_DOWN ends the next seat's turn begins at RESET, and Wake Up refreshes its Time and draws it a card", async () => {
     const endOfTurn1 = await replayJson(23);
-    expect(endOfTurn1.state).toMatchObject({ turn: 2, phase: 'RESET', activeSeat: 'seat:bob', prioritySeat: 'seat:bob' });
+    expect(endOfTurn1.state).toMatchObject({
+      turn: 2,
+      phase: 'RESET',
+      activeSeat: 'seat:bob',
+      prioritySeat: 'seat:bob',
+    });
     expect(endOfTurn1.state.seats['seat:bob']).toMatchObject({ time: 2, deck: 1, hand: ['Journaling', 'Second Wind'] });
     const wakeUp = await replayJson(25);
     expect(wakeUp.state.phase).toBe('WAKE_UP');
-    expect(wakeUp.state.seats['seat:bob']).toMatchObject({ time: 3, deck: 0, hand: ['Journaling', 'Second Wind', 'Kettle'] });
+    expect(wakeUp.state.seats['seat:bob']).toMatchObject({
+      time: 3,
+      deck: 0,
+      hand: ['Journaling', 'Second Wind', 'Kettle'],
+    });
   });
 
   it('the game ends after turn 2 with nobody holding priority, and the move table has one sparse row per ply', async () => {
@@ -80,7 +99,12 @@ describe('examples/mundane-rules.json replayed with plystack replay --json shows
     expect(doc.ok).toBe(true);
     expect(doc.applied).toBe(36);
     expect(doc.turnModel).toBe('sequenced');
-    expect(doc.state).toMatchObject({ status: 'over', prioritySeat: null, toAct: [], winners: ['seat:ann', 'seat:bob'] });
+    expect(doc.state).toMatchObject({
+      status: 'over',
+      prioritySeat: null,
+      toAct: [],
+      winners: ['seat:ann', 'seat:bob'],
+    });
     expect(doc.rounds).toHaveLength(36);
     expect(doc.rounds[0]).toEqual(['pass', null]);
     expect(doc.rounds[1]).toEqual([null, 'pass']);

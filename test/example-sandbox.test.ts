@@ -16,7 +16,18 @@ const actors = (doc: { plies: { actor: string | null }[] }) => doc.plies.map((p)
 describe('the sandbox examples replay with plystack replay --json', () => {
   it('sandbox-circular.json: the owner opens, a reverse returns the turn, a skip passes a seat, a set-direction turns play forward', async () => {
     const doc = await replayJson('sandbox-circular.json');
-    expect(actors(doc)).toEqual(['seat:b', 'seat:b', 'seat:c', 'seat:c', 'seat:b', 'seat:b', 'seat:d', 'seat:d', 'seat:a', 'seat:a']);
+    expect(actors(doc)).toEqual([
+      'seat:b',
+      'seat:b',
+      'seat:c',
+      'seat:c',
+      'seat:b',
+      'seat:b',
+      'seat:d',
+      'seat:d',
+      'seat:a',
+      'seat:a',
+    ]);
     // four activations make a round under ActivationCount with four seats
     expect(doc.plies.map((p: { round: number }) => p.round)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 2, 2]);
     expect(doc.state).toMatchObject({ direction: 1, activeSeat: 'seat:b', round: 2 });
@@ -47,9 +58,9 @@ describe('sandbox with priority windows', () => {
     expect(doc.turnModel).toBe('sequenced');
     // seat:b's passes are plies of his (made by the engine), though the log holds only his stop
     const bob = doc.plies.filter((p: { actor: string }) => p.actor === 'seat:b');
-    expect(bob.map((p: { notation: string; automatic?: boolean }) => `${p.notation}${p.automatic ? ' (auto)' : ''}`)).toEqual([
-      'auto-pass until my turn', 'pass (auto)', 'pass (auto)', 'pass (auto)', 'pass (auto)', 'pass (auto)',
-    ]);
+    expect(
+      bob.map((p: { notation: string; automatic?: boolean }) => `${p.notation}${p.automatic ? ' (auto)' : ''}`),
+    ).toEqual(['auto-pass until my turn', 'pass (auto)', 'pass (auto)', 'pass (auto)', 'pass (auto)', 'pass (auto)']);
     expect(doc.applied).toBe(14);
     expect(doc.plies).toHaveLength(19);
     // direction -1: after seat:a comes seat:c, whose turn it now is
@@ -59,11 +70,23 @@ describe('sandbox with priority windows', () => {
 
 describe('the record of a game', () => {
   it('plystack replay --record gives the header with the turn model and, once over, the winners, and the move table', async () => {
-    const { code, out } = await runCli(['replay', join(import.meta.dirname, '..', 'examples', 'mundane-rules.json'), '--record']);
+    const { code, out } = await runCli([
+      'replay',
+      join(import.meta.dirname, '..', 'examples', 'mundane-rules.json'),
+      '--record',
+    ]);
     expect(code).toBe(0);
     const record = JSON.parse(out.join('\n'));
     expect(Object.keys(record)).toEqual(['header', 'rounds']);
-    expect(record.header).toMatchObject({ game: 'mundane', version: '1', 'turn-model': 'sequenced', table: 'table:rules', seats: ['seat:ann', 'seat:bob'], seed: 2026, winners: ['seat:ann', 'seat:bob'] });
+    expect(record.header).toMatchObject({
+      game: 'mundane',
+      version: '1',
+      'turn-model': 'sequenced',
+      table: 'table:rules',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 2026,
+      winners: ['seat:ann', 'seat:bob'],
+    });
     expect(record.rounds).toHaveLength(36);
     expect(record.rounds[0]).toEqual(['pass', null]);
   });
@@ -80,8 +103,8 @@ describe('the record of a game', () => {
   });
 });
 
-describe('a game\'s table-wide public state', () => {
-  it('shows in state.game: the circular table\'s top card, colour, pile and debt; frogger\'s market', async () => {
+describe("a game's table-wide public state", () => {
+  it("shows in state.game: the circular table's top card, colour, pile and debt; frogger's market", async () => {
     const { replay } = await import('../src/index.js');
     const log = (name: string) => readFile(join(import.meta.dirname, '..', 'examples', name), 'utf8').then(JSON.parse);
     const circular = replay(await log('circular-table-rules.json'));

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { exportPlies, layOutRows, moveRecord, moveTableText, mundane, replay, rounds, type Ply, type RoundRow, type Table } from '../src/index.js';
+import {
+  exportPlies,
+  layOutRows,
+  moveRecord,
+  moveTableText,
+  mundane,
+  replay,
+  rounds,
+  type Ply,
+  type RoundRow,
+  type Table,
+} from '../src/index.js';
 import { ANN, BOB, castInstant, openMundane, pass, playCard } from './support/mundane.js';
 
 /**
@@ -90,11 +101,30 @@ describe('the export of a 2-seat mundane game', () => {
     const table = oneTurnGame();
     const exported = exportPlies(table.plies);
     expect(exported).toHaveLength(20);
-    for (const ply of exported) expect(Object.keys(ply).sort()).toEqual(['actor', 'move', 'notation', 'playOrder', 'round']);
-    expect(exported[4]).toEqual({ actor: ANN, move: { type: 'PlayCard', seat: ANN, payload: { card: 'Toaster' } }, notation: 'play Toaster', round: 1, playOrder: 5 });
-    expect(exported[6]).toEqual({ actor: BOB, move: { type: 'CastInstant', seat: BOB, payload: { card: 'Excuse' } }, notation: 'cast Excuse', round: 1, playOrder: 7 });
+    for (const ply of exported)
+      expect(Object.keys(ply).sort()).toEqual(['actor', 'move', 'notation', 'playOrder', 'round']);
+    expect(exported[4]).toEqual({
+      actor: ANN,
+      move: { type: 'PlayCard', seat: ANN, payload: { card: 'Toaster' } },
+      notation: 'play Toaster',
+      round: 1,
+      playOrder: 5,
+    });
+    expect(exported[6]).toEqual({
+      actor: BOB,
+      move: { type: 'CastInstant', seat: BOB, payload: { card: 'Excuse' } },
+      notation: 'cast Excuse',
+      round: 1,
+      playOrder: 7,
+    });
     // The application's pass: no actor, though it passed for seat:ann.
-    expect(exported[18]).toEqual({ actor: null, move: { type: 'engine.pass' }, notation: 'pass', round: 1, playOrder: 19 });
+    expect(exported[18]).toEqual({
+      actor: null,
+      move: { type: 'engine.pass' },
+      notation: 'pass',
+      round: 1,
+      playOrder: 19,
+    });
     expect(JSON.parse(JSON.stringify(exported))).toEqual(exported);
   });
 
@@ -145,7 +175,17 @@ describe('the export of a 2-seat mundane game', () => {
 
 /** A hand-built ply, as the engine would record it for `seat`. */
 function ply(seat: string, notation: string, round: number, playOrder: number): Ply {
-  return { actor: seat, seat, move: { type: 'Move', seat, payload: notation }, notation, round, playOrder, turn: round, phase: 'PLAY', moveIndex: 0 };
+  return {
+    actor: seat,
+    seat,
+    move: { type: 'Move', seat, payload: notation },
+    notation,
+    round,
+    playOrder,
+    turn: round,
+    phase: 'PLAY',
+    moveIndex: 0,
+  };
 }
 
 /** Numbers the plies of each round from 1, as the engine does. */
@@ -161,9 +201,31 @@ const D = 'seat:d';
 describe('auto density on hand-built plies', () => {
   it('sequential: a round packs into one dense row, except a round where a seat appears twice, which stays sparse', () => {
     const list = plies(
-      [1, [[A, 'a1'], [B, 'b1'], [C, 'c1']]],
-      [2, [[A, 'a2'], [B, 'b2'], [A, 'a2+'], [C, 'c2']]],
-      [3, [[A, 'a3'], [B, 'b3'], [C, 'c3']]],
+      [
+        1,
+        [
+          [A, 'a1'],
+          [B, 'b1'],
+          [C, 'c1'],
+        ],
+      ],
+      [
+        2,
+        [
+          [A, 'a2'],
+          [B, 'b2'],
+          [A, 'a2+'],
+          [C, 'c2'],
+        ],
+      ],
+      [
+        3,
+        [
+          [A, 'a3'],
+          [B, 'b3'],
+          [C, 'c3'],
+        ],
+      ],
     );
     expect(rounds(list, [A, B, C], 'sequential')).toEqual([
       ['a1', 'b1', 'c1'],
@@ -185,9 +247,22 @@ describe('auto density on hand-built plies', () => {
 
   it('skip-turn: an absent seat is a null cell in a dense row; a seat acting twice keeps that round sparse', () => {
     const list = plies(
-      [1, [[A, 'a1'], [C, 'c1']]],
+      [
+        1,
+        [
+          [A, 'a1'],
+          [C, 'c1'],
+        ],
+      ],
       [2, [[B, 'b2']]],
-      [3, [[C, 'c3'], [A, 'a3'], [C, 'c3+']]],
+      [
+        3,
+        [
+          [C, 'c3'],
+          [A, 'a3'],
+          [C, 'c3+'],
+        ],
+      ],
     );
     expect(rounds(list, [A, B, C], 'skip-turn')).toEqual([
       ['a1', null, 'c1'],
@@ -200,9 +275,28 @@ describe('auto density on hand-built plies', () => {
 
   it("simultaneous: a round's moves share one row whatever order they came in; a seat submitting twice keeps the round sparse", () => {
     const list = plies(
-      [1, [[C, 'c1'], [A, 'a1'], [B, 'b1']]],
-      [2, [[B, 'b2'], [B, 'b2+']]],
-      [3, [[B, 'b3'], [A, 'a3']]],
+      [
+        1,
+        [
+          [C, 'c1'],
+          [A, 'a1'],
+          [B, 'b1'],
+        ],
+      ],
+      [
+        2,
+        [
+          [B, 'b2'],
+          [B, 'b2+'],
+        ],
+      ],
+      [
+        3,
+        [
+          [B, 'b3'],
+          [A, 'a3'],
+        ],
+      ],
     );
     expect(rounds(list, [A, B, C], 'simultaneous')).toEqual([
       ['a1', 'b1', 'c1'],
@@ -213,7 +307,16 @@ describe('auto density on hand-built plies', () => {
   });
 
   it("sequenced: seed 000's refill, seat 3 twice in a row, gives one sparse row per ply with both in seat 3's column", () => {
-    const list = plies([1, [[A, 'a4-b4'], [B, 'c2-c3'], [C, 'l4-k4,9MS!/'], [C, 'k4-j3,NL/'], [D, 'd1-d2']]]);
+    const list = plies([
+      1,
+      [
+        [A, 'a4-b4'],
+        [B, 'c2-c3'],
+        [C, 'l4-k4,9MS!/'],
+        [C, 'k4-j3,NL/'],
+        [D, 'd1-d2'],
+      ],
+    ]);
     expect(list.map((p) => p.actor)).toEqual([A, B, C, C, D]);
     expect(rounds(list, [A, B, C, D], 'sequenced')).toEqual([
       ['a4-b4', null, null, null],
@@ -227,7 +330,15 @@ describe('auto density on hand-built plies', () => {
   });
 
   it('a 4-seat sequenced move table reads as one line per ply, each move under its seat', () => {
-    const list = plies([1, [[A, 'a4-b4'], [B, 'c2-c3'], [C, 'l4-k4,9MS!/'], [C, 'k4-j3,NL/']]]);
+    const list = plies([
+      1,
+      [
+        [A, 'a4-b4'],
+        [B, 'c2-c3'],
+        [C, 'l4-k4,9MS!/'],
+        [C, 'k4-j3,NL/'],
+      ],
+    ]);
     const text = moveTableText([A, B, C, D], layOutRows(list, [A, B, C, D], 'sequenced'));
     expect(text).toBe(
       [

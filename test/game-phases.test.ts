@@ -29,7 +29,11 @@ describe('game phases (seed 004)', () => {
   it('engine.transition follows a declared transition, and each phase plays by its own rules', () => {
     const table = openSandbox(options);
     const events = recordEvents(table, ['game-phase.changed']);
-    expect(table.state).toMatchObject({ gamePhase: 'planning', phase: 'planning', toAct: ['seat:a', 'seat:b', 'seat:c', 'seat:d'] });
+    expect(table.state).toMatchObject({
+      gamePhase: 'planning',
+      phase: 'planning',
+      toAct: ['seat:a', 'seat:b', 'seat:c', 'seat:d'],
+    });
     table.play({ type: 'engine.transition', payload: { transition: 'fight' } });
     expect(table.state).toMatchObject({ gamePhase: 'combat', activeSeat: 'seat:a', toAct: ['seat:a'] });
     table.play({ type: 'play', seat: 'seat:a' }); // one move per turn in combat
@@ -43,9 +47,17 @@ describe('game phases (seed 004)', () => {
 
   it('refuses a transition the current phase does not declare, and leaves the table as it was', () => {
     const table = openSandbox(options);
-    expect(refusalOf(table, { type: 'engine.transition', payload: { transition: 'shop' } })).toEqual({ code: 'REFUSED', reason: 'UNKNOWN_TRANSITION' });
-    expect(refusalOf(table, { type: 'engine.transition', payload: { transition: 'nowhere' } })).toEqual({ code: 'REFUSED', reason: 'UNKNOWN_TRANSITION' });
-    expect(refusalOf(table, { type: 'engine.transition', payload: { to: 'combat' } })).toEqual({ code: 'INVALID_PAYLOAD' });
+    expect(refusalOf(table, { type: 'engine.transition', payload: { transition: 'shop' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'UNKNOWN_TRANSITION',
+    });
+    expect(refusalOf(table, { type: 'engine.transition', payload: { transition: 'nowhere' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'UNKNOWN_TRANSITION',
+    });
+    expect(refusalOf(table, { type: 'engine.transition', payload: { to: 'combat' } })).toEqual({
+      code: 'INVALID_PAYLOAD',
+    });
   });
 
   it('a new game phase starts a new turn and a new round', () => {

@@ -4,14 +4,26 @@
  * and never changes what it should not.
  */
 import { describe, expect, it } from 'vitest';
-import { createTable, IllegalMove, InvalidTable, mundane, replay, replayLog, restoreTable, type Table, type TableEmitted } from '../src/index.js';
+import {
+  createTable,
+  IllegalMove,
+  InvalidTable,
+  mundane,
+  replay,
+  replayLog,
+  restoreTable,
+  type Table,
+  type TableEmitted,
+} from '../src/index.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
 
 /** A mundane table where each seat holds the named instants (and nothing else) in hand. */
 function tableWithCards(names: Record<string, string[]>, seats = [A, B]): Table<typeof mundane> {
-  const decks = Object.fromEntries(seats.map((seat) => [seat, (names[seat] ?? ['Coffee']).map((name) => ({ name, type: 'INSTANT' as const }))]));
+  const decks = Object.fromEntries(
+    seats.map((seat) => [seat, (names[seat] ?? ['Coffee']).map((name) => ({ name, type: 'INSTANT' as const }))]),
+  );
   return createTable(mundane, { table: 'table:h', seats, seed: 1, options: { decks, openingHand: 3 } });
 }
 
@@ -37,9 +49,27 @@ describe('a move is read exactly once', () => {
   it('a Proxy whose traps throw is refused INVALID_PAYLOAD, and the table stays as it was', () => {
     const table = createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1 });
     const before = snapshot(table);
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error('no keys for you'); } });
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no keys for you');
+        },
+      },
+    );
     expect(table.submit(trap)).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
-    const payloadTrap = { type: 'CastInstant', seat: A, payload: new Proxy({ card: 'Coffee' }, { get: () => { throw new Error('boom'); } }) };
+    const payloadTrap = {
+      type: 'CastInstant',
+      seat: A,
+      payload: new Proxy(
+        { card: 'Coffee' },
+        {
+          get: () => {
+            throw new Error('boom');
+          },
+        },
+      ),
+    };
     expect(table.submit(payloadTrap)).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
     expect(snapshot(table)).toEqual(before);
   });
@@ -85,27 +115,40 @@ describe('names that every object inherits are ordinary names', () => {
   it('a key "__proto__" in the options or a payload is refused, never silently dropped by a schema or turned into a prototype', () => {
     const options = JSON.parse('{"decks":{"__proto__":[{"name":"Coffee","type":"INSTANT"}],"seat:a":[],"seat:b":[]}}');
     expect(() => createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, options })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/options\.decks has a key "__proto__"/) }),
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        message: expect.stringMatching(/options\.decks has a key "__proto__"/),
+      }),
     );
     const table = tableWithCards({ [A]: ['Coffee'] });
     const payload = JSON.parse('{"card":"Coffee","__proto__":{"card":"Tea"}}');
-    expect(table.submit({ type: 'CastInstant', seat: A, payload })).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
+    expect(table.submit({ type: 'CastInstant', seat: A, payload })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_PAYLOAD' },
+    });
   });
 });
 
 describe('options are plain JSON, as payloads are', () => {
   it('a Date in the options is refused INVALID_OPTIONS, naming it', () => {
-    expect(() => createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, options: { turns: new Date() as never } })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/options\.turns is not plain JSON \(Date\)/) }),
+    expect(() =>
+      createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, options: { turns: new Date() as never } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        message: expect.stringMatching(/options\.turns is not plain JSON \(Date\)/),
+      }),
     );
   });
 
   it('an object with toJSON is refused: the log keeps exactly what the table read, so it always replays', () => {
     const sneaky = { toJSON: () => ({ turns: 1 }), turns: 3 };
-    expect(() => createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, options: { decks: sneaky as never } })).toThrow(InvalidTable);
+    expect(() =>
+      createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, options: { decks: sneaky as never } }),
+    ).toThrow(InvalidTable);
   });
 
-  it('the options a table keeps are its own copy: changing the caller\'s object later changes nothing', () => {
+  it("the options a table keeps are its own copy: changing the caller's object later changes nothing", () => {
     const options = { turns: 2 };
     const table = createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, options });
     options.turns = 99;
@@ -132,7 +175,17 @@ describe('what the API returns never aliases the table', () => {
 });
 
 describe('events sent straight to the actor never put it in error', () => {
-  for (const junk of [{}, null, 'engine.pass', { type: 5 }, undefined, 42, [], { type: 'xstate.stop' }, { type: 'xstate.init' }]) {
+  for (const junk of [
+    {},
+    null,
+    'engine.pass',
+    { type: 5 },
+    undefined,
+    42,
+    [],
+    { type: 'xstate.stop' },
+    { type: 'xstate.init' },
+  ]) {
     it(`actor.send(${JSON.stringify(junk) ?? 'undefined'}) leaves the actor active and unchanged, and reports move.refused`, () => {
       const table = createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1 });
       const refusals: TableEmitted[] = [];
@@ -166,14 +219,17 @@ describe('sizes are measured, not serialised', () => {
 });
 
 describe('the same fault gets the same code wherever it appears', () => {
-  const open = (input: Record<string, unknown>) => () => createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, ...input } as never);
+  const open = (input: Record<string, unknown>) => () =>
+    createTable(mundane, { table: 'table:1', seats: [A, B], seed: 1, ...input } as never);
 
   it('a seed that is neither an integer nor a short text: INVALID_OPTIONS at seed', () => {
-    for (const seed of [1.5, { n: 1 }, 'x'.repeat(300), [], true]) expect(open({ seed })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'seed' }));
+    for (const seed of [1.5, { n: 1 }, 'x'.repeat(300), [], true])
+      expect(open({ seed })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'seed' }));
   });
 
   it('seats that are not a list: INVALID_SEAT_ID at seats, as for a seat that is not an id', () => {
-    for (const seats of ['seat:a', { 0: A }, 3]) expect(open({ seats })).toThrow(expect.objectContaining({ code: 'INVALID_SEAT_ID', path: 'seats' }));
+    for (const seats of ['seat:a', { 0: A }, 3])
+      expect(open({ seats })).toThrow(expect.objectContaining({ code: 'INVALID_SEAT_ID', path: 'seats' }));
     expect(open({ seats: [A, 7] })).toThrow(expect.objectContaining({ code: 'INVALID_SEAT_ID', path: 'seats.1' }));
   });
 

@@ -2,12 +2,23 @@ import { and, createActor, createMachine, not, or, type InspectionEvent } from '
 import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import {
-  activeStateIds, allStates, chartFromDefinition, createTable, createTableMachine, guardText, guessTakenTransitions, machineDefinition, mundane,
-  takenTransitionId, type ChartState, type StateJson,
+  activeStateIds,
+  allStates,
+  chartFromDefinition,
+  createTable,
+  createTableMachine,
+  guardText,
+  guessTakenTransitions,
+  machineDefinition,
+  mundane,
+  takenTransitionId,
+  type ChartState,
+  type StateJson,
 } from '../src/index.js';
 import { withMachineDefinitions } from '../src/inspect/index.js';
 
-const tableChart = () => chartFromDefinition(JSON.parse(JSON.stringify(machineDefinition(createTableMachine(mundane)))));
+const tableChart = () =>
+  chartFromDefinition(JSON.parse(JSON.stringify(machineDefinition(createTableMachine(mundane)))));
 const find = (chart: ChartState, id: string) => allStates(chart).find((s) => s.id === id);
 // The engine's chart grows regions; the tests find states by their key, not by their full path.
 const byKey = (chart: ChartState, key: string) => allStates(chart).find((s) => s.key === key) as ChartState;
@@ -44,7 +55,13 @@ describe('the statechart an inspector draws', () => {
     expect(playing?.children.map((s) => s.key)).toEqual(expect.arrayContaining(['turn', 'priority', 'stack']));
     const inTurn = allStates(chart).find((s) => s.children.some((c) => c.key === 'RESET')) as ChartState;
     expect(allStates(find(chart, 'table.playing.turn') as ChartState)).toContain(inTurn);
-    expect(inTurn.children.map((s) => s.key).slice(0, 5)).toEqual(['RESET', 'WAKE_UP', 'PLAN', 'DO_STUFF', 'WIND_DOWN']);
+    expect(inTurn.children.map((s) => s.key).slice(0, 5)).toEqual([
+      'RESET',
+      'WAKE_UP',
+      'PLAN',
+      'DO_STUFF',
+      'WIND_DOWN',
+    ]);
     expect(inTurn.initial).toBe(byKey(chart, 'RESET').id);
 
     const ids = new Set(allStates(chart).map((s) => s.id));
@@ -55,22 +72,31 @@ describe('the statechart an inspector draws', () => {
     expect(onDone.some((t) => t.targets.includes('table.over'))).toBe(true);
   });
 
-  it("charts a raw config any XState app sends, resolving sibling, child and #id targets", () => {
+  it('charts a raw config any XState app sends, resolving sibling, child and #id targets', () => {
     const light = createMachine({
       id: 'light',
       initial: 'green',
       states: {
         green: { on: { TIMER: 'yellow' } },
         yellow: { always: { guard: 'carsWaiting', target: 'red' }, after: { 500: 'red' } },
-        red: { initial: 'walk', on: { RESET: '#light.green', NEXT: '.wait' }, states: { walk: {}, wait: { type: 'final' } } },
+        red: {
+          initial: 'walk',
+          on: { RESET: '#light.green', NEXT: '.wait' },
+          states: { walk: {}, wait: { type: 'final' } },
+        },
       },
     });
     // What @statelyai/inspect sends: the config as JSON, functions as { type: name }.
-    const sent = JSON.parse(JSON.stringify(light.config, (_key, value) => (typeof value === 'function' ? { type: value.name } : value)));
+    const sent = JSON.parse(
+      JSON.stringify(light.config, (_key, value) => (typeof value === 'function' ? { type: value.name } : value)),
+    );
     const chart = chartFromDefinition(sent);
     const transitions = allStates(chart).flatMap((s) => s.transitions);
     expect(transitions.find((t) => t.eventType === 'TIMER')?.targets).toEqual(['light.yellow']);
-    expect(transitions.find((t) => t.label === 'always')).toMatchObject({ guard: 'carsWaiting', targets: ['light.red'] });
+    expect(transitions.find((t) => t.label === 'always')).toMatchObject({
+      guard: 'carsWaiting',
+      targets: ['light.red'],
+    });
     expect(transitions.find((t) => t.label === 'after 500')?.targets).toEqual(['light.red']);
     expect(transitions.find((t) => t.eventType === 'RESET')?.targets).toEqual(['light.green']);
     expect(transitions.find((t) => t.eventType === 'NEXT')?.targets).toEqual(['light.red.wait']);
@@ -100,7 +126,8 @@ describe('the statechart an inspector draws', () => {
     const table = createTable(mundane, { table: 'table:taken', seats, seed: 1 });
     const taken: string[] = [];
     table.actor.system.inspect((e: InspectionEvent) => {
-      if (e.type === '@xstate.microstep' && e.actorRef === table.actor) taken.push(...e._transitions.map(takenTransitionId));
+      if (e.type === '@xstate.microstep' && e.actorRef === table.actor)
+        taken.push(...e._transitions.map(takenTransitionId));
     });
     table.play({ type: 'engine.pass', seat: 'seat:ann' });
     table.play({ type: 'engine.pass', seat: 'seat:bob' });
@@ -147,40 +174,59 @@ describe('guard text does not depend on function names', () => {
     expect(guardText(minified(or(['a', not(and(['b', 'c']))])))).toBe('a ∨ ¬(b ∧ c)');
   });
 
-  it('reads a plain config\'s combinators by type, with or without the xstate. prefix, and says when the operands are missing', () => {
+  it("reads a plain config's combinators by type, with or without the xstate. prefix, and says when the operands are missing", () => {
     expect(guardText({ type: 'xstate.not', guards: ['gameIsOver'] })).toBe('¬gameIsOver');
     expect(guardText({ type: 'or', guards: ['a', { type: 'b' }] })).toBe('a ∨ b');
     expect(guardText({ type: 'not' })).toBe('¬(…)');
   });
 
-  it('the table machine\'s definition carries ¬ and ∨ where the chart negates (every built-in game)', () => {
+  it("the table machine's definition carries ¬ and ∨ where the chart negates (every built-in game)", () => {
     const texts = JSON.stringify(machineDefinition(createTableMachine(mundane)));
     expect(texts).toContain('activeSeatIsOut ∧ ¬gameIsOver');
     expect(texts).not.toMatch(/\[?\(gameIsOver\)/);
   });
 });
 
-describe('withMachineDefinitions: a plain XState app\'s guards keep their operands', () => {
-  const machine = createMachine({
-    id: 'door',
-    initial: 'shut',
-    states: {
-      shut: { on: { OPEN: { guard: and(['hasKey', not('isJammed')]), target: 'open' }, FORCE: { guard: or(['isStrong', 'hasCrowbar']), target: 'open' } } },
-      open: {},
+describe("withMachineDefinitions: a plain XState app's guards keep their operands", () => {
+  const machine = createMachine(
+    {
+      id: 'door',
+      initial: 'shut',
+      states: {
+        shut: {
+          on: {
+            OPEN: { guard: and(['hasKey', not('isJammed')]), target: 'open' },
+            FORCE: { guard: or(['isStrong', 'hasCrowbar']), target: 'open' },
+          },
+        },
+        open: {},
+      },
     },
-  }, { guards: { hasKey: () => true, isJammed: () => false, isStrong: () => false, hasCrowbar: () => false } });
+    { guards: { hasKey: () => true, isJammed: () => false, isStrong: () => false, hasCrowbar: () => false } },
+  );
 
   /** The definitions an inspector sends for `machine`'s actor, through `wrap`. */
-  async function sent(wrap: (inspector: ReturnType<typeof createInspector>) => ReturnType<typeof createInspector>): Promise<ChartState> {
+  async function sent(
+    wrap: (inspector: ReturnType<typeof createInspector>) => ReturnType<typeof createInspector>,
+  ): Promise<ChartState> {
     const events: { type: string; definition?: string }[] = [];
-    const inspector = wrap(createInspector({ send: (event: { type: string; definition?: string }) => void events.push(event), start() {}, stop() {} } as never));
+    const inspector = wrap(
+      createInspector({
+        send: (event: { type: string; definition?: string }) => void events.push(event),
+        start() {},
+        stop() {},
+      } as never),
+    );
     const actor = createActor(machine, { inspect: inspector.inspect }).start();
     await expect.poll(() => events.find((e) => e.type === '@xstate.actor')).toBeDefined();
     actor.stop();
     return chartFromDefinition(JSON.parse(events.find((e) => e.type === '@xstate.actor')!.definition!));
   }
   // The library's JSON writer sorts keys: the events' order is not kept, their guards are compared as a set.
-  const guards = (chart: ChartState) => byKey(chart, 'shut').transitions.map((t) => t.guard).sort();
+  const guards = (chart: ChartState) =>
+    byKey(chart, 'shut')
+      .transitions.map((t) => t.guard)
+      .sort();
 
   it('without it, @statelyai/inspect sends { type } only, and the chart says the operands are missing', async () => {
     expect(guards(await sent((inspector) => inspector))).toEqual(['… ∧ …', '… ∨ …'].sort());

@@ -16,7 +16,9 @@ function start(args: string[], ready: RegExp) {
   const seen = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk) => (out += chunk) && ready.test(out) && resolve(out));
     child.stderr.on('data', (chunk) => (err += chunk));
-    void exited.then((code) => reject(new Error(`plystack ${args.join(' ')} exited ${code} before it was ready: ${err}`)));
+    void exited.then((code) =>
+      reject(new Error(`plystack ${args.join(' ')} exited ${code} before it was ready: ${err}`)),
+    );
   });
   return { child, seen, exited, stderr: () => err };
 }
@@ -60,7 +62,9 @@ describe('plystack inspect', () => {
   const hold = (port: number) =>
     new Promise<Server | null>((resolve, reject) => {
       const server = createServer();
-      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(null) : reject(error)));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' ? resolve(null) : reject(error),
+      );
       server.listen(port, '127.0.0.1', () => resolve(server));
     });
 

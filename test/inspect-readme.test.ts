@@ -17,7 +17,10 @@ it("the inspector guide's inspectTable example reaches a page through the relay,
   const relay = await startRelay({ port: 0, pageDir: null });
   try {
     const page = new WebSocket(`${relay.appUrl}/inspector`);
-    const received: { type: string; snapshot?: { plystack?: { table: { name: string }; plies: { total: number } } } }[] = [];
+    const received: {
+      type: string;
+      snapshot?: { plystack?: { table: { name: string }; plies: { total: number } } };
+    }[] = [];
     page.on('message', (data) => received.push(JSON.parse(data.toString())));
     await new Promise((resolve) => page.once('open', resolve));
 
@@ -28,7 +31,9 @@ it("the inspector guide's inspectTable example reaches a page through the relay,
     await writeFile(file, example!.replace('ws://127.0.0.1:4242', relay.appUrl));
     await promisify(execFile)('node', [file], { timeout: 20_000 });
 
-    await expect.poll(() => received.filter((m) => m.type === '@xstate.snapshot').at(-1)?.snapshot?.plystack?.plies.total).toBe(1);
+    await expect
+      .poll(() => received.filter((m) => m.type === '@xstate.snapshot').at(-1)?.snapshot?.plystack?.plies.total)
+      .toBe(1);
     const snapshot = received.filter((m) => m.type === '@xstate.snapshot').at(-1);
     expect(snapshot?.snapshot?.plystack?.table.name).toBe('table 42');
     expect(received.filter((m) => m.type === '@xstate.event')).toHaveLength(1);

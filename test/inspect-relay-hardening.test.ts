@@ -96,7 +96,9 @@ describe('the relay under hostile input', () => {
     forger.socket.send(appEvent('@plystack.closed', 'x:0', { sessionIds: ['c1/x:0'] }));
     expect(await forger.closed).toBe(1008);
     const hint = await client(`${r.appUrl}/app`);
-    hint.socket.send(appEvent('@plystack.hello', 'x:0', { relay: 'http://evil.example/', appUrl: 'ws://evil.example' }));
+    hint.socket.send(
+      appEvent('@plystack.hello', 'x:0', { relay: 'http://evil.example/', appUrl: 'ws://evil.example' }),
+    );
     expect(await hint.closed).toBe(1008);
     honest.socket.send(appEvent('@xstate.event', 'x:0', { event: { type: 'ping' } }));
     await page.received(3);
@@ -113,7 +115,12 @@ describe('the relay under hostile input', () => {
       // another page on this machine is another origin too
       expect(await openClient(`${r.appUrl}${path}`, { origin: 'http://localhost:5173' })).toBe(403);
       // a rebound name: the browser sends the attacker's name as both Origin and Host
-      expect(await openClient(`${r.appUrl}${path}`, { origin: `http://rebound.example:${r.port}`, host: `rebound.example:${r.port}` })).toBe(403);
+      expect(
+        await openClient(`${r.appUrl}${path}`, {
+          origin: `http://rebound.example:${r.port}`,
+          host: `rebound.example:${r.port}`,
+        }),
+      ).toBe(403);
       const fine = await openClient(`${r.appUrl}${path}`, { origin: own, host: `localhost:${r.port}` });
       expect(typeof fine).toBe('object');
       if (typeof fine === 'object') fine.socket.terminate();
@@ -130,7 +137,9 @@ describe('the relay under hostile input', () => {
     expect(typeof dev).toBe('object');
     if (typeof dev === 'object') dev.socket.terminate();
     expect(await openClient(`${r.appUrl}/app`, { origin: 'http://localhost:5174' })).toBe(403);
-    await expect(startRelay({ port: 0, pageDir: null, allowOrigins: ['localhost:5173/path'] })).rejects.toThrow(/not an origin/);
+    await expect(startRelay({ port: 0, pageDir: null, allowOrigins: ['localhost:5173/path'] })).rejects.toThrow(
+      /not an origin/,
+    );
   });
 
   it('keeps at most the sessions, events and bytes of its limits, forgetting closed sessions first', async () => {
@@ -143,7 +152,8 @@ describe('the relay under hostile input', () => {
     expect(r.stats()).toMatchObject({ sessions: 3, openSessions: 0 });
     const apps = await Promise.all([0, 1].map(() => client(`${r.appUrl}/app`)));
     apps.forEach((app, i) => app.socket.send(appEvent('@xstate.actor', `a:${i}`)));
-    for (let i = 0; i < 50; i++) apps[0]!.socket.send(appEvent('@xstate.event', 'a:0', { event: { type: 'move', pad: 'p'.repeat(i * 10) } }));
+    for (let i = 0; i < 50; i++)
+      apps[0]!.socket.send(appEvent('@xstate.event', 'a:0', { event: { type: 'move', pad: 'p'.repeat(i * 10) } }));
     apps[1]!.socket.send(appEvent('@xstate.actor', 'a:2'));
     apps[1]!.socket.send(appEvent('@xstate.actor', 'a:3'));
     const last = await client(`${r.appUrl}/app`);
@@ -189,8 +199,15 @@ describe('the relay under hostile input', () => {
 
   it('keeps its defaults at the documented values', () => {
     expect(RELAY_LIMITS).toEqual({
-      messageBytes: 1_048_576, eventsPerSession: 200, eventBytesPerSession: 524_288, plyBytesPerSession: 1_048_576,
-      sessions: 32, sessionsPerConnection: 16, apps: 32, pages: 8, readerBytes: 8_388_608,
+      messageBytes: 1_048_576,
+      eventsPerSession: 200,
+      eventBytesPerSession: 524_288,
+      plyBytesPerSession: 1_048_576,
+      sessions: 32,
+      sessionsPerConnection: 16,
+      apps: 32,
+      pages: 8,
+      readerBytes: 8_388_608,
     });
   });
 });

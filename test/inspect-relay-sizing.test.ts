@@ -14,7 +14,8 @@ type Snapshot = { type: string; snapshot?: { plystack?: PlystackSnapshotInfo } }
 
 /** A mundane table whose state is large: full hands of cards with 64-character names. */
 function bulkyTable() {
-  const deck = (seat: string) => Array.from({ length: 150 }, (_, i) => ({ name: `${seat}-${i}-`.padEnd(64, 'x'), type: 'INSTANT' as const }));
+  const deck = (seat: string) =>
+    Array.from({ length: 150 }, (_, i) => ({ name: `${seat}-${i}-`.padEnd(64, 'x'), type: 'INSTANT' as const }));
   return createTable(mundane, {
     table: 'table:bulky',
     seats: ['seat:ann', 'seat:bob'],
@@ -26,7 +27,14 @@ function bulkyTable() {
 describe("the app side keeps every message under the relay's limit", () => {
   it('cuts a large state deeper and spreads a large ply window over several snapshots, losing no ply', async () => {
     const messageBytes = 48 * 1024;
-    const relay = await startRelay({ port: 0, pageDir: null, limits: { messageBytes }, onError: (error) => { throw error; } });
+    const relay = await startRelay({
+      port: 0,
+      pageDir: null,
+      limits: { messageBytes },
+      onError: (error) => {
+        throw error;
+      },
+    });
     cleanup.push(() => relay.close());
     const table = bulkyTable();
     for (let i = 0; i < 600; i++) table.play({ type: 'engine.pass', seat: table.state.prioritySeat as string });
@@ -37,11 +45,17 @@ describe("the app side keeps every message under the relay's limit", () => {
     const page: RelayClient = opened;
     cleanup.push(() => page.socket.terminate());
     const parsed = () => page.messages.map((m) => JSON.parse(m) as Snapshot);
-    const last = () => parsed().filter((m) => m.type === '@xstate.snapshot').at(-1)?.snapshot?.plystack;
-    for (let i = 0; i < 300 && (last()?.plies.from ?? 0) + (last()?.plies.items.length ?? 0) < 600; i++) await page.received(page.messages.length + 1, 500);
+    const last = () =>
+      parsed()
+        .filter((m) => m.type === '@xstate.snapshot')
+        .at(-1)?.snapshot?.plystack;
+    for (let i = 0; i < 300 && (last()?.plies.from ?? 0) + (last()?.plies.items.length ?? 0) < 600; i++)
+      await page.received(page.messages.length + 1, 500);
 
     expect(page.messages.every((m) => utf8Length(m) <= messageBytes)).toBe(true);
-    const snapshots = parsed().filter((m) => m.type === '@xstate.snapshot').map((m) => m.snapshot!.plystack!);
+    const snapshots = parsed()
+      .filter((m) => m.type === '@xstate.snapshot')
+      .map((m) => m.snapshot!.plystack!);
     expect(snapshots.length).toBeGreaterThan(1);
     // consecutive windows that together hold every ply, in order
     let next = 0;

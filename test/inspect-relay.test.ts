@@ -10,7 +10,12 @@ import { startRelay, type Relay } from '../src/inspect/relay.js';
 import { emptyArchive, mergePlies, rewriteIds } from '../src/inspect/relaySessions.js';
 
 const seats = ['seat:ann', 'seat:bob'];
-type Message = { type: string; sessionId?: string; sessionIds?: string[]; snapshot?: { plystack?: PlystackSnapshotInfo } };
+type Message = {
+  type: string;
+  sessionId?: string;
+  sessionIds?: string[];
+  snapshot?: { plystack?: PlystackSnapshotInfo };
+};
 
 /** A page's connection: every message it received, and a way to wait for one. */
 async function openPage(relay: Relay, origin?: string) {
@@ -25,7 +30,9 @@ async function openPage(relay: Relay, origin?: string) {
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const next = (test: (m: Message) => boolean) => {
     const found = messages.find(test);
-    return found !== undefined ? Promise.resolve(found) : new Promise<Message>((resolve) => waiters.push({ test, resolve }));
+    return found !== undefined
+      ? Promise.resolve(found)
+      : new Promise<Message>((resolve) => waiters.push({ test, resolve }));
   };
   return { messages, next, close: () => socket.close() };
 }
@@ -76,7 +83,10 @@ describe('the relay plystack inspect starts', () => {
     const one = inspectTable(first, { url: relay.appUrl });
     const two = inspectTable(second, { url: relay.appUrl });
     cleanup.push(() => two.stop());
-    await page.next((m) => m.type === '@xstate.actor' && m.sessionId !== page.messages.find((x) => x.type === '@xstate.actor')?.sessionId);
+    await page.next(
+      (m) =>
+        m.type === '@xstate.actor' && m.sessionId !== page.messages.find((x) => x.type === '@xstate.actor')?.sessionId,
+    );
     expect(relay.sessionCount()).toBe(2);
 
     await one.stop();
@@ -104,7 +114,9 @@ describe('the relay plystack inspect starts', () => {
     expect(await home.text()).toContain('<title>inspector</title>');
     // fetch would normalise the dots away; a raw request sends them as written
     const raw = await new Promise<number>((resolve, reject) => {
-      get({ host: '127.0.0.1', port: relay.port, path: '/..%2f..%2f..%2fetc%2fpasswd' }, (res) => resolve(res.statusCode ?? 0)).on('error', reject);
+      get({ host: '127.0.0.1', port: relay.port, path: '/..%2f..%2f..%2fetc%2fpasswd' }, (res) =>
+        resolve(res.statusCode ?? 0),
+      ).on('error', reject);
     });
     expect(raw).toBe(403);
     expect((await fetch(`${relay.url}missing.js`)).status).toBe(404);
@@ -112,7 +124,9 @@ describe('the relay plystack inspect starts', () => {
 
   it('gathers plies from snapshot windows, starts over after a gap and keeps within its byte budget', () => {
     const archive = emptyArchive();
-    const window = (from: number, items: unknown[]) => ({ snapshot: { plystack: { plies: { total: from + items.length, from, items } } } });
+    const window = (from: number, items: unknown[]) => ({
+      snapshot: { plystack: { plies: { total: from + items.length, from, items } } },
+    });
     mergePlies(archive, window(0, ['a', 'b']));
     mergePlies(archive, window(2, ['c']));
     expect(archive).toMatchObject({ from: 0, items: ['"a"', '"b"', '"c"'] });
@@ -125,6 +139,10 @@ describe('the relay plystack inspect starts', () => {
     expect(archive.from + archive.items.length).toBe(11 + many.length);
     expect(archive.items.at(-1)).toBe('149999');
     expect(archive.bytes).toBe(archive.items.reduce((sum, item) => sum + item.length + 32, 0));
-    expect(rewriteIds({ sessionId: 'x:0', rootId: 'anonymous', sourceId: 'x:1' }, 'c2/')).toEqual({ sessionId: 'c2/x:0', rootId: 'anonymous', sourceId: 'c2/x:1' });
+    expect(rewriteIds({ sessionId: 'x:0', rootId: 'anonymous', sourceId: 'x:1' }, 'c2/')).toEqual({
+      sessionId: 'c2/x:0',
+      rootId: 'anonymous',
+      sourceId: 'c2/x:1',
+    });
   });
 });

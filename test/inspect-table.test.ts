@@ -1,7 +1,13 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import {
-  allStates, chartFromDefinition, createTable, inspectionContext, mundane, windowed, type PlystackSnapshotInfo,
+  allStates,
+  chartFromDefinition,
+  createTable,
+  inspectionContext,
+  mundane,
+  windowed,
+  type PlystackSnapshotInfo,
 } from '../src/index.js';
 import { inspectTable } from '../src/inspect/index.js';
 import { recentPlies } from '../src/inspect/sanitize.js';
@@ -13,9 +19,14 @@ const seats = ['seat:ann', 'seat:bob'];
 function capture() {
   const sent: StatelyInspectionEvent[] = [];
   // A machine definition is deeper than @statelyai/inspect's default depth limit (10): inspectors of tables need more.
-  const inspector = createInspector({ send: (event) => void sent.push(JSON.parse(JSON.stringify(event))) }, { serializationDepthLimit: 64 });
-  const of = <T extends StatelyInspectionEvent['type']>(type: T) => sent.filter((e): e is Extract<StatelyInspectionEvent, { type: T }> => e.type === type);
-  const plystack = (e: StatelyInspectionEvent) => (e as unknown as { snapshot: { plystack: PlystackSnapshotInfo } }).snapshot.plystack;
+  const inspector = createInspector(
+    { send: (event) => void sent.push(JSON.parse(JSON.stringify(event))) },
+    { serializationDepthLimit: 64 },
+  );
+  const of = <T extends StatelyInspectionEvent['type']>(type: T) =>
+    sent.filter((e): e is Extract<StatelyInspectionEvent, { type: T }> => e.type === type);
+  const plystack = (e: StatelyInspectionEvent) =>
+    (e as unknown as { snapshot: { plystack: PlystackSnapshotInfo } }).snapshot.plystack;
   return { inspector, sent, of, plystack };
 }
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -25,7 +36,10 @@ describe('sanitising what an inspection sends', () => {
     const looped: Record<string, unknown> = { name: 'loop' };
     looped.self = looped;
     expect(windowed([1, 2, 3, 4, 5], { items: 2, depth: 8, chars: 50 })).toEqual(['… 3 earlier items', 4, 5]);
-    expect(windowed({ looped, f: function resolveTop() {} })).toEqual({ looped: { name: 'loop', self: '[cycle]' }, f: '[function resolveTop]' });
+    expect(windowed({ looped, f: function resolveTop() {} })).toEqual({
+      looped: { name: 'loop', self: '[cycle]' },
+      f: '[function resolveTop]',
+    });
     expect(windowed({ a: { b: { c: 1 } } }, { items: 10, depth: 2, chars: 50 })).toEqual({ a: { b: '[object]' } });
     expect(windowed('x'.repeat(30), { items: 10, depth: 8, chars: 10 })).toBe('xxxxxxxxxx… (30 chars)');
   });
@@ -65,9 +79,17 @@ describe('inspectTable', () => {
     const chart = chartFromDefinition(JSON.parse(actor?.definition ?? 'null'));
     // The JSON writer sorts keys; the chart keeps the machine's document order all the same.
     const phases = allStates(chart).find((s) => s.children.some((c) => c.key === 'RESET'));
-    expect(phases?.children.map((s) => s.key).slice(0, 5)).toEqual(['RESET', 'WAKE_UP', 'PLAN', 'DO_STUFF', 'WIND_DOWN']);
+    expect(phases?.children.map((s) => s.key).slice(0, 5)).toEqual([
+      'RESET',
+      'WAKE_UP',
+      'PLAN',
+      'DO_STUFF',
+      'WIND_DOWN',
+    ]);
     expect(of('@xstate.event').map((e) => e.event)).toEqual([
-      { type: 'engine.pass', seat: 'seat:ann' }, { type: 'engine.pass', seat: 'seat:bob' }, { type: 'engine.pass', seat: 'seat:ann' },
+      { type: 'engine.pass', seat: 'seat:ann' },
+      { type: 'engine.pass', seat: 'seat:bob' },
+      { type: 'engine.pass', seat: 'seat:ann' },
     ]);
     const snapshots = of('@xstate.snapshot');
     expect(snapshots).toHaveLength(2); // the opening, then one for the burst
@@ -75,7 +97,11 @@ describe('inspectTable', () => {
     expect(last.plies.from).toBe(0);
     expect(last.plies.items.map((p) => p.notation)).toEqual(['pass', 'pass', 'pass']);
     expect(last.state.phase).toBe(table.state.phase);
-    expect(last.table).toMatchObject({ name: 'burst', game: { id: 'mundane' }, opening: { table: 'table:burst', seats } });
+    expect(last.table).toMatchObject({
+      name: 'burst',
+      game: { id: 'mundane' },
+      opening: { table: 'table:burst', seats },
+    });
     expect(Object.keys(last.legal)).toEqual(seats);
     expect(last.emitted.map((e) => e.type)).toContain('phase.changed');
     await inspection.stop();

@@ -13,10 +13,12 @@ const A = 'seat:a';
 const B = 'seat:b';
 const C = 'seat:c';
 
-const endTurn = (seat?: string) => (seat === undefined ? { type: 'engine.end-turn' } : { type: 'engine.end-turn', seat });
+const endTurn = (seat?: string) =>
+  seat === undefined ? { type: 'engine.end-turn' } : { type: 'engine.end-turn', seat };
 
 describe('a turn with a minimum of two moves', () => {
-  const open = () => openSandbox(withRules({ strategy: 'PerRound', minMovesPerTurn: 2, outOfTurn: ['react'] }), [A, B, C]);
+  const open = () =>
+    openSandbox(withRules({ strategy: 'PerRound', minMovesPerTurn: 2, outOfTurn: ['react'] }), [A, B, C]);
 
   it('refuses engine.end-turn until the seat has made two moves, and leaves the table as it was', () => {
     const table = open();
@@ -33,13 +35,19 @@ describe('a turn with a minimum of two moves', () => {
   it('says how many moves are left', () => {
     const table = open();
     table.play({ type: 'play', seat: A });
-    expect(table.check(endTurn(A))).toMatchObject({ code: 'REFUSED', reason: 'MOVES_REQUIRED', message: expect.stringMatching(/at least 2 moves .*minMovesPerTurn.*1 to go/) });
+    expect(table.check(endTurn(A))).toMatchObject({
+      code: 'REFUSED',
+      reason: 'MOVES_REQUIRED',
+      message: expect.stringMatching(/at least 2 moves .*minMovesPerTurn.*1 to go/),
+    });
   });
 
   it('lists engine.end-turn as blocked with that reason in legalMoves, then allowed once the minimum is met', () => {
     const table = open();
     table.play({ type: 'play', seat: A });
-    expect(table.legalMoves(A).blocked).toContainEqual(expect.objectContaining({ type: 'engine.end-turn', code: 'REFUSED', reason: 'MOVES_REQUIRED' }));
+    expect(table.legalMoves(A).blocked).toContainEqual(
+      expect.objectContaining({ type: 'engine.end-turn', code: 'REFUSED', reason: 'MOVES_REQUIRED' }),
+    );
     expect(table.legalMoves(A).allowed).not.toContainEqual({ type: 'engine.end-turn', seat: A });
     table.play({ type: 'play', seat: A });
     expect(table.legalMoves(A).allowed).toContainEqual({ type: 'engine.end-turn', seat: A });
@@ -84,29 +92,54 @@ describe('the minimum in a simultaneous round', () => {
 describe('a minimum that cannot be met is refused, naming the field', () => {
   const structure = (turns: object, more: object = {}) => ({ phases: [{ name: 'main', turns, ...more }] });
   const cases: [string, object, RegExp][] = [
-    ['more than movesPerTurn', structure({ strategy: 'PerRound', movesPerTurn: 2, minMovesPerTurn: 3 }), /3, more than movesPerTurn \(2\)/],
+    [
+      'more than movesPerTurn',
+      structure({ strategy: 'PerRound', movesPerTurn: 2, minMovesPerTurn: 3 }),
+      /3, more than movesPerTurn \(2\)/,
+    ],
     ['in a Free phase', structure({ strategy: 'Free', minMovesPerTurn: 1 }), /no turn to end/],
   ];
   for (const [name, options, message] of cases) {
     it(`${name}: INVALID_OPTIONS at the sandbox, GameDefinitionError for a game`, () => {
-      expect(() => createTable(sandbox, { table: 'table:lab', seats: [A, B], seed: 1, options: options as never })).toThrow(
-        expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.phases.0.turns.minMovesPerTurn', message: expect.stringMatching(message) }),
+      expect(() =>
+        createTable(sandbox, { table: 'table:lab', seats: [A, B], seed: 1, options: options as never }),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_OPTIONS',
+          path: 'options.phases.0.turns.minMovesPerTurn',
+          message: expect.stringMatching(message),
+        }),
       );
       let caught: unknown;
       try {
-        defineGame({ id: 'minimum', seats: { min: 2, max: 2 }, structure: options as never, setup: () => ({}), moves: { play: { play: ({ game }) => ({ game }) } } });
+        defineGame({
+          id: 'minimum',
+          seats: { min: 2, max: 2 },
+          structure: options as never,
+          setup: () => ({}),
+          moves: { play: { play: ({ game }) => ({ game }) } },
+        });
       } catch (error) {
         caught = error;
       }
       expect(caught).toBeInstanceOf(GameDefinitionError);
-      expect(caught).toMatchObject({ path: 'structure.phases.0.turns.minMovesPerTurn', message: expect.stringMatching(message) });
+      expect(caught).toMatchObject({
+        path: 'structure.phases.0.turns.minMovesPerTurn',
+        message: expect.stringMatching(message),
+      });
     });
   }
 
   it('in a game with priority phases, whose turns end by passes', () => {
     const options = structure({ strategy: 'PerRound', minMovesPerTurn: 1 }, { turnPhases: ['MAIN'] });
-    expect(() => createTable(sandbox, { table: 'table:lab', seats: [A, B], seed: 1, options: options as never })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.phases.0.turns.minMovesPerTurn', message: expect.stringMatching(/passes in a row/) }),
+    expect(() =>
+      createTable(sandbox, { table: 'table:lab', seats: [A, B], seed: 1, options: options as never }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        path: 'options.phases.0.turns.minMovesPerTurn',
+        message: expect.stringMatching(/passes in a row/),
+      }),
     );
   });
 

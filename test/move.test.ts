@@ -112,7 +112,9 @@ describe('plain JSON only', () => {
   it('strings, finite numbers, booleans, null, lists and plain objects are allowed, also an object without prototype', () => {
     const bare = Object.create(null) as Record<string, unknown>;
     bare.card = 'Toaster';
-    expect(payloadProblem({ s: 'x', n: -1.5, t: true, f: false, z: null, list: [1, 'two', [3]], o: { p: {} } })).toBeNull();
+    expect(
+      payloadProblem({ s: 'x', n: -1.5, t: true, f: false, z: null, list: [1, 'two', [3]], o: { p: {} } }),
+    ).toBeNull();
     expect(payloadProblem(bare)).toBeNull();
   });
 
@@ -139,7 +141,10 @@ describe('plain JSON only', () => {
 
 describe('readMove', () => {
   it('reads a pass by seat:ann as it is', () => {
-    expect(readMove({ type: 'engine.pass', seat: 'seat:ann' })).toEqual({ ok: true, move: { type: 'engine.pass', seat: 'seat:ann' } });
+    expect(readMove({ type: 'engine.pass', seat: 'seat:ann' })).toEqual({
+      ok: true,
+      move: { type: 'engine.pass', seat: 'seat:ann' },
+    });
   });
 
   it('reads a move without a seat and without a payload with neither key', () => {
@@ -161,7 +166,12 @@ describe('readMove', () => {
     ['a text', 'engine.pass'],
     ['null', null],
     ['a list', [{ type: 'engine.pass' }]],
-    ['a class instance', new (class Move { type = 'engine.pass'; })()],
+    [
+      'a class instance',
+      new (class Move {
+        type = 'engine.pass';
+      })(),
+    ],
   ] as const) {
     it(`refuses ${label}, which is not a plain object: INVALID_PAYLOAD`, () => {
       expect(readMove(raw)).toMatchObject({ ok: false, refusal: { code: 'INVALID_PAYLOAD' } });
@@ -169,7 +179,10 @@ describe('readMove', () => {
   }
 
   it('refuses a move with a key beside type, seat and payload: INVALID_PAYLOAD', () => {
-    expect(readMove({ type: 'engine.pass', seat: 'seat:ann', at: 3 })).toMatchObject({ ok: false, refusal: { code: 'INVALID_PAYLOAD' } });
+    expect(readMove({ type: 'engine.pass', seat: 'seat:ann', at: 3 })).toMatchObject({
+      ok: false,
+      refusal: { code: 'INVALID_PAYLOAD' },
+    });
   });
 
   it('refuses a move without a text type: UNKNOWN_MOVE', () => {
@@ -179,13 +192,22 @@ describe('readMove', () => {
   });
 
   it('refuses a malformed seat id: UNKNOWN_SEAT', () => {
-    expect(readMove({ type: 'engine.pass', seat: '7' })).toMatchObject({ ok: false, refusal: { code: 'UNKNOWN_SEAT' } });
+    expect(readMove({ type: 'engine.pass', seat: '7' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'UNKNOWN_SEAT' },
+    });
     expect(readMove({ type: 'engine.pass', seat: 7 })).toMatchObject({ ok: false, refusal: { code: 'UNKNOWN_SEAT' } });
   });
 
   it('refuses a payload beyond the limits: INVALID_PAYLOAD', () => {
-    expect(readMove({ type: 'PlayCard', seat: 'seat:ann', payload: nestedObjects(9) })).toMatchObject({ ok: false, refusal: { code: 'INVALID_PAYLOAD' } });
-    expect(readMove({ type: 'PlayCard', seat: 'seat:ann', payload: { card: Number.NaN } })).toMatchObject({ ok: false, refusal: { code: 'INVALID_PAYLOAD' } });
+    expect(readMove({ type: 'PlayCard', seat: 'seat:ann', payload: nestedObjects(9) })).toMatchObject({
+      ok: false,
+      refusal: { code: 'INVALID_PAYLOAD' },
+    });
+    expect(readMove({ type: 'PlayCard', seat: 'seat:ann', payload: { card: Number.NaN } })).toMatchObject({
+      ok: false,
+      refusal: { code: 'INVALID_PAYLOAD' },
+    });
   });
 
   it('accepts a payload at exactly 8 levels and exactly 16,384 bytes', () => {
@@ -196,10 +218,12 @@ describe('readMove', () => {
 
 describe('ids', () => {
   it('seat:ann, member:44, a single letter and 128 characters are ids', () => {
-    for (const id of ['seat:ann', 'member:44', 'a', 'A.b_c-d:9', `s${'x'.repeat(127)}`]) expect(isValidId(id)).toBe(true);
+    for (const id of ['seat:ann', 'member:44', 'a', 'A.b_c-d:9', `s${'x'.repeat(127)}`])
+      expect(isValidId(id)).toBe(true);
   });
 
   it('a bare number, a leading digit or colon, spaces, non-ASCII letters, 129 characters and non-texts are not', () => {
-    for (const id of ['42', '1a', ':a', 'a b', 'seät', '', `s${'x'.repeat(128)}`, 42, null, undefined]) expect(isValidId(id)).toBe(false);
+    for (const id of ['42', '1a', ':a', 'a b', 'seät', '', `s${'x'.repeat(128)}`, 42, null, undefined])
+      expect(isValidId(id)).toBe(false);
   });
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ANN, BOB, CAT, castInstant, expectRefused, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard, seatOf } from './support/mundane.js';
+import {
+  ANN,
+  BOB,
+  CAT,
+  castInstant,
+  expectRefused,
+  openMundane,
+  pass,
+  passAll,
+  passUntilPhase,
+  passUntilTurn,
+  playCard,
+  seatOf,
+} from './support/mundane.js';
 
 describe('the five phases of a mundane turn', () => {
   it('a turn opens in RESET and walks RESET → WAKE_UP → PLAN → DO_STUFF → WIND_DOWN as both seats pass each phase', () => {
@@ -53,7 +66,11 @@ describe('the five phases of a mundane turn', () => {
 
   it('engine.transition to PLAN is refused with REFUSED and a reason, and the table stays in RESET', () => {
     const table = openMundane();
-    const error = expectRefused(table, { type: 'engine.transition', seat: ANN, payload: { transition: 'PLAN' } }, 'REFUSED');
+    const error = expectRefused(
+      table,
+      { type: 'engine.transition', seat: ANN, payload: { transition: 'PLAN' } },
+      'REFUSED',
+    );
     expect(error.reason).toEqual(expect.any(String));
     expect(error.reason).not.toBe('');
     expect(table.state.phase).toBe('RESET');
@@ -61,8 +78,13 @@ describe('the five phases of a mundane turn', () => {
 
   it('neither engine.initiative nor engine.delay moves mundane on: both are refused with REFUSED and a reason', () => {
     const table = openMundane();
-    expect(expectRefused(table, { type: 'engine.initiative', seat: ANN, payload: { scores: { [ANN]: 3 } } }, 'REFUSED').reason).toEqual(expect.any(String));
-    expect(expectRefused(table, { type: 'engine.delay', seat: ANN, payload: { after: BOB } }, 'REFUSED').reason).toEqual(expect.any(String));
+    expect(
+      expectRefused(table, { type: 'engine.initiative', seat: ANN, payload: { scores: { [ANN]: 3 } } }, 'REFUSED')
+        .reason,
+    ).toEqual(expect.any(String));
+    expect(
+      expectRefused(table, { type: 'engine.delay', seat: ANN, payload: { after: BOB } }, 'REFUSED').reason,
+    ).toEqual(expect.any(String));
   });
 
   it('both seats passing with Toaster on the stack resolve it instead of ending PLAN; the next two passes end PLAN', () => {
@@ -91,16 +113,23 @@ describe('the five phases of a mundane turn', () => {
 });
 
 describe('the end of a turn', () => {
-  it('when seat:ann\'s WIND_DOWN ends, it is seat:bob\'s turn 2 in RESET, still round 1, and seat:bob holds priority', () => {
+  it("when seat:ann's WIND_DOWN ends, it is seat:bob's turn 2 in RESET, still round 1, and seat:bob holds priority", () => {
     const table = openMundane();
     passUntilPhase(table, 'WIND_DOWN');
     pass(table, ANN);
     expect(table.state.turn).toBe(1);
     pass(table, BOB);
-    expect(table.state).toMatchObject({ turn: 2, round: 1, phase: 'RESET', activeSeat: BOB, prioritySeat: BOB, passes: 0 });
+    expect(table.state).toMatchObject({
+      turn: 2,
+      round: 1,
+      phase: 'RESET',
+      activeSeat: BOB,
+      prioritySeat: BOB,
+      passes: 0,
+    });
   });
 
-  it('when seat:bob\'s turn ends the turn comes back to seat:ann: turn 3 and round 2', () => {
+  it("when seat:bob's turn ends the turn comes back to seat:ann: turn 3 and round 2", () => {
     const table = openMundane();
     passUntilTurn(table, 2);
     passUntilPhase(table, 'WIND_DOWN');
@@ -125,7 +154,7 @@ describe('the end of a turn', () => {
     ]);
   });
 
-  it('in seat:bob\'s turn seat:ann is not active but passes in turn: priority starts with seat:bob and goes to seat:ann', () => {
+  it("in seat:bob's turn seat:ann is not active but passes in turn: priority starts with seat:bob and goes to seat:ann", () => {
     const table = openMundane();
     passUntilTurn(table, 2);
     expect(table.state.prioritySeat).toBe(BOB);
@@ -136,7 +165,7 @@ describe('the end of a turn', () => {
 });
 
 describe('Wake Up housekeeping', () => {
-  it('on the first turn, entering WAKE_UP refreshes seat:ann\'s Time spent in RESET and draws her next card', () => {
+  it("on the first turn, entering WAKE_UP refreshes seat:ann's Time spent in RESET and draws her next card", () => {
     const table = openMundane({ decks: { [ANN]: ['Excuse', 'Toaster', 'Laundry', 'Neighbour', 'Kettle'] } });
     castInstant(table, ANN, 'Excuse'); // costs 1 Time
     passAll(table); // Excuse resolves
@@ -147,7 +176,7 @@ describe('Wake Up housekeeping', () => {
     expect(seatOf(table, ANN)).toMatchObject({ time: 5, hand: ['Toaster', 'Laundry', 'Neighbour'], deck: 1 });
   });
 
-  it('Time becomes the table\'s startingTime, not 5: with startingTime 2, seat:ann\'s Time is 2 at WAKE_UP', () => {
+  it("Time becomes the table's startingTime, not 5: with startingTime 2, seat:ann's Time is 2 at WAKE_UP", () => {
     const table = openMundane({ startingTime: 2 });
     expect(seatOf(table, ANN).time).toBe(2);
     passUntilPhase(table, 'PLAN');
@@ -165,7 +194,7 @@ describe('Wake Up housekeeping', () => {
     expect(seatOf(table, ANN)).toMatchObject({ hand: ['Toaster', 'Laundry', 'Coffee'], deck: 3 });
   });
 
-  it('Wake Up runs for the active seat only: at seat:ann\'s WAKE_UP seat:bob neither draws nor gets Time back', () => {
+  it("Wake Up runs for the active seat only: at seat:ann's WAKE_UP seat:bob neither draws nor gets Time back", () => {
     const table = openMundane();
     pass(table, ANN);
     castInstant(table, BOB, 'Excuse'); // seat:bob spends 1 Time in seat:ann's RESET
@@ -175,7 +204,7 @@ describe('Wake Up housekeeping', () => {
     expect(seatOf(table, BOB)).toMatchObject({ time: 4, hand: ['Coffee', 'Neighbour'], deck: 3 });
   });
 
-  it('on turn 2 seat:bob\'s Wake Up refreshes the Time he spent in seat:ann\'s turn and draws Nap, and seat:ann is untouched', () => {
+  it("on turn 2 seat:bob's Wake Up refreshes the Time he spent in seat:ann's turn and draws Nap, and seat:ann is untouched", () => {
     const table = openMundane();
     pass(table, ANN);
     castInstant(table, BOB, 'Excuse');
@@ -226,14 +255,26 @@ describe('the plies of a mundane table', () => {
     expect(table.state.prioritySeat).toBe(ANN);
     expect(table.plies).toMatchObject([
       { actor: ANN, move: { type: 'engine.pass', seat: ANN }, notation: 'pass', round: 1, playOrder: 1 },
-      { actor: BOB, move: { type: 'CastInstant', seat: BOB, payload: { card: 'Coffee' } }, notation: 'cast Coffee', round: 1, playOrder: 2 },
+      {
+        actor: BOB,
+        move: { type: 'CastInstant', seat: BOB, payload: { card: 'Coffee' } },
+        notation: 'cast Coffee',
+        round: 1,
+        playOrder: 2,
+      },
     ]);
   });
 
   it('a seatless pass is recorded with actor null', () => {
     const table = openMundane();
     table.play({ type: 'engine.pass' });
-    expect(table.plies[0]).toMatchObject({ actor: null, move: { type: 'engine.pass' }, notation: 'pass', round: 1, playOrder: 1 });
+    expect(table.plies[0]).toMatchObject({
+      actor: null,
+      move: { type: 'engine.pass' },
+      notation: 'pass',
+      round: 1,
+      playOrder: 1,
+    });
   });
 
   it('playOrder counts the plies of round 1 across both turns, then starts again from 1 in round 2', () => {
@@ -242,11 +283,13 @@ describe('the plies of a mundane table', () => {
     pass(table, ANN);
     const plies = table.plies;
     expect(plies).toHaveLength(21);
-    expect(plies.slice(0, 20).map((ply) => [ply.round, ply.playOrder])).toEqual(Array.from({ length: 20 }, (_, i) => [1, i + 1]));
+    expect(plies.slice(0, 20).map((ply) => [ply.round, ply.playOrder])).toEqual(
+      Array.from({ length: 20 }, (_, i) => [1, i + 1]),
+    );
     expect(plies[20]).toMatchObject({ round: 2, playOrder: 1, actor: ANN });
   });
 
-  it('the ply that ends the round still belongs to it: seat:ann\'s pass that closes seat:bob\'s WIND_DOWN is round 1, ply 20', () => {
+  it("the ply that ends the round still belongs to it: seat:ann's pass that closes seat:bob's WIND_DOWN is round 1, ply 20", () => {
     const table = openMundane();
     passUntilTurn(table, 3);
     expect(table.state.round).toBe(2);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ANN, BOB, CAT, castInstant, expectRefused, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard } from './support/mundane.js';
+import {
+  ANN,
+  BOB,
+  CAT,
+  castInstant,
+  expectRefused,
+  openMundane,
+  pass,
+  passAll,
+  passUntilPhase,
+  passUntilTurn,
+  playCard,
+} from './support/mundane.js';
 
 describe('the active seat and the priority seat', () => {
   it('a table opens with seat:ann active and holding priority, and only she may act', () => {
@@ -25,7 +37,7 @@ describe('the active seat and the priority seat', () => {
     expect(table.state.passes).toBe(2);
   });
 
-  it('in seat:cat\'s turn of a three-seat table priority goes cat → ann → bob, wrapping round the table', () => {
+  it("in seat:cat's turn of a three-seat table priority goes cat → ann → bob, wrapping round the table", () => {
     const table = openMundane({ seats: [ANN, BOB, CAT] });
     passUntilTurn(table, 3);
     expect(table.state.activeSeat).toBe(CAT);
@@ -47,7 +59,7 @@ describe('priority after a card goes on the stack', () => {
     expect(table.state.stack).toHaveLength(1);
   });
 
-  it('seat:bob casts Coffee in seat:ann\'s RESET: priority goes back to the active seat:ann, not to the next seat after seat:bob', () => {
+  it("seat:bob casts Coffee in seat:ann's RESET: priority goes back to the active seat:ann, not to the next seat after seat:bob", () => {
     const table = openMundane({ seats: [ANN, BOB, CAT] });
     pass(table, ANN);
     castInstant(table, BOB, 'Coffee');
@@ -79,7 +91,7 @@ describe('priority after a card goes on the stack', () => {
     expect(table.state).toMatchObject({ phase: 'RESET', stack: [], prioritySeat: ANN, passes: 0 });
   });
 
-  it('in seat:bob\'s turn seat:ann\'s Coffee hands priority to seat:bob, the active seat', () => {
+  it("in seat:bob's turn seat:ann's Coffee hands priority to seat:bob, the active seat", () => {
     const table = openMundane();
     passUntilTurn(table, 2);
     pass(table, BOB);

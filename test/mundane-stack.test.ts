@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ANN, BOB, castInstant, expectRefused, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard, seatOf } from './support/mundane.js';
+import {
+  ANN,
+  BOB,
+  castInstant,
+  expectRefused,
+  openMundane,
+  pass,
+  passAll,
+  passUntilPhase,
+  passUntilTurn,
+  playCard,
+  seatOf,
+} from './support/mundane.js';
 
 describe('LIFO resolution', () => {
-  it('a response resolves before the card it answers: seat:bob\'s Excuse goes on top of seat:ann\'s Toaster and leaves first', () => {
+  it("a response resolves before the card it answers: seat:bob's Excuse goes on top of seat:ann's Toaster and leaves first", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Toaster');
@@ -107,18 +119,22 @@ describe('stack ids', () => {
 });
 
 describe('where a resolved card goes', () => {
-  it('permanents go to their controller\'s board: a PERSON, an APPLIANCE and a HABIT', () => {
+  it("permanents go to their controller's board: a PERSON, an APPLIANCE and a HABIT", () => {
     const table = openMundane({ decks: { [ANN]: ['Neighbour', 'Toaster', 'Journaling', 'Kettle'] }, startingTime: 5 });
     passUntilPhase(table, 'PLAN');
     for (const card of ['Neighbour', 'Toaster', 'Journaling']) {
       playCard(table, ANN, card);
       passAll(table);
     }
-    expect(seatOf(table, ANN)).toMatchObject({ board: ['Neighbour', 'Toaster', 'Journaling'], discard: [], hand: ['Kettle'] });
+    expect(seatOf(table, ANN)).toMatchObject({
+      board: ['Neighbour', 'Toaster', 'Journaling'],
+      discard: [],
+      hand: ['Kettle'],
+    });
     expect(seatOf(table, BOB).board).toEqual([]);
   });
 
-  it('a TASK goes to its controller\'s discard once it resolves', () => {
+  it("a TASK goes to its controller's discard once it resolves", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Laundry');
@@ -127,7 +143,7 @@ describe('where a resolved card goes', () => {
     expect(seatOf(table, ANN)).toMatchObject({ board: [], discard: ['Laundry'] });
   });
 
-  it('seat:bob\'s INSTANT cast in seat:ann\'s turn goes to seat:bob\'s discard, not the active seat\'s', () => {
+  it("seat:bob's INSTANT cast in seat:ann's turn goes to seat:bob's discard, not the active seat's", () => {
     const table = openMundane();
     pass(table, ANN);
     castInstant(table, BOB, 'Coffee');
@@ -152,7 +168,7 @@ describe('where a resolved card goes', () => {
 });
 
 describe('paying Time', () => {
-  it('seat:ann pays Neighbour\'s 2 Time when it goes on the stack, not when it resolves', () => {
+  it("seat:ann pays Neighbour's 2 Time when it goes on the stack, not when it resolves", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Neighbour');
@@ -161,7 +177,7 @@ describe('paying Time', () => {
     expect(seatOf(table, ANN).time).toBe(3);
   });
 
-  it('seat:bob pays for the Excuse he casts in seat:ann\'s turn from his own Time', () => {
+  it("seat:bob pays for the Excuse he casts in seat:ann's turn from his own Time", () => {
     const table = openMundane();
     pass(table, ANN);
     castInstant(table, BOB, 'Excuse');
@@ -185,7 +201,12 @@ describe('paying Time', () => {
   it('with 1 Time seat:ann may not play Neighbour (2): REFUSED, INSUFFICIENT_TIME, and nothing changes', () => {
     const table = openMundane({ startingTime: 1 });
     passUntilPhase(table, 'PLAN');
-    expectRefused(table, { type: 'PlayCard', seat: ANN, payload: { card: 'Neighbour' } }, 'REFUSED', 'INSUFFICIENT_TIME');
+    expectRefused(
+      table,
+      { type: 'PlayCard', seat: ANN, payload: { card: 'Neighbour' } },
+      'REFUSED',
+      'INSUFFICIENT_TIME',
+    );
   });
 
   it('Time spent on one card is not there for the next: after Neighbour, 1 Time left is too little for Nap', () => {
@@ -203,9 +224,14 @@ describe('cards a seat cannot play', () => {
     expectRefused(table, { type: 'PlayCard', seat: ANN, payload: { card: 'Plumber' } }, 'REFUSED', 'CARD_NOT_IN_HAND');
   });
 
-  it('seat:ann may not cast seat:bob\'s Excuse: REFUSED, CARD_NOT_IN_HAND', () => {
+  it("seat:ann may not cast seat:bob's Excuse: REFUSED, CARD_NOT_IN_HAND", () => {
     const table = openMundane();
-    expectRefused(table, { type: 'CastInstant', seat: ANN, payload: { card: 'Excuse' } }, 'REFUSED', 'CARD_NOT_IN_HAND');
+    expectRefused(
+      table,
+      { type: 'CastInstant', seat: ANN, payload: { card: 'Excuse' } },
+      'REFUSED',
+      'CARD_NOT_IN_HAND',
+    );
   });
 
   it('seat:ann may not play a second Toaster after her only one went on the stack: CARD_NOT_IN_HAND', () => {
@@ -218,6 +244,11 @@ describe('cards a seat cannot play', () => {
 
   it('a card of a name no deck holds is CARD_NOT_IN_HAND, not a crash', () => {
     const table = openMundane();
-    expectRefused(table, { type: 'CastInstant', seat: ANN, payload: { card: 'Time Machine' } }, 'REFUSED', 'CARD_NOT_IN_HAND');
+    expectRefused(
+      table,
+      { type: 'CastInstant', seat: ANN, payload: { card: 'Time Machine' } },
+      'REFUSED',
+      'CARD_NOT_IN_HAND',
+    );
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ANN, BOB, castInstant, expectRefused, openMundane, pass, passAll, passUntilPhase, passUntilTurn, playCard } from './support/mundane.js';
+import {
+  ANN,
+  BOB,
+  castInstant,
+  expectRefused,
+  openMundane,
+  pass,
+  passAll,
+  passUntilPhase,
+  passUntilTurn,
+  playCard,
+} from './support/mundane.js';
 
 const play = (seat: string, card: string) => ({ type: 'PlayCard', seat, payload: { card } });
 const cast = (seat: string, card: string) => ({ type: 'CastInstant', seat, payload: { card } });
@@ -38,7 +49,7 @@ describe('sorcery speed: PlayCard', () => {
     expect(table.state.stack.map((item) => item.card)).toEqual(['Laundry']);
   });
 
-  it('seat:bob, holding priority in seat:ann\'s PLAN with the stack empty, may not play Neighbour: NOT_YOUR_TURN', () => {
+  it("seat:bob, holding priority in seat:ann's PLAN with the stack empty, may not play Neighbour: NOT_YOUR_TURN", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     pass(table, ANN);
@@ -46,7 +57,7 @@ describe('sorcery speed: PlayCard', () => {
     expectRefused(table, play(BOB, 'Neighbour'), 'NOT_YOUR_TURN');
   });
 
-  it('in seat:bob\'s own PLAN he plays Neighbour, and seat:ann holding priority there is NOT_YOUR_TURN', () => {
+  it("in seat:bob's own PLAN he plays Neighbour, and seat:ann holding priority there is NOT_YOUR_TURN", () => {
     const table = openMundane();
     passUntilTurn(table, 2);
     passUntilPhase(table, 'PLAN');
@@ -65,7 +76,11 @@ describe('sorcery speed: PlayCard', () => {
     expect(reset.blocked.find((b) => b.type === 'PlayCard')?.code).toBe('WRONG_TIMING');
     passUntilPhase(table, 'PLAN');
     const plan = table.legalMoves(ANN).allowed.filter((move) => move.type === 'PlayCard');
-    expect(plan.map((move) => (move.payload as { card: string }).card).sort()).toEqual(['Laundry', 'Neighbour', 'Toaster']);
+    expect(plan.map((move) => (move.payload as { card: string }).card).sort()).toEqual([
+      'Laundry',
+      'Neighbour',
+      'Toaster',
+    ]);
   });
 });
 
@@ -84,7 +99,7 @@ describe('instant speed: CastInstant', () => {
     expect(table.state.turn).toBe(1);
   });
 
-  it('seat:bob, not the active seat, casts Coffee in seat:ann\'s DO_STUFF once she passes him priority', () => {
+  it("seat:bob, not the active seat, casts Coffee in seat:ann's DO_STUFF once she passes him priority", () => {
     const table = openMundane();
     passUntilPhase(table, 'DO_STUFF');
     pass(table, ANN);
@@ -92,7 +107,7 @@ describe('instant speed: CastInstant', () => {
     expect(table.state.stack).toMatchObject([{ seat: BOB, card: 'Coffee', type: 'INSTANT' }]);
   });
 
-  it('seat:bob casts Excuse on top of seat:ann\'s Toaster: instants ignore what is on the stack', () => {
+  it("seat:bob casts Excuse on top of seat:ann's Toaster: instants ignore what is on the stack", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Toaster');
@@ -109,7 +124,7 @@ describe('instant speed: CastInstant', () => {
     expect(table.state.stack.map((item) => item.card)).toEqual(['Toaster', 'Coffee']);
   });
 
-  it('seat:bob casts three instants in a row on seat:ann\'s turn, each after seat:ann passes back to him', () => {
+  it("seat:bob casts three instants in a row on seat:ann's turn, each after seat:ann passes back to him", () => {
     const table = openMundane({ decks: { [BOB]: ['Coffee', 'Coffee', 'Coffee'] } });
     for (let i = 0; i < 3; i++) {
       pass(table, ANN);

@@ -16,8 +16,13 @@ function froggerRefill() {
 describe('sequenced obligations (seed 000)', () => {
   it('the turn stays with the seat that owes a supplemental ply; every other seat is refused with OBLIGATION_PENDING', () => {
     const table = froggerRefill();
-    expect(table.state).toMatchObject({ activeSeat: 'seat:p3', obligation: { seat: 'seat:p3', remaining: 1 }, toAct: ['seat:p3'] });
-    for (const seat of ['seat:p4', 'seat:p1', 'seat:p2']) expect(refusalOf(table, { type: 'play', seat })).toEqual({ code: 'OBLIGATION_PENDING' });
+    expect(table.state).toMatchObject({
+      activeSeat: 'seat:p3',
+      obligation: { seat: 'seat:p3', remaining: 1 },
+      toAct: ['seat:p3'],
+    });
+    for (const seat of ['seat:p4', 'seat:p1', 'seat:p2'])
+      expect(refusalOf(table, { type: 'play', seat })).toEqual({ code: 'OBLIGATION_PENDING' });
     expect(refusalOf(table, { type: 'engine.end-turn', seat: 'seat:p3' })).toEqual({ code: 'OBLIGATION_PENDING' });
     table.play({ type: 'play', seat: 'seat:p3' });
     expect(table.state).toMatchObject({ activeSeat: 'seat:p4', obligation: null });
@@ -37,7 +42,7 @@ describe('sequenced obligations (seed 000)', () => {
     expect(table.state).toMatchObject({ round: 2, activeSeat: 'seat:p1' });
   });
 
-  it('rounds() has one sparse row per ply, both p3 rows in p3\'s column, the second with its sequence', () => {
+  it("rounds() has one sparse row per ply, both p3 rows in p3's column, the second with its sequence", () => {
     const table = froggerRefill();
     table.play({ type: 'play', seat: 'seat:p3' });
     table.play({ type: 'play', seat: 'seat:p4' });
@@ -51,18 +56,28 @@ describe('sequenced obligations (seed 000)', () => {
   });
 
   it('with an obligation still open, the round does not close even where the turn would wrap to the opener', () => {
-    const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { refills: true }), ['seat:p1', 'seat:p2']);
+    const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { refills: true }), [
+      'seat:p1',
+      'seat:p2',
+    ]);
     table.play({ type: 'play', seat: 'seat:p1' });
     table.play({ type: 'refill', seat: 'seat:p2', payload: { plies: 2 } });
     table.play({ type: 'play', seat: 'seat:p2' });
-    expect(table.state).toMatchObject({ round: 1, activeSeat: 'seat:p2', obligation: { seat: 'seat:p2', remaining: 1 } });
+    expect(table.state).toMatchObject({
+      round: 1,
+      activeSeat: 'seat:p2',
+      obligation: { seat: 'seat:p2', remaining: 1 },
+    });
     table.play({ type: 'play', seat: 'seat:p2' });
     expect(table.state).toMatchObject({ round: 2, activeSeat: 'seat:p1', obligation: null });
   });
 
   it('refuses a refill where the table has refills off', () => {
     const table = openSandbox(withRules({ strategy: 'PerRound' }));
-    expect(refusalOf(table, { type: 'refill', seat: 'seat:a', payload: { plies: 1 } })).toEqual({ code: 'REFUSED', reason: 'NO_REFILLS' });
+    expect(refusalOf(table, { type: 'refill', seat: 'seat:a', payload: { plies: 1 } })).toEqual({
+      code: 'REFUSED',
+      reason: 'NO_REFILLS',
+    });
     takeTurn(table, 'seat:a');
     expect(table.state.activeSeat).toBe('seat:b');
   });

@@ -27,7 +27,14 @@ describe('a game phase restarted by a transition to itself', () => {
     const ply = table.play({ type: 'engine.transition', payload: { transition: 'again' } });
     expect(ply).toMatchObject({ actor: null, seat: null, turn: 2, phase: 'main', notation: '→ again' });
     // seat:b's turn ends; the phase starts over from its first seat, in a new turn and a new round.
-    expect(table.state).toMatchObject({ gamePhase: 'main', activeSeat: A, toAct: [A], turn: 3, round: 2, movesThisTurn: 0 });
+    expect(table.state).toMatchObject({
+      gamePhase: 'main',
+      activeSeat: A,
+      toAct: [A],
+      turn: 3,
+      round: 2,
+      movesThisTurn: 0,
+    });
     expect(table.actor.getSnapshot().value).toEqual({ playing: { turn: { main: { inTurn: 'acting' } } } });
   });
 
@@ -45,7 +52,13 @@ describe('a game phase restarted by a transition to itself', () => {
   });
 
   it('starts a Simultaneous round again: every seat is waited for once more', () => {
-    const table = openSandbox({ phases: [{ name: 'plan', turns: { strategy: 'Simultaneous' } }], transitions: [{ name: 'again', from: 'plan', to: 'plan' }] }, [A, B, C]);
+    const table = openSandbox(
+      {
+        phases: [{ name: 'plan', turns: { strategy: 'Simultaneous' } }],
+        transitions: [{ name: 'again', from: 'plan', to: 'plan' }],
+      },
+      [A, B, C],
+    );
     table.play({ type: 'play', seat: A });
     table.play({ type: 'engine.end-turn', seat: A });
     expect(table.state.toAct).toEqual([B, C]);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { advance, mutate, nextParticipant, nextScheduledParticipant, previousParticipant, startCircular, type CircularState } from '../src/progression/circular.js';
+import {
+  advance,
+  mutate,
+  nextParticipant,
+  nextScheduledParticipant,
+  previousParticipant,
+  startCircular,
+  type CircularState,
+} from '../src/progression/circular.js';
 import { circularSchema } from '../src/progression/rules.js';
 
 const seats = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];
@@ -75,16 +83,28 @@ describe('a circular activation sequence', () => {
 
   it('lets the only eligible seat act again only with allowSelfSuccessor', () => {
     const alone = (seat: string) => seat === 'seat:c';
-    expect(advance(startCircular(seats, rules({ allowSelfSuccessor: true })).state, 'seat:c', alone)).toMatchObject({ ok: true, next: 'seat:c' });
-    expect(advance(startCircular(seats, rules({ allowSelfSuccessor: false })).state, 'seat:c', alone)).toMatchObject({ ok: false, code: 'NO_ELIGIBLE_SEAT' });
+    expect(advance(startCircular(seats, rules({ allowSelfSuccessor: true })).state, 'seat:c', alone)).toMatchObject({
+      ok: true,
+      next: 'seat:c',
+    });
+    expect(advance(startCircular(seats, rules({ allowSelfSuccessor: false })).state, 'seat:c', alone)).toMatchObject({
+      ok: false,
+      code: 'NO_ELIGIBLE_SEAT',
+    });
   });
 
   it('with two seats, a skip gives the same seat another turn only with allowSelfSuccessor', () => {
     const two = ['seat:a', 'seat:b'];
     const allowed = startCircular(two, rules({ allowSelfSuccessor: true })).state;
-    expect(advance(mutate(allowed, { operation: 'AddAdvance', amount: 1 }), 'seat:a', everyone)).toMatchObject({ ok: true, next: 'seat:a' });
+    expect(advance(mutate(allowed, { operation: 'AddAdvance', amount: 1 }), 'seat:a', everyone)).toMatchObject({
+      ok: true,
+      next: 'seat:a',
+    });
     const refused = startCircular(two, rules({ allowSelfSuccessor: false })).state;
-    expect(advance(mutate(refused, { operation: 'AddAdvance', amount: 1 }), 'seat:a', everyone)).toMatchObject({ ok: true, next: 'seat:b' });
+    expect(advance(mutate(refused, { operation: 'AddAdvance', amount: 1 }), 'seat:a', everyone)).toMatchObject({
+      ok: true,
+      next: 'seat:b',
+    });
   });
 
   it('ends a round every N finished activations under ActivationCount, N being the order size by default', () => {
@@ -99,7 +119,11 @@ describe('a circular activation sequence', () => {
       current = step.next;
     }
     expect(ends).toEqual([false, false, false, true, false, false, false, true]);
-    const two = advance(startCircular(seats, rules({ roundPolicy: 'ActivationCount', activationsPerRound: 1 })).state, 'seat:a', everyone);
+    const two = advance(
+      startCircular(seats, rules({ roundPolicy: 'ActivationCount', activationsPerRound: 1 })).state,
+      'seat:a',
+      everyone,
+    );
     expect(two.ok && two.roundEnded).toBe(true);
   });
 
@@ -123,7 +147,9 @@ describe('a circular activation sequence', () => {
     expect(previousParticipant(state, 'seat:a', everyone)).toBe('seat:d');
     expect(previousParticipant(state, 'seat:a', everyone, 3)).toBe('seat:b');
     expect(nextScheduledParticipant(state, 'seat:a', everyone)).toBe('seat:b');
-    expect(nextScheduledParticipant(mutate(state, { operation: 'AddAdvance', amount: 2 }), 'seat:a', everyone)).toBe('seat:d');
+    expect(nextScheduledParticipant(mutate(state, { operation: 'AddAdvance', amount: 2 }), 'seat:a', everyone)).toBe(
+      'seat:d',
+    );
     const reversed = mutate(state, { operation: 'ReverseDirection' });
     expect(nextParticipant(reversed, 'seat:a', everyone)).toBe('seat:d');
     expect(previousParticipant(reversed, 'seat:a', everyone)).toBe('seat:b');

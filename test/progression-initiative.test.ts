@@ -4,7 +4,13 @@ import { delayAfter, initiativeOrder, mergeScores } from '../src/progression/ini
 describe('initiative', () => {
   it('orders from the highest score; equal scores keep table order; seats without a score come last in table order', () => {
     const table = ['seat:a', 'seat:b', 'seat:c', 'seat:d', 'seat:e'];
-    expect(initiativeOrder(table, { 'seat:c': 5, 'seat:a': 2, 'seat:e': 5 })).toEqual(['seat:c', 'seat:e', 'seat:a', 'seat:b', 'seat:d']);
+    expect(initiativeOrder(table, { 'seat:c': 5, 'seat:a': 2, 'seat:e': 5 })).toEqual([
+      'seat:c',
+      'seat:e',
+      'seat:a',
+      'seat:b',
+      'seat:d',
+    ]);
   });
 
   it('merges new scores into the kept ones, a new score replacing the old', () => {

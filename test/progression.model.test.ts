@@ -12,12 +12,26 @@ import { createTableTestModel, formatCoverage, inventory } from '../src/testing/
  */
 const common = { refills: true, eliminations: true, lastTurn: 4 };
 const configs: Record<string, { seats: number; options: object }> = {
-  PerRound: { seats: 3, options: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 2 } }], ...common } },
-  Circular: { seats: 3, options: { phases: [{ name: 'main', turns: { strategy: 'Circular', movesPerTurn: 2, circular: { allowSelfSuccessor: true } } }], ...common } },
+  PerRound: {
+    seats: 3,
+    options: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 2 } }], ...common },
+  },
+  Circular: {
+    seats: 3,
+    options: {
+      phases: [
+        { name: 'main', turns: { strategy: 'Circular', movesPerTurn: 2, circular: { allowSelfSuccessor: true } } },
+      ],
+      ...common,
+    },
+  },
   Initiative: {
     seats: 3,
     options: {
-      phases: [{ name: 'setup', turns: { strategy: 'Free' } }, { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 1 } }],
+      phases: [
+        { name: 'setup', turns: { strategy: 'Free' } },
+        { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 1 } },
+      ],
       transitions: [{ name: 'fight', from: 'setup', to: 'combat' }],
       ...common,
     },
@@ -26,8 +40,14 @@ const configs: Record<string, { seats: number; options: object }> = {
     // three seats, so a seat can leave in the action phase without ending the game
     seats: 3,
     options: {
-      phases: [{ name: 'planning', turns: { strategy: 'Simultaneous' } }, { name: 'action', turns: { strategy: 'PerRound', movesPerTurn: 1 } }],
-      transitions: [{ name: 'act', from: 'planning', to: 'action' }, { name: 'plan', from: 'action', to: 'planning' }],
+      phases: [
+        { name: 'planning', turns: { strategy: 'Simultaneous' } },
+        { name: 'action', turns: { strategy: 'PerRound', movesPerTurn: 1 } },
+      ],
+      transitions: [
+        { name: 'act', from: 'planning', to: 'action' },
+        { name: 'plan', from: 'action', to: 'planning' },
+      ],
       ...common,
     },
   },
@@ -37,14 +57,33 @@ const configs: Record<string, { seats: number; options: object }> = {
 function byDesign(strategy: string): { match: RegExp; reason: string }[] {
   return [
     { match: / on engine\.undo #/, reason: 'sandbox declares no move undoable' },
-    { match: / on engine\.initiative #/, reason: "initiative scores are a seat's own choice, so the model invents none (test/turns-initiative.test.ts plays them)" },
-    ...(strategy === 'Circular' ? [] : [{ match: / on (reverse|skip|set-direction) #/, reason: 'the circular sequence cards are refused outside a Circular phase (NOT_CIRCULAR)' }]),
-    { match: / on xstate\.done\.state\.\S+ #2 /, reason: 'the turn can always pass here: PerRound and Initiative always have a next seat, and this Circular table allows self-succession' },
+    {
+      match: / on engine\.initiative #/,
+      reason:
+        "initiative scores are a seat's own choice, so the model invents none (test/turns-initiative.test.ts plays them)",
+    },
+    ...(strategy === 'Circular'
+      ? []
+      : [
+          {
+            match: / on (reverse|skip|set-direction) #/,
+            reason: 'the circular sequence cards are refused outside a Circular phase (NOT_CIRCULAR)',
+          },
+        ]),
+    {
+      match: / on xstate\.done\.state\.\S+ #2 /,
+      reason:
+        'the turn can always pass here: PerRound and Initiative always have a next seat, and this Circular table allows self-succession',
+    },
   ];
 }
 
 function unreachableFor(strategy: string, options: object, seats: number): Record<string, string> {
-  const machine = createTableMachine(sandbox, options, Array.from({ length: seats }, (_, i) => `seat:${i}`));
+  const machine = createTableMachine(
+    sandbox,
+    options,
+    Array.from({ length: seats }, (_, i) => `seat:${i}`),
+  );
   const declared: Record<string, string> = {};
   for (const t of inventory(machine).transitions) {
     const found = byDesign(strategy).find((p) => p.match.test(`transition ${t.name}`));

@@ -8,7 +8,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text outside fenced code blocks and inline code spans: links inside code are examples, not links. */
 function prose(markdown: string): string {
@@ -22,7 +27,10 @@ export function anchors(markdown: string): Set<string> {
   const outsideFences = markdown.replace(/^```[\s\S]*?^```/gm, '');
   for (const [, heading] of outsideFences.matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
     const text = (heading as string).replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     result.add(count === 0 ? slug : `${slug}-${count}`);

@@ -26,8 +26,15 @@ async function runInPackage(name: string, program: string): Promise<string[]> {
 
 it("the README's first example runs as written against the built package", async () => {
   const example = await readmeExample();
-  const lines = await runInPackage('readme-example.mjs', `${example}\nconsole.log(JSON.stringify({ plies: again.plies.length, phase: again.state.phase }));\n`);
-  expect(lines).toEqual(['NOT_YOUR_TURN', "seat:ann's turn 1: WAKE_UP", JSON.stringify({ plies: 2, phase: 'WAKE_UP' })]);
+  const lines = await runInPackage(
+    'readme-example.mjs',
+    `${example}\nconsole.log(JSON.stringify({ plies: again.plies.length, phase: again.state.phase }));\n`,
+  );
+  expect(lines).toEqual([
+    'NOT_YOUR_TURN',
+    "seat:ann's turn 1: WAKE_UP",
+    JSON.stringify({ plies: 2, phase: 'WAKE_UP' }),
+  ]);
 });
 
 it("docs/export.md's time travel runs on the README's table and leaves it as it was", async () => {

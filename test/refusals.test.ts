@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Refusal } from '../src/index.js';
-import { ANN, BOB, expectRefused, openMundane, pass, passAll, passUntilPhase, playCard, tableAsItIs } from './support/mundane.js';
+import {
+  ANN,
+  BOB,
+  expectRefused,
+  openMundane,
+  pass,
+  passAll,
+  passUntilPhase,
+  playCard,
+  tableAsItIs,
+} from './support/mundane.js';
 
 const play = (seat: string, card: unknown) => ({ type: 'PlayCard', seat, payload: { card } });
 
@@ -17,7 +27,7 @@ describe('moves by the wrong seat', () => {
     expectRefused(table, { type: 'engine.pass', seat: BOB }, 'NO_PRIORITY');
   });
 
-  it('seat:bob plays Neighbour while holding priority in seat:ann\'s PLAN: NOT_YOUR_TURN', () => {
+  it("seat:bob plays Neighbour while holding priority in seat:ann's PLAN: NOT_YOUR_TURN", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     pass(table, ANN);
@@ -64,7 +74,7 @@ describe('moves the rules forbid now', () => {
     expectRefused(table, play(ANN, 'Neighbour'), 'REFUSED', 'INSUFFICIENT_TIME');
   });
 
-  it('a PlayCard with no seat is REFUSED with reason SEAT_REQUIRED, even in seat:ann\'s PLAN', () => {
+  it("a PlayCard with no seat is REFUSED with reason SEAT_REQUIRED, even in seat:ann's PLAN", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     expectRefused(table, { type: 'PlayCard', payload: { card: 'Toaster' } }, 'REFUSED', 'SEAT_REQUIRED');
@@ -103,7 +113,13 @@ describe('moves that are not moves', () => {
     ['undefined', undefined],
     ['a number', 42],
     ['an array', [{ type: 'engine.pass', seat: ANN }]],
-    ['a class instance', new (class Pass { type = 'engine.pass'; seat = ANN })()],
+    [
+      'a class instance',
+      new (class Pass {
+        type = 'engine.pass';
+        seat = ANN;
+      })(),
+    ],
   ] as const) {
     it(`a move that is ${label}, not a plain object: INVALID_PAYLOAD`, () => {
       const table = openMundane();
@@ -160,12 +176,20 @@ describe('payloads outside the limits', () => {
     const table = openMundane();
     const loop: Record<string, unknown> = {};
     loop.self = loop;
-    expectRefused(table, { type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', pad: [...new Array<number>(2100).fill(0), loop] } }, 'INVALID_PAYLOAD');
+    expectRefused(
+      table,
+      { type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', pad: [...new Array<number>(2100).fill(0), loop] } },
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('a BigInt hidden behind a list of 2,100 zeros: INVALID_PAYLOAD, not a thrown TypeError', () => {
     const table = openMundane();
-    expectRefused(table, { type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', pad: [...new Array<unknown>(2100).fill(0), 10n] } }, 'INVALID_PAYLOAD');
+    expectRefused(
+      table,
+      { type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', pad: [...new Array<unknown>(2100).fill(0), 10n] } },
+      'INVALID_PAYLOAD',
+    );
   });
 });
 
@@ -177,7 +201,11 @@ describe('payloads that do not fit the move', () => {
 
   it('a payload with an extra key, { card: "Coffee", target: "seat:bob" }: INVALID_PAYLOAD', () => {
     const table = openMundane();
-    expectRefused(table, { type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', target: BOB } }, 'INVALID_PAYLOAD');
+    expectRefused(
+      table,
+      { type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', target: BOB } },
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('a PlayCard without a payload, or with the card name alone as the payload: INVALID_PAYLOAD', () => {
@@ -190,7 +218,7 @@ describe('payloads that do not fit the move', () => {
 });
 
 describe('a move after the game is over', () => {
-  it('with turns: 1 the game ends with seat:ann\'s WIND_DOWN; then a pass, a card and garbage are all GAME_OVER', () => {
+  it("with turns: 1 the game ends with seat:ann's WIND_DOWN; then a pass, a card and garbage are all GAME_OVER", () => {
     const table = openMundane({ turns: 1 });
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Toaster');
@@ -273,7 +301,11 @@ describe('garbage sent straight to the actor', () => {
     loop.self = loop;
     const before = tableAsItIs(table);
     try {
-      table.actor.send({ type: 'CastInstant', seat: ANN, payload: { card: 'Coffee', pad: [...new Array<number>(2100).fill(0), loop] } } as never);
+      table.actor.send({
+        type: 'CastInstant',
+        seat: ANN,
+        payload: { card: 'Coffee', pad: [...new Array<number>(2100).fill(0), loop] },
+      } as never);
     } catch {
       // whether send throws is XState's business; the actor's status is what matters
     }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, IllegalMove, InvalidTable, mundane, replay, restoreTable, type Move, type Table } from '../src/index.js';
+import {
+  createTable,
+  IllegalMove,
+  InvalidTable,
+  mundane,
+  replay,
+  restoreTable,
+  type Move,
+  type Table,
+} from '../src/index.js';
 import { ANN, BOB, CAT, castInstant, openMundane, pass, passAll, passUntilPhase, playCard } from './support/mundane.js';
 
 /** A small seeded generator (mulberry32), so a test's random game is the same every run. */
@@ -15,7 +24,12 @@ function randomSource(seed: number): (n: number) => number {
 }
 
 /** Plays up to `count` random legal moves, picked by `pick` from `legalMoves(seat).allowed`. Returns the moves played. */
-function playRandomly(table: Table, count: number, pick: (n: number) => number, after?: (played: number) => void): Move[] {
+function playRandomly(
+  table: Table,
+  count: number,
+  pick: (n: number) => number,
+  after?: (played: number) => void,
+): Move[] {
   const played: Move[] = [];
   for (let i = 0; i < count && table.state.status === 'playing'; i++) {
     const seat = table.toAct()[0] as string;
@@ -29,7 +43,16 @@ function playRandomly(table: Table, count: number, pick: (n: number) => number, 
 }
 
 function logOf(moves: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { game: 'mundane', version: mundane.version, table: 'table:1', seats: [ANN, BOB], seed: 1, options: {}, moves, ...extra };
+  return {
+    game: 'mundane',
+    version: mundane.version,
+    table: 'table:1',
+    seats: [ANN, BOB],
+    seed: 1,
+    options: {},
+    moves,
+    ...extra,
+  };
 }
 
 /** What replay or restore must reproduce exactly. */
@@ -86,7 +109,7 @@ describe('replaying a log', () => {
     expect(replay(table.log, { upto: 50 }).state).toEqual(table.state);
   });
 
-  it('a log without a version replays as the game\'s current version', () => {
+  it("a log without a version replays as the game's current version", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     const { version: _version, ...unversioned } = table.log;
@@ -111,7 +134,7 @@ describe('logs that cannot be replayed', () => {
     expect((thrown as IllegalMove).move).toBe(1);
   });
 
-  it('a live log with seat:ann\'s Toaster changed to a Plumber she never held is refused at that move: CARD_NOT_IN_HAND', () => {
+  it("a live log with seat:ann's Toaster changed to a Plumber she never held is refused at that move: CARD_NOT_IN_HAND", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     playCard(table, ANN, 'Toaster');
@@ -126,27 +149,51 @@ describe('logs that cannot be replayed', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(IllegalMove);
-    expect((thrown as IllegalMove).toJSON()).toMatchObject({ code: 'REFUSED', reason: 'CARD_NOT_IN_HAND', move: index });
+    expect((thrown as IllegalMove).toJSON()).toMatchObject({
+      code: 'REFUSED',
+      reason: 'CARD_NOT_IN_HAND',
+      move: index,
+    });
   });
 
   it('a log whose fourth move is not an object is refused at move 3', () => {
     const pass = (seat: string) => ({ type: 'engine.pass', seat });
-    expect(() => replay(logOf([pass(ANN), pass(BOB), pass(ANN), 'pass']))).toThrow(expect.objectContaining({ code: 'INVALID_PAYLOAD', move: 3 }));
+    expect(() => replay(logOf([pass(ANN), pass(BOB), pass(ANN), 'pass']))).toThrow(
+      expect.objectContaining({ code: 'INVALID_PAYLOAD', move: 3 }),
+    );
   });
 
   it('a log for version 2 of mundane is refused: VERSION_MISMATCH', () => {
-    expect(() => replay(logOf([], { version: '2' }))).toThrow(expect.objectContaining({ name: 'InvalidTable', code: 'VERSION_MISMATCH' }));
+    expect(() => replay(logOf([], { version: '2' }))).toThrow(
+      expect.objectContaining({ name: 'InvalidTable', code: 'VERSION_MISMATCH' }),
+    );
   });
 
   it('a log for a game plystack does not know is refused: UNKNOWN_GAME', () => {
-    expect(() => replay(logOf([], { game: 'chess' }))).toThrow(expect.objectContaining({ name: 'InvalidTable', code: 'UNKNOWN_GAME' }));
+    expect(() => replay(logOf([], { game: 'chess' }))).toThrow(
+      expect.objectContaining({ name: 'InvalidTable', code: 'UNKNOWN_GAME' }),
+    );
   });
 
   for (const [label, log, path] of [
-    ['without moves', (() => { const { moves: _m, ...rest } = logOf([]); return rest; })(), 'moves'],
+    [
+      'without moves',
+      (() => {
+        const { moves: _m, ...rest } = logOf([]);
+        return rest;
+      })(),
+      'moves',
+    ],
     ['whose moves are not a list', logOf([], { moves: 'pass pass' }), 'moves'],
     ['with a seed of 1.5', logOf([], { seed: 1.5 }), 'seed'],
-    ['without a game', (() => { const { game: _g, ...rest } = logOf([]); return rest; })(), 'game'],
+    [
+      'without a game',
+      (() => {
+        const { game: _g, ...rest } = logOf([]);
+        return rest;
+      })(),
+      'game',
+    ],
     ['that is a text, not an object', 'mundane', undefined],
   ] as const) {
     it(`a log ${label} is refused: INVALID_LOG${path === undefined ? '' : ` at ${path}`}`, () => {
@@ -164,7 +211,9 @@ describe('logs that cannot be replayed', () => {
   }
 
   it('a log whose seats repeat seat:ann is refused like such a table: DUPLICATE_SEAT at seats.1', () => {
-    expect(() => replay(logOf([], { seats: [ANN, ANN] }))).toThrow(expect.objectContaining({ code: 'DUPLICATE_SEAT', path: 'seats.1' }));
+    expect(() => replay(logOf([], { seats: [ANN, ANN] }))).toThrow(
+      expect.objectContaining({ code: 'DUPLICATE_SEAT', path: 'seats.1' }),
+    );
   });
 });
 
@@ -199,7 +248,11 @@ describe('persisting and restoring a table', () => {
       passAll(table);
     }
     expect(truth(restored)).toEqual(truth(original));
-    expect(restored.plies.filter((p) => p.move.type !== 'engine.pass').map((p) => p.notation)).toEqual(['play Toaster', 'cast Excuse', 'cast Coffee']);
+    expect(restored.plies.filter((p) => p.move.type !== 'engine.pass').map((p) => p.notation)).toEqual([
+      'play Toaster',
+      'cast Excuse',
+      'cast Coffee',
+    ]);
     expect(restored.log.moves).toHaveLength(original.log.moves.length);
   });
 
@@ -208,7 +261,10 @@ describe('persisting and restoring a table', () => {
     pass(original, ANN);
     pass(original, BOB);
     const restored = restoreTable(mundane, JSON.parse(JSON.stringify(original.persist())));
-    expect(restored.tryPlay({ type: 'engine.pass', seat: BOB })).toMatchObject({ ok: false, error: { code: 'NO_PRIORITY' } });
+    expect(restored.tryPlay({ type: 'engine.pass', seat: BOB })).toMatchObject({
+      ok: false,
+      error: { code: 'NO_PRIORITY' },
+    });
     expect(restored.state).toEqual(original.state);
   });
 
@@ -224,7 +280,7 @@ describe('persisting and restoring a table', () => {
     expect(restored.state.phase).toBe('DO_STUFF');
   });
 
-  it('the log of a restored table replays to the restored table\'s state', () => {
+  it("the log of a restored table replays to the restored table's state", () => {
     const original = createTable(mundane, { table: 'table:both', seats: [ANN, BOB], seed: 13 });
     playRandomly(original, 80, randomSource(2));
     const restored = restoreTable(mundane, JSON.parse(JSON.stringify(original.persist())));

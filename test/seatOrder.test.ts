@@ -56,7 +56,7 @@ describe('nextSeat', () => {
 });
 
 describe('seatIndex', () => {
-  it('finds a seat\'s place in the order from 0, and -1 for a seat not there', () => {
+  it("finds a seat's place in the order from 0, and -1 for a seat not there", () => {
     expect(seatIndex(seats, 'seat:ann')).toBe(0);
     expect(seatIndex(seats, 'seat:cat')).toBe(2);
     expect(seatIndex(seats, 'seat:zed')).toBe(-1);

@@ -7,13 +7,23 @@ const SEATS = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];
 /** One table per strategy, with refills and eliminations on so obligations and absent seats happen. */
 const STRATEGIES: Record<string, object> = {
   PerRound: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 2, outOfTurn: ['react'] } }] },
-  Circular: { phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true, roundPolicy: 'ActivationCount' } } }] },
+  Circular: {
+    phases: [
+      {
+        name: 'main',
+        turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true, roundPolicy: 'ActivationCount' } },
+      },
+    ],
+  },
   Initiative: {
     phases: [
       { name: 'setup', turns: { strategy: 'Free' } },
       { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 1 } },
     ],
-    transitions: [{ name: 'fight', from: 'setup', to: 'combat' }, { name: 'regroup', from: 'combat', to: 'setup' }],
+    transitions: [
+      { name: 'fight', from: 'setup', to: 'combat' },
+      { name: 'regroup', from: 'combat', to: 'setup' },
+    ],
   },
   Simultaneous: { phases: [{ name: 'main', turns: { strategy: 'Simultaneous' } }] },
 };
@@ -37,11 +47,14 @@ describe('random legal streams under each strategy', () => {
           const toAct = table.toAct();
           if (table.state.status === 'over' || toAct.length === 0) break;
           const seat = toAct[pick % toAct.length] as string;
-          const allowed = table.legalMoves(seat).allowed.filter((move) => move.type !== 'engine.leave' || pick % 17 === 0);
+          const allowed = table
+            .legalMoves(seat)
+            .allowed.filter((move) => move.type !== 'engine.leave' || pick % 17 === 0);
           if (allowed.length === 0) break;
           const owed = table.state.obligation;
           const ply = table.play(allowed[pick % allowed.length]);
-          if (owed !== null && !['engine.initiative', 'engine.leave'].includes(ply.move.type)) expect(ply.actor).toBe(owed.seat);
+          if (owed !== null && !['engine.initiative', 'engine.leave'].includes(ply.move.type))
+            expect(ply.actor).toBe(owed.seat);
           expect(table.actor.getSnapshot().status).toBe('active');
         }
         const again = replay(table.log);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, InvalidTable, mundane, type InvalidTableCode, type OptionsOf, type TableInput } from '../src/index.js';
+import {
+  createTable,
+  InvalidTable,
+  mundane,
+  type InvalidTableCode,
+  type OptionsOf,
+  type TableInput,
+} from '../src/index.js';
 
 /** The openings these tests send on purpose, typed as a mundane table takes them (the table checks them at run time). */
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
@@ -20,7 +27,8 @@ function expectInvalid(input: unknown, code: InvalidTableCode, path?: string): I
   return invalid;
 }
 
-const open = (seats: unknown[], extra: Record<string, unknown> = {}): MundaneInput => ({ table: 'table:1', seats, seed: 1, ...extra }) as MundaneInput;
+const open = (seats: unknown[], extra: Record<string, unknown> = {}): MundaneInput =>
+  ({ table: 'table:1', seats, seed: 1, ...extra }) as MundaneInput;
 
 describe('seat ids', () => {
   for (const id of ['seat:ann', 'member:44', 'a', 'Z', 'A.b_c-d:9', `s${'x'.repeat(127)}`]) {
@@ -113,10 +121,14 @@ describe('options', () => {
   });
 
   it('decks for seat:ann but none for seat:bob is refused: INVALID_OPTIONS at options.decks.seat:bob', () => {
-    expectInvalid(open([ANN, BOB], { options: { decks: { [ANN]: deck('Toaster') } } }), 'INVALID_OPTIONS', 'options.decks.seat:bob');
+    expectInvalid(
+      open([ANN, BOB], { options: { decks: { [ANN]: deck('Toaster') } } }),
+      'INVALID_OPTIONS',
+      'options.decks.seat:bob',
+    );
   });
 
-  it('a card of an unknown type is refused, the path naming the card\'s field', () => {
+  it("a card of an unknown type is refused, the path naming the card's field", () => {
     const options = { decks: { [ANN]: [{ name: 'Robot', type: 'GADGET', time: 1 }], [BOB]: deck('Coffee') } };
     expectInvalid(open([ANN, BOB], { options }), 'INVALID_OPTIONS', `options.decks.${ANN}.0.type`);
   });
@@ -157,7 +169,7 @@ describe('options', () => {
 });
 
 describe('opening hands from fixed decks', () => {
-  it('each seat\'s opening hand is the top of its deck, in order, and the rest stays in the deck', () => {
+  it("each seat's opening hand is the top of its deck, in order, and the rest stays in the deck", () => {
     const table = openMundane({ openingHand: 2 });
     expect(seatOf(table, ANN)).toEqual({ time: 5, hand: ['Toaster', 'Laundry'], deck: 4, board: [], discard: [] });
     expect(seatOf(table, BOB)).toEqual({ time: 5, hand: ['Excuse', 'Coffee'], deck: 4, board: [], discard: [] });
@@ -173,7 +185,14 @@ describe('opening hands from fixed decks', () => {
     const a = createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed: 11, options });
     const b = createTable(mundane, { table: 'table:2', seats: [ANN, BOB], seed: 11, options });
     expect(a.state.seats).toEqual(b.state.seats);
-    expect([...seatOf(a, ANN).hand].sort()).toEqual(['Coffee', 'Journaling', 'Kettle', 'Laundry', 'Neighbour', 'Toaster']);
+    expect([...seatOf(a, ANN).hand].sort()).toEqual([
+      'Coffee',
+      'Journaling',
+      'Kettle',
+      'Laundry',
+      'Neighbour',
+      'Toaster',
+    ]);
   });
 });
 
@@ -206,11 +225,13 @@ describe('the seed', () => {
   });
 
   it('different seeds deal different hands from the default decks', () => {
-    const hands = [1, 2, 3].map((seed) => createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed }).state.seats);
+    const hands = [1, 2, 3].map(
+      (seed) => createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed }).state.seats,
+    );
     expect(new Set(hands.map((h) => JSON.stringify(h))).size).toBe(3);
   });
 
-  it('the table\'s replayable seed opens a second table with the same hands', () => {
+  it("the table's replayable seed opens a second table with the same hands", () => {
     const first = createTable(mundane, { table: 'table:1', seats: [ANN, BOB] });
     const again = createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed: first.log.seed });
     expect(again.state.seats).toEqual(first.state.seats);
@@ -234,6 +255,15 @@ describe('the log of a new table', () => {
 
   it('a new table opens in RESET of turn 1, round 1, stack empty, playing', () => {
     const table = openMundane();
-    expect(table.state).toMatchObject({ status: 'playing', phase: 'RESET', turn: 1, round: 1, passes: 0, direction: 1, stack: [], winners: [] });
+    expect(table.state).toMatchObject({
+      status: 'playing',
+      phase: 'RESET',
+      turn: 1,
+      round: 1,
+      passes: 0,
+      direction: 1,
+      stack: [],
+      winners: [],
+    });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_EVERY, mundane, replay, restoreTable, type Move, type Table, type TableView } from '../src/index.js';
+import {
+  CHECKPOINT_EVERY,
+  mundane,
+  replay,
+  restoreTable,
+  type Move,
+  type Table,
+  type TableView,
+} from '../src/index.js';
 import { playDemo, randomLegalMove } from '../src/table/autoplay.js';
 import { countTransitions } from '../src/table/timeTravel.js';
 import { seededRandom } from '../src/core/random.js';
@@ -15,7 +23,8 @@ const GAMES = [
 ] as const;
 
 /** What must match between a view of the past and a replay of the same moves. */
-const essence = (of: Pick<TableView, 'state' | 'plies' | 'log'>) => structuredClone({ state: of.state, plies: of.plies, log: of.log });
+const essence = (of: Pick<TableView, 'state' | 'plies' | 'log'>) =>
+  structuredClone({ state: of.state, plies: of.plies, log: of.log });
 
 /** Plays up to `count` seeded random legal moves on `table`. */
 function playOn(table: Table, count: number, seed: string): Move[] {
@@ -84,7 +93,11 @@ describe('table.at(n)', () => {
 
 describe('checkpoints bound the work', () => {
   it(`playing a game takes its checkpoints as references: no transition is replayed while moves are accepted`, () => {
-    const { result: table, seek, rebuild } = countTransitions(() => playDemo(mundane, { seats: 3, seed: 5, options: { turns: 9 } }));
+    const {
+      result: table,
+      seek,
+      rebuild,
+    } = countTransitions(() => playDemo(mundane, { seats: 3, seed: 5, options: { turns: 9 } }));
     expect(table.plies.length).toBeGreaterThan(3 * K);
     expect(seek).toBe(0);
     expect(rebuild).toBe(0);
@@ -272,12 +285,18 @@ describe('table.atPly(k): every ply, automatic passes included', () => {
     return table;
   }
 
-  it('stands after exactly k plies, in the middle of a move\'s automatic passes too', () => {
+  it("stands after exactly k plies, in the middle of a move's automatic passes too", () => {
     const table = cascade();
     expect(table.log.moves).toHaveLength(4);
     expect(table.plies.map((p) => `${p.phase} ${p.actor}${p.automatic ? ' auto' : ''}`)).toEqual([
-      'RESET seat:bob', 'RESET seat:cat', 'RESET seat:ann', 'RESET seat:bob auto', 'RESET seat:cat auto',
-      'WAKE_UP seat:ann', 'WAKE_UP seat:bob auto', 'WAKE_UP seat:cat auto',
+      'RESET seat:bob',
+      'RESET seat:cat',
+      'RESET seat:ann',
+      'RESET seat:bob auto',
+      'RESET seat:cat auto',
+      'WAKE_UP seat:ann',
+      'WAKE_UP seat:bob auto',
+      'WAKE_UP seat:cat auto',
     ]);
     for (let k = 0; k <= table.plies.length; k++) {
       const view = table.atPly(k);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nextActors, openSandbox, recordEvents, refusalOf, takeTurn, withRules } from './support/sandbox.js';
 
-const circular = (settings: object = {}, more: object = {}) => withRules({ strategy: 'Circular', circular: settings }, more);
+const circular = (settings: object = {}, more: object = {}) =>
+  withRules({ strategy: 'Circular', circular: settings }, more);
 
 describe('a Circular table (seed 002)', () => {
   it('a reverse card turns play back: the seat that just acted acts again, and play goes on backward', () => {

@@ -51,16 +51,28 @@ describe('initiative and delay (seed 004)', () => {
 
   it('refuses a delay after a seat that already acted, and a delay outside an initiative phase', () => {
     const table = openCombat();
-    expect(refusalOf(table, { type: 'engine.delay', seat: 'seat:a', payload: { after: 'seat:b' } })).toEqual({ code: 'REFUSED', reason: 'NOT_INITIATIVE' });
+    expect(refusalOf(table, { type: 'engine.delay', seat: 'seat:a', payload: { after: 'seat:b' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'NOT_INITIATIVE',
+    });
     table.play({ type: 'engine.transition', payload: { transition: 'fight' } });
     takeTurn(table, 'seat:a');
-    expect(refusalOf(table, { type: 'engine.delay', seat: 'seat:b', payload: { after: 'seat:a' } })).toEqual({ code: 'REFUSED', reason: 'NOT_LATER' });
-    expect(refusalOf(table, { type: 'engine.delay', seat: 'seat:c', payload: { after: 'seat:d' } })).toEqual({ code: 'NOT_YOUR_TURN' });
+    expect(refusalOf(table, { type: 'engine.delay', seat: 'seat:b', payload: { after: 'seat:a' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'NOT_LATER',
+    });
+    expect(refusalOf(table, { type: 'engine.delay', seat: 'seat:c', payload: { after: 'seat:d' } })).toEqual({
+      code: 'NOT_YOUR_TURN',
+    });
   });
 
   it('refuses scores for a seat that is not at the table', () => {
     const table = openCombat();
-    expect(refusalOf(table, { type: 'engine.initiative', payload: { scores: { 'seat:zed': 1 } } })).toEqual({ code: 'UNKNOWN_SEAT' });
-    expect(refusalOf(table, { type: 'engine.initiative', payload: { scores: { 'seat:a': 1.5 } } })).toEqual({ code: 'INVALID_PAYLOAD' });
+    expect(refusalOf(table, { type: 'engine.initiative', payload: { scores: { 'seat:zed': 1 } } })).toEqual({
+      code: 'UNKNOWN_SEAT',
+    });
+    expect(refusalOf(table, { type: 'engine.initiative', payload: { scores: { 'seat:a': 1.5 } } })).toEqual({
+      code: 'INVALID_PAYLOAD',
+    });
   });
 });

@@ -34,7 +34,10 @@ describe('seat order and direction (seed 001)', () => {
     const events = recordEvents(table, ['round.ended', 'round.started']);
     nextActors(table, 4);
     expect(table.state).toMatchObject({ round: 2, turn: 5, activeSeat: 'seat:a' });
-    expect(events).toEqual([{ type: 'round.ended', round: 1 }, { type: 'round.started', round: 2 }]);
+    expect(events).toEqual([
+      { type: 'round.ended', round: 1 },
+      { type: 'round.started', round: 2 },
+    ]);
     table.play({ type: 'play', seat: 'seat:a' });
     expect(table.plies.at(-1)).toMatchObject({ round: 2, playOrder: 1 });
   });
@@ -46,7 +49,7 @@ describe('seat order and direction (seed 001)', () => {
     expect(table.toAct()).toEqual(['seat:a']);
   });
 
-  it('a seatless engine.end-turn (a timer) ends the active seat\'s turn', () => {
+  it("a seatless engine.end-turn (a timer) ends the active seat's turn", () => {
     const table = openSandbox(withRules({ strategy: 'PerRound' }));
     const ply = table.play({ type: 'engine.end-turn' });
     expect(ply).toMatchObject({ actor: null, seat: 'seat:a', notation: 'end turn' });
@@ -77,20 +80,31 @@ describe('movesPerTurn and out-of-turn moves (seed 004)', () => {
     expect(refusalOf(table, { type: 'play', seat: 'seat:c' })).toEqual({ code: 'NOT_YOUR_TURN' });
     table.play({ type: 'play', seat: 'seat:a' });
     expect(table.state.activeSeat).toBe('seat:b');
-    expect(table.plies.map((p) => `${p.actor} ${p.notation}`)).toEqual(['seat:a play', 'seat:c react', 'seat:a react', 'seat:a play']);
+    expect(table.plies.map((p) => `${p.actor} ${p.notation}`)).toEqual([
+      'seat:a play',
+      'seat:c react',
+      'seat:a react',
+      'seat:a play',
+    ]);
   });
 });
 
 describe('turn rules are refused without a strategy', () => {
   it('a sandbox whose rules object declares no strategy does not open, and the error says how to fix it', () => {
-    expect(() => openSandbox({ phases: [{ name: 'main', turns: { movesPerTurn: 1 } }] })).toThrow(/options\.phases\.0\.turns\.strategy.*"strategy": "PerRound"/);
+    expect(() => openSandbox({ phases: [{ name: 'main', turns: { movesPerTurn: 1 } }] })).toThrow(
+      /options\.phases\.0\.turns\.strategy.*"strategy": "PerRound"/,
+    );
   });
 
   it('refuses a transition to a game phase that does not exist, naming it', () => {
-    expect(() => openSandbox(withRules({ strategy: 'PerRound' }, { transitions: [{ name: 'go', from: 'main', to: 'nowhere' }] }))).toThrow(/options\.transitions\.0\.to/);
+    expect(() =>
+      openSandbox(withRules({ strategy: 'PerRound' }, { transitions: [{ name: 'go', from: 'main', to: 'nowhere' }] })),
+    ).toThrow(/options\.transitions\.0\.to/);
   });
 
   it('refuses a first seat that is not at the table, naming it', () => {
-    expect(() => openSandbox(withRules({ strategy: 'PerRound' }, { firstSeat: 'seat:zed' }))).toThrow(/options\.firstSeat/);
+    expect(() => openSandbox(withRules({ strategy: 'PerRound' }, { firstSeat: 'seat:zed' }))).toThrow(
+      /options\.firstSeat/,
+    );
   });
 });

@@ -18,7 +18,10 @@ describe('a simultaneous round (seed 004)', () => {
     table.play({ type: 'engine.end-turn', seat: 'seat:b' });
     expect(table.state.round).toBe(2);
     expect(table.toAct()).toEqual(['seat:a', 'seat:b', 'seat:c', 'seat:d']);
-    expect(events).toEqual([{ type: 'round.ended', round: 1 }, { type: 'round.started', round: 2 }]);
+    expect(events).toEqual([
+      { type: 'round.ended', round: 1 },
+      { type: 'round.started', round: 2 },
+    ]);
   });
 
   it('a seatless engine.end-turn ends the round for the table', () => {
@@ -48,6 +51,9 @@ describe('a free phase (seed 004)', () => {
 
   it('has no turn to end', () => {
     const table = openSandbox(withRules({ strategy: 'Free' }));
-    expect(refusalOf(table, { type: 'engine.end-turn', seat: 'seat:a' })).toEqual({ code: 'REFUSED', reason: 'NO_TURNS' });
+    expect(refusalOf(table, { type: 'engine.end-turn', seat: 'seat:a' })).toEqual({
+      code: 'REFUSED',
+      reason: 'NO_TURNS',
+    });
   });
 });

@@ -31,7 +31,7 @@ describe('undo with a scope', () => {
     expect(table.state).toMatchObject({ prioritySeat: ANN, passes: 0, phase: 'RESET' });
   });
 
-  it('is refused once another seat has acted since, or for a ply that is not the seat\'s own', () => {
+  it("is refused once another seat has acted since, or for a ply that is not the seat's own", () => {
     const table = openMundane();
     table.play({ type: 'engine.pass', seat: ANN });
     table.play({ type: 'CastInstant', seat: BOB, payload: { card: 'Coffee' } });

@@ -72,7 +72,11 @@ interface TreeNode {
 }
 
 /** A finished or cut-off playout's score for `seat`: a win 1, a shared win 1/n (a draw), a loss 0. */
-function score(simulation: Simulation, seat: string, evaluate: (simulation: Simulation, seat: string) => number): number {
+function score(
+  simulation: Simulation,
+  seat: string,
+  evaluate: (simulation: Simulation, seat: string) => number,
+): number {
   if (!simulation.over) return evaluate(simulation, seat);
   const winners = simulation.context.winners;
   return winners.includes(seat) ? 1 / winners.length : 0;
@@ -100,7 +104,16 @@ export function mctsBot(options: MctsOptions): Bot {
       const move = node.untried.splice(random.int(0, node.untried.length - 1), 1)[0] as Move;
       const simulation = node.simulation.fork();
       if (!simulation.tryPlay(move).ok) continue;
-      const child: TreeNode = { move, seat: move.seat ?? null, simulation, parent: node, children: [], untried: movesAt(simulation), visits: 0, wins: 0 };
+      const child: TreeNode = {
+        move,
+        seat: move.seat ?? null,
+        simulation,
+        parent: node,
+        children: [],
+        untried: movesAt(simulation),
+        visits: 0,
+        wins: 0,
+      };
       node.children.push(child);
       return child;
     }
@@ -128,9 +141,19 @@ export function mctsBot(options: MctsOptions): Bot {
   return {
     name: 'mcts',
     choose(position, seat) {
-      if (!('simulate' in position) && !('fork' in position)) throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
+      if (!('simulate' in position) && !('fork' in position))
+        throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
       const root = 'simulate' in position ? position.simulate() : position.fork();
-      const tree: TreeNode = { move: null, seat: null, simulation: root, parent: null, children: [], untried: movesAt(root, seat), visits: 0, wins: 0 };
+      const tree: TreeNode = {
+        move: null,
+        seat: null,
+        simulation: root,
+        parent: null,
+        children: [],
+        untried: movesAt(root, seat),
+        visits: 0,
+        wins: 0,
+      };
       if (tree.untried.length <= 1) return tree.untried[0] ?? null;
       for (let i = 0; i < iterations; i++) {
         let node = tree;

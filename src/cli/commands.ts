@@ -30,9 +30,15 @@ export const EXIT = { ok: 0, refused: 1, invalid: 2 } as const;
  * usage(replayCommand) // 'plystack replay FILE|- [--json] [--upto N]\n  ...'
  */
 export function usage(command: Command): string {
-  const flags = Object.entries(command.options).map(([name, spec]) => `[--${name}${spec.value ? ` ${spec.value}` : ''}]`);
-  const lines = [`plystack ${command.name} ${command.positionals} ${flags.join(' ')}`.replace(/\s+/g, ' ').trim(), `  ${command.description}`];
-  for (const [name, spec] of Object.entries(command.options)) lines.push(`  --${name}${spec.value ? ` ${spec.value}` : ''}: ${spec.description}`);
+  const flags = Object.entries(command.options).map(
+    ([name, spec]) => `[--${name}${spec.value ? ` ${spec.value}` : ''}]`,
+  );
+  const lines = [
+    `plystack ${command.name} ${command.positionals} ${flags.join(' ')}`.replace(/\s+/g, ' ').trim(),
+    `  ${command.description}`,
+  ];
+  for (const [name, spec] of Object.entries(command.options))
+    lines.push(`  --${name}${spec.value ? ` ${spec.value}` : ''}: ${spec.description}`);
   lines.push('  --help, -h: print this help');
   return lines.join('\n');
 }

@@ -21,31 +21,41 @@ export const demoCommand: Command = {
   description: 'Plays a game, built in or your own (--game), by seeded random legal moves and prints its move table.',
   positionals: '[GAME]',
   options: {
-    game: { type: 'string', value: 'MODULE', description: 'play your own game: an ES module whose default export, or the export named after #, is a game made with defineGame' },
-    seats: { type: 'string', value: 'N', description: 'how many seats (default: the game\'s minimum)' },
+    game: {
+      type: 'string',
+      value: 'MODULE',
+      description:
+        'play your own game: an ES module whose default export, or the export named after #, is a game made with defineGame',
+    },
+    seats: { type: 'string', value: 'N', description: "how many seats (default: the game's minimum)" },
     seed: { type: 'string', value: 'S', description: 'the seed of the table and of the moves (default 1)' },
     turns: { type: 'string', value: 'T', description: 'the game ends after turn T (default 6)' },
-    log: { type: 'string', value: 'FILE', description: 'also write the game\'s log to FILE, for plystack replay' },
+    log: { type: 'string', value: 'FILE', description: "also write the game's log to FILE, for plystack replay" },
   },
   async run({ positionals, values }, io) {
     let game: AnyGame | undefined;
     if (typeof values.game === 'string') {
-      if (positionals.length > 0) return io.err(`GAME: give the game once: ${quote(positionals[0])} or --game ${quote(values.game)}`), EXIT.invalid;
+      if (positionals.length > 0)
+        return (
+          io.err(`GAME: give the game once: ${quote(positionals[0])} or --game ${quote(values.game)}`), EXIT.invalid
+        );
       const found = await gameFromModule(values.game);
-      if (typeof found === 'string') return io.err(`--game: ${found}`), EXIT.invalid;
+      if (typeof found === 'string') return (io.err(`--game: ${found}`), EXIT.invalid);
       game = found.game;
     } else {
       const id = positionals[0] ?? 'mundane';
       game = findGame(id);
       if (game === undefined || positionals.length > 1) {
-        io.err(`GAME: ${positionals.length > 1 ? 'give one game' : `no game ${quote(id)}`}; built in: ${Object.keys(builtInGames).join(', ')}; your own: --game ./dist/my-game.js`);
+        io.err(
+          `GAME: ${positionals.length > 1 ? 'give one game' : `no game ${quote(id)}`}; built in: ${Object.keys(builtInGames).join(', ')}; your own: --game ./dist/my-game.js`,
+        );
         return EXIT.invalid;
       }
     }
     const seats = wholeNumber(values.seats);
     const turns = wholeNumber(values.turns);
-    if (seats === null) return io.err('--seats: a whole number of seats'), EXIT.invalid;
-    if (turns === null || turns === 0) return io.err('--turns: a whole number of turns, at least 1'), EXIT.invalid;
+    if (seats === null) return (io.err('--seats: a whole number of seats'), EXIT.invalid);
+    if (turns === null || turns === 0) return (io.err('--turns: a whole number of turns, at least 1'), EXIT.invalid);
     const rawSeed = values.seed;
     const seed = typeof rawSeed === 'string' ? (/^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed) : 1;
     if (seats !== undefined && (seats < game.seats.min || seats > game.seats.max)) {
@@ -54,9 +64,14 @@ export const demoCommand: Command = {
     }
     let table;
     try {
-      table = playDemo(game, { ...(seats !== undefined ? { seats } : {}), seed, options: game.demoOptions({ turns: turns ?? 6 }) });
+      table = playDemo(game, {
+        ...(seats !== undefined ? { seats } : {}),
+        seed,
+        options: game.demoOptions({ turns: turns ?? 6 }),
+      });
     } catch (error) {
-      if (error instanceof InvalidTable) return io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid;
+      if (error instanceof InvalidTable)
+        return (io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid);
       throw error;
     }
     io.out(tableReport(table));
@@ -66,7 +81,7 @@ export const demoCommand: Command = {
       try {
         await io.writeFile(values.log, logText);
       } catch (error) {
-        return io.err(`--log: cannot write ${quote(values.log)}: ${(error as Error).message}`), EXIT.invalid;
+        return (io.err(`--log: cannot write ${quote(values.log)}: ${(error as Error).message}`), EXIT.invalid);
       }
       io.out(`\nlog written to ${values.log}: replay it with plystack replay ${values.log}`);
     }

@@ -49,7 +49,9 @@ export async function gameFromModule(spec: string): Promise<ModuleGame | string>
   }
   if (wanted !== undefined) {
     if (!Object.hasOwn(exports, wanted)) return `${shown} has no export named ${quote(wanted)}`;
-    return isGame(exports[wanted]) ? { game: exports[wanted], file, name: wanted } : `${shown} exports ${quote(wanted)}, but it is not a game made with defineGame`;
+    return isGame(exports[wanted])
+      ? { game: exports[wanted], file, name: wanted }
+      : `${shown} exports ${quote(wanted)}, but it is not a game made with defineGame`;
   }
   if (isGame(exports.default)) return { game: exports.default, file, name: 'default' };
   const games = Object.entries(exports).filter(([, value]) => isGame(value));

@@ -22,7 +22,9 @@ export class LogNotJson extends Error {
 }
 
 /** A log as read: its members other than the moves (with `moves: []`) and its moves, parsed one at a time; or, when it is not an object with a moves array, the whole value. */
-export type ReadLog = { readonly kind: 'stream'; readonly header: unknown; readonly moves: Iterator<unknown> } | { readonly kind: 'whole'; readonly log: unknown };
+export type ReadLog =
+  | { readonly kind: 'stream'; readonly header: unknown; readonly moves: Iterator<unknown> }
+  | { readonly kind: 'whole'; readonly log: unknown };
 
 /** Thrown by the scan where the text is not what a JSON object of members is; the whole text is then left to `JSON.parse`. */
 class Unexpected extends Error {}
@@ -41,7 +43,8 @@ interface Units {
 }
 
 function unitsOf(input: string | Uint8Array): Units {
-  if (typeof input === 'string') return { length: input.length, at: (i) => input.charCodeAt(i), text: (from, to) => input.slice(from, to) };
+  if (typeof input === 'string')
+    return { length: input.length, at: (i) => input.charCodeAt(i), text: (from, to) => input.slice(from, to) };
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   return { length: bytes.length, at: (i) => bytes[i] as number, text: (from, to) => bytes.toString('utf8', from, to) };
 }
@@ -99,7 +102,7 @@ function membersOf(u: Units, start: number): Member[] {
   if (u.at(i) !== 0x7b) throw new Unexpected();
   const members: Member[] = [];
   i = skipSpace(u, i + 1);
-  if (u.at(i) === 0x7d) return endOfText(u, i + 1), members;
+  if (u.at(i) === 0x7d) return (endOfText(u, i + 1), members);
   for (;;) {
     if (u.at(i) !== QUOTE) throw new Unexpected();
     const keyEnd = skipString(u, i);
@@ -113,7 +116,7 @@ function membersOf(u: Units, start: number): Member[] {
     members.push({ key, keyText, value: [i, valueEnd] });
     i = skipSpace(u, valueEnd);
     const c = u.at(i);
-    if (c === 0x7d) return endOfText(u, i + 1), members;
+    if (c === 0x7d) return (endOfText(u, i + 1), members);
     if (c !== COMMA) throw new Unexpected();
     i = skipSpace(u, i + 1);
   }
@@ -171,7 +174,9 @@ export function readLog(input: string | Uint8Array): ReadLog {
   // As JSON.parse does, the last of members with the same name counts.
   const moves = members.findLast((member) => member.key === 'moves');
   if (moves === undefined || u.at(moves.value[0]) !== 0x5b) return { kind: 'whole', log: parseWhole(input) };
-  const pieces = members.map((member) => `${u.text(...member.keyText)}:${member === moves ? '[]' : u.text(...member.value)}`);
+  const pieces = members.map(
+    (member) => `${u.text(...member.keyText)}:${member === moves ? '[]' : u.text(...member.value)}`,
+  );
   let header: unknown;
   try {
     header = JSON.parse(`{${pieces.join(',')}}`);

@@ -19,12 +19,20 @@ import { replayCommand } from './replayCommand.js';
 import { inspectCommand } from './inspectCommand.js';
 import { serveCommand } from './serveCommand.js';
 
-export const commands: readonly Command[] = [replayCommand, demoCommand, migrateRulesCommand, inspectCommand, pathsCommand, serveCommand];
+export const commands: readonly Command[] = [
+  replayCommand,
+  demoCommand,
+  migrateRulesCommand,
+  inspectCommand,
+  pathsCommand,
+  serveCommand,
+];
 
 /** The version of this package, from its package.json. */
 export function packageVersion(): string {
   // src/cli and dist/cli are both two folders below the package's root.
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 }
 
 function help(): string {
@@ -32,7 +40,7 @@ function help(): string {
     "plystack: a game's turn structure as XState statecharts",
     '',
     'plystack COMMAND [ARGUMENTS] [--help]',
-    '  --help, -h: print this help, or a command\'s (plystack COMMAND --help, plystack help COMMAND)',
+    "  --help, -h: print this help, or a command's (plystack COMMAND --help, plystack help COMMAND)",
     '  --version, -v: print the version of plystack',
     '',
     `Commands: ${commands.map((c) => c.name).join(', ')}`,
@@ -59,7 +67,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   const io: Io = { ...given, err: (text) => given.err(clip(text)) };
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v') {
-    if (rest.length > 0) return io.err(`${name}: takes no arguments, not ${quote(rest[0])}`), EXIT.invalid;
+    if (rest.length > 0) return (io.err(`${name}: takes no arguments, not ${quote(rest[0])}`), EXIT.invalid);
     await io.out(packageVersion());
     return EXIT.ok;
   }
@@ -94,12 +102,18 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
     io.err(`${(error as Error).message}\n\n${usage(command)}`);
     return EXIT.invalid;
   }
-  return command.run({ positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> }, io);
+  return command.run(
+    { positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> },
+    io,
+  );
 }
 
 /** The process's standard streams and files. */
 export const processIo: Io = {
-  out: (text) => (process.stdout.write(`${text}\n`) ? undefined : new Promise<void>((resolve) => process.stdout.once('drain', resolve))),
+  out: (text) =>
+    process.stdout.write(`${text}\n`)
+      ? undefined
+      : new Promise<void>((resolve) => process.stdout.once('drain', resolve)),
   err: (text) => void process.stderr.write(`${text}\n`),
   async readStdin() {
     const chunks: Buffer[] = [];
@@ -113,7 +127,8 @@ export const processIo: Io = {
   },
 };
 
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   // V8 lets the heap grow to several times what is live before collecting; a replay of a million moves then holds
   // over 1 GB. Growing by a fifth keeps it near what it uses, for about a quarter more CPU on long logs, and V8's

@@ -36,13 +36,13 @@ export const migrateRulesCommand: Command = {
     write: { type: 'boolean', description: 'write the changes (without it, only report them)' },
   },
   async run({ positionals, values }, io) {
-    if (positionals.length > 1) return io.err('PATH: give one file or folder'), EXIT.invalid;
+    if (positionals.length > 1) return (io.err('PATH: give one file or folder'), EXIT.invalid);
     const root = positionals[0] ?? '.';
     let files: string[];
     try {
       files = await jsonFiles(root);
     } catch (error) {
-      return io.err(`PATH: cannot read ${root}: ${(error as Error).message}`), EXIT.invalid;
+      return (io.err(`PATH: cannot read ${root}: ${(error as Error).message}`), EXIT.invalid);
     }
     let total = 0;
     let touched = 0;
@@ -65,16 +65,28 @@ export const migrateRulesCommand: Command = {
       if (saved !== null) {
         // A saved table stays bound to the rules it was opened with: plystack replay refuses it with RULES_REVISION.
         skipped++;
-        io.out(clip(`${file}: skipped: a saved ${saved === 'log' ? 'log' : 'snapshot'} keeps the rules it was opened with (${result.changes.length} rules object(s) without a strategy are left as they are)`));
+        io.out(
+          clip(
+            `${file}: skipped: a saved ${saved === 'log' ? 'log' : 'snapshot'} keeps the rules it was opened with (${result.changes.length} rules object(s) without a strategy are left as they are)`,
+          ),
+        );
         continue;
       }
       if (values.write === true) {
         // The file's own text with the strategies and revisions inserted: nothing else in it changes.
-        const revisions = new Map(result.changes.map((change) => [change.path, revisionAt(result.document, change.path)]));
+        const revisions = new Map(
+          result.changes.map((change) => [change.path, revisionAt(result.document, change.path)]),
+        );
         const strategies = migrateRulesText(text, wholeIsRules);
         const migrated = addRevisionText(strategies.text, revisions);
-        if (strategies.changed !== result.changes.length || migrated.changed !== result.changes.length || !sameJson(JSON.parse(migrated.text), result.document)) {
-          io.err(`${file}: not written: its rules objects could not be edited in place (a key given twice?); add "strategy": "PerRound" and the next "revision" by hand`);
+        if (
+          strategies.changed !== result.changes.length ||
+          migrated.changed !== result.changes.length ||
+          !sameJson(JSON.parse(migrated.text), result.document)
+        ) {
+          io.err(
+            `${file}: not written: its rules objects could not be edited in place (a key given twice?); add "strategy": "PerRound" and the next "revision" by hand`,
+          );
           continue;
         }
         try {
@@ -89,13 +101,23 @@ export const migrateRulesCommand: Command = {
       touched++;
       for (const change of result.changes) {
         const revision = revisionAt(result.document, change.path);
-        io.out(clip(`${file}: ${change.path}: ${values.write ? 'added' : 'needs'} "strategy": "PerRound" (rules revision ${revision})`));
+        io.out(
+          clip(
+            `${file}: ${change.path}: ${values.write ? 'added' : 'needs'} "strategy": "PerRound" (rules revision ${revision})`,
+          ),
+        );
       }
     }
-    if (skipped > 0) io.out(`left ${skipped} saved log(s) or snapshot(s) as they are: a saved table keeps the rules revision it was opened with`);
+    if (skipped > 0)
+      io.out(
+        `left ${skipped} saved log(s) or snapshot(s) as they are: a saved table keeps the rules revision it was opened with`,
+      );
     if (total === 0) io.out(`nothing to migrate: every rules object in ${root} declares its strategy`);
     else if (values.write === true) io.out(`migrated ${total} rules object(s) in ${touched} file(s)`);
-    else io.out(`${total} rules object(s) in ${touched} file(s) declare no strategy; run again with --write to add "strategy": "PerRound"`);
+    else
+      io.out(
+        `${total} rules object(s) in ${touched} file(s) declare no strategy; run again with --write to add "strategy": "PerRound"`,
+      );
     return failed ? EXIT.invalid : EXIT.ok;
   },
 };
@@ -103,7 +125,8 @@ export const migrateRulesCommand: Command = {
 /** The revision the migration gave the rules object at `path` of the migrated document. */
 function revisionAt(document: Json, path: string): number {
   let node: Json | undefined = document;
-  if (path !== '(the whole file)') for (const step of path.split('.')) node = (node as { [key: string]: Json } | Json[] | null)?.[step as never];
+  if (path !== '(the whole file)')
+    for (const step of path.split('.')) node = (node as { [key: string]: Json } | Json[] | null)?.[step as never];
   return (node as { revision?: number } | undefined)?.revision ?? 2;
 }
 

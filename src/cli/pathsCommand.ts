@@ -40,13 +40,36 @@ export const pathsCommand: Command = {
     "Writes a vitest file of paths through a game's turn structure (one test per path, each played through table.play and checked after every step) and prints its coverage. GAME is a built-in game or an ES module exporting one (./dist/my-game.js, ./dist/games.js#myGame); --game MODULE says the same.",
   positionals: '[GAME]',
   options: {
-    game: { type: 'string', value: 'MODULE', description: 'your own game: an ES module whose default export, or the export named after #, is a game made with defineGame' },
-    seats: { type: 'string', value: 'N', description: "how many seats, seat:ann, seat:bob, … (default: the game's minimum)" },
+    game: {
+      type: 'string',
+      value: 'MODULE',
+      description:
+        'your own game: an ES module whose default export, or the export named after #, is a game made with defineGame',
+    },
+    seats: {
+      type: 'string',
+      value: 'N',
+      description: "how many seats, seat:ann, seat:bob, … (default: the game's minimum)",
+    },
     options: { type: 'string', value: 'FILE', description: "the game's options, a JSON file (default: none)" },
     seed: { type: 'string', value: 'S', description: 'the seed of the table (default 1)' },
-    'max-turns': { type: 'string', value: 'T', description: 'explore no further than turn T (default: the seat count plus one)' },
-    unreachable: { type: 'string', value: 'FILE', description: 'states and transitions unreachable by design: a JSON file { "name as coverage prints it": "reason" }' },
-    out: { type: 'string', value: 'FILE', description: 'write the test file to FILE, creating its folders (default: standard output, and the coverage to standard error)' },
+    'max-turns': {
+      type: 'string',
+      value: 'T',
+      description: 'explore no further than turn T (default: the seat count plus one)',
+    },
+    unreachable: {
+      type: 'string',
+      value: 'FILE',
+      description:
+        'states and transitions unreachable by design: a JSON file { "name as coverage prints it": "reason" }',
+    },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      description:
+        'write the test file to FILE, creating its folders (default: standard output, and the coverage to standard error)',
+    },
   },
   async run({ positionals, values }, io) {
     const moduleSpec = typeof values.game === 'string' ? values.game : undefined;
@@ -56,7 +79,9 @@ export const pathsCommand: Command = {
       return EXIT.invalid;
     }
     if (id === undefined || extra.length > 0) {
-      io.err(`GAME: give one game: a built-in game (${Object.keys(builtInGames).join(', ')}) or a module exporting one (--game ./dist/my-game.js)`);
+      io.err(
+        `GAME: give one game: a built-in game (${Object.keys(builtInGames).join(', ')}) or a module exporting one (--game ./dist/my-game.js)`,
+      );
       return EXIT.invalid;
     }
     let game: AnyGame;
@@ -66,23 +91,29 @@ export const pathsCommand: Command = {
     const written = resolve(out ?? join(process.cwd(), 'paths.test.ts'));
     if (moduleSpec !== undefined || isModulePath(id)) {
       const found = await gameFromModule(id);
-      if (typeof found === 'string') return io.err(`${moduleSpec !== undefined ? '--game' : 'GAME'}: ${found}`), EXIT.invalid;
+      if (typeof found === 'string')
+        return (io.err(`${moduleSpec !== undefined ? '--game' : 'GAME'}: ${found}`), EXIT.invalid);
       game = found.game;
       source = { from: importPath(found.file, written), name: found.name };
     } else {
       const builtIn = findGame(id);
-      if (builtIn === undefined) return io.err(`GAME: no game ${quote(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid;
+      if (builtIn === undefined)
+        return (io.err(`GAME: no game ${quote(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid);
       game = builtIn;
       source = { builtIn: id };
     }
 
     const seats = wholeNumber(values.seats) ?? (values.seats === undefined ? game.seats.min : null);
-    if (seats === null) return io.err('--seats: a whole number of seats'), EXIT.invalid;
+    if (seats === null) return (io.err('--seats: a whole number of seats'), EXIT.invalid);
     if (seats < game.seats.min || seats > Math.min(game.seats.max, 8)) {
-      return io.err(`--seats: ${game.id} seats ${game.seats.min} to ${Math.min(game.seats.max, 8)} here, not ${seats}`), EXIT.invalid;
+      return (
+        io.err(`--seats: ${game.id} seats ${game.seats.min} to ${Math.min(game.seats.max, 8)} here, not ${seats}`),
+        EXIT.invalid
+      );
     }
     const maxTurns = wholeNumber(values['max-turns']);
-    if (maxTurns === null || maxTurns === 0) return io.err('--max-turns: a whole number of turns, at least 1'), EXIT.invalid;
+    if (maxTurns === null || maxTurns === 0)
+      return (io.err('--max-turns: a whole number of turns, at least 1'), EXIT.invalid);
     const rawSeed = values.seed;
     const seed = typeof rawSeed === 'string' ? (/^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed) : 1;
     let options: unknown = {};
@@ -91,12 +122,12 @@ export const pathsCommand: Command = {
       try {
         text = decodeUtf8(await io.readFile(values.options));
       } catch (error) {
-        return io.err(`--options: cannot read ${values.options}: ${(error as Error).message}`), EXIT.invalid;
+        return (io.err(`--options: cannot read ${values.options}: ${(error as Error).message}`), EXIT.invalid);
       }
       try {
         options = JSON.parse(text);
       } catch (error) {
-        return io.err(`--options: ${values.options} is not JSON: ${(error as Error).message}`), EXIT.invalid;
+        return (io.err(`--options: ${values.options} is not JSON: ${(error as Error).message}`), EXIT.invalid);
       }
     }
 
@@ -106,25 +137,47 @@ export const pathsCommand: Command = {
       try {
         read = JSON.parse(decodeUtf8(await io.readFile(values.unreachable)));
       } catch (error) {
-        return io.err(`--unreachable: cannot read ${values.unreachable} as JSON: ${(error as Error).message}`), EXIT.invalid;
+        return (
+          io.err(`--unreachable: cannot read ${values.unreachable} as JSON: ${(error as Error).message}`), EXIT.invalid
+        );
       }
       const entries = typeof read === 'object' && read !== null && !Array.isArray(read) ? Object.entries(read) : null;
       if (entries === null || entries.some(([, reason]) => typeof reason !== 'string' || reason.length === 0)) {
-        return io.err(`--unreachable: ${values.unreachable} is not an object of names and reasons { "state table.over": "why" }`), EXIT.invalid;
+        return (
+          io.err(
+            `--unreachable: ${values.unreachable} is not an object of names and reasons { "state table.over": "why" }`,
+          ),
+          EXIT.invalid
+        );
       }
       unreachable = Object.fromEntries(entries) as Record<string, string>;
     }
 
     let model: TableTestModel;
     try {
-      model = createTableTestModel(game, { seats, options, seed, unreachable, ...(maxTurns !== undefined ? { maxTurns } : {}) });
+      model = createTableTestModel(game, {
+        seats,
+        options,
+        seed,
+        unreachable,
+        ...(maxTurns !== undefined ? { maxTurns } : {}),
+      });
     } catch (error) {
-      if (error instanceof InvalidTable) return io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid;
+      if (error instanceof InvalidTable)
+        return (io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid);
       throw error;
     }
     const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name} ${String(value)}`]);
-    const command = ['plystack paths', moduleSpec === undefined ? id : `--game ${id}`, `--seats ${seats}`, ...flag('options', values.options), ...flag('seed', rawSeed), ...flag('max-turns', maxTurns),
-      ...flag('unreachable', values.unreachable), ...flag('out', out)].join(' ');
+    const command = [
+      'plystack paths',
+      moduleSpec === undefined ? id : `--game ${id}`,
+      `--seats ${seats}`,
+      ...flag('options', values.options),
+      ...flag('seed', rawSeed),
+      ...flag('max-turns', maxTurns),
+      ...flag('unreachable', values.unreachable),
+      ...flag('out', out),
+    ].join(' ');
     const text = tableTestFile(model, { game: source, command, plystack: 'plystack' });
     const report = formatCoverage(model.coverage);
     const tests = model.paths.length + model.refusedOpenings.length;
@@ -135,12 +188,19 @@ export const pathsCommand: Command = {
       try {
         await io.writeFile(out, text, { createFolders: true });
       } catch (error) {
-        return io.err(`--out: cannot write ${out}: ${(error as Error).message}`), EXIT.invalid;
+        return (io.err(`--out: cannot write ${out}: ${(error as Error).message}`), EXIT.invalid);
       }
-      io.out([...report, `wrote ${out}: ${tests} tests (${model.paths.length} paths, ${model.refusedOpenings.length} refused opening${model.refusedOpenings.length === 1 ? '' : 's'}); run it with npx vitest run ${relative(process.cwd(), resolve(out)).startsWith('..') ? `--root ${dirname(resolve(out))} ${resolve(out)}` : out}`].join('\n'));
+      io.out(
+        [
+          ...report,
+          `wrote ${out}: ${tests} tests (${model.paths.length} paths, ${model.refusedOpenings.length} refused opening${model.refusedOpenings.length === 1 ? '' : 's'}); run it with npx vitest run ${relative(process.cwd(), resolve(out)).startsWith('..') ? `--root ${dirname(resolve(out))} ${resolve(out)}` : out}`,
+        ].join('\n'),
+      );
     }
     if (!plystackResolvesFrom(written)) {
-      io.err(`note: the file imports plystack by name, and plystack is not installed where ${out === undefined ? 'it would run (the working folder)' : quote(out)} can import it: npm install --save-dev plystack there, or write the file into your project`);
+      io.err(
+        `note: the file imports plystack by name, and plystack is not installed where ${out === undefined ? 'it would run (the working folder)' : quote(out)} can import it: npm install --save-dev plystack there, or write the file into your project`,
+      );
     }
     // The paths are played once here too, so a table that leaves the model is reported now, not only when the file runs.
     for (const path of model.paths) {

@@ -54,7 +54,12 @@ export function viewerView(outcome: ReplayOutcome, viewer: string | null, plies:
 }
 
 /** Writes the JSON document of a replay (docs/contract.md), as `view` sees it. */
-async function writeJsonDocument(out: Output, outcome: ReplayOutcome, plies: Iterable<Ply>, view: ReplayView): Promise<void> {
+async function writeJsonDocument(
+  out: Output,
+  outcome: ReplayOutcome,
+  plies: Iterable<Ply>,
+  view: ReplayView,
+): Promise<void> {
   const { table, applied, error } = outcome;
   const { turnModel } = table;
   await writeJsonObject(out, [
@@ -112,14 +117,29 @@ export const replayCommand: Command = {
   options: {
     json: { type: 'boolean', description: 'print one JSON document on stdout, also when a move is refused' },
     upto: { type: 'string', value: 'N', description: 'replay only the first N moves' },
-    as: { type: 'string', value: 'SEAT|spectator', description: 'print what that viewer may see: other seats\' hidden pieces and secret move payloads are left out' },
-    game: { type: 'string', value: 'MODULE', description: 'replay a log of your own game: an ES module whose default export, or the export named after #, is a game made with defineGame (default: the built-in games)' },
-    record: { type: 'boolean', description: 'print the game\'s record instead: { header: { game, version, "turn-model", table, seats, seed, options, winners? }, rounds }' },
+    as: {
+      type: 'string',
+      value: 'SEAT|spectator',
+      description: "print what that viewer may see: other seats' hidden pieces and secret move payloads are left out",
+    },
+    game: {
+      type: 'string',
+      value: 'MODULE',
+      description:
+        'replay a log of your own game: an ES module whose default export, or the export named after #, is a game made with defineGame (default: the built-in games)',
+    },
+    record: {
+      type: 'boolean',
+      description:
+        'print the game\'s record instead: { header: { game, version, "turn-model", table, seats, seed, options, winners? }, rounds }',
+    },
   },
   async run({ positionals, values }, io) {
     const [source, ...extra] = positionals;
     if (source === undefined || extra.length > 0) {
-      io.err('usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record] [--game MODULE]: give exactly one log file, or - for standard input');
+      io.err(
+        'usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record] [--game MODULE]: give exactly one log file, or - for standard input',
+      );
       return EXIT.invalid;
     }
     let upto: number | undefined;
@@ -133,7 +153,7 @@ export const replayCommand: Command = {
     let games: Readonly<Record<string, AnyGame>> | undefined;
     if (typeof values.game === 'string') {
       const found = await gameFromModule(values.game);
-      if (typeof found === 'string') return io.err(`--game: ${found}`), EXIT.invalid;
+      if (typeof found === 'string') return (io.err(`--game: ${found}`), EXIT.invalid);
       games = { [found.game.id]: found.game };
     }
     let input: string | Uint8Array;
@@ -143,7 +163,10 @@ export const replayCommand: Command = {
       io.err(`FILE: cannot read ${quote(source)}: ${(error as Error).message}`);
       return EXIT.invalid;
     }
-    const outcome = replayInput(input, { ...(upto === undefined ? {} : { upto }), ...(games === undefined ? {} : { games }) });
+    const outcome = replayInput(input, {
+      ...(upto === undefined ? {} : { upto }),
+      ...(games === undefined ? {} : { games }),
+    });
     input = '';
     if (typeof outcome === 'string') {
       io.err(outcome);

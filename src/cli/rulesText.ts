@@ -89,7 +89,10 @@ export function migrateRulesText(text: string, wholeIsRules: boolean): { text: s
   let out = text;
   for (const spot of [...spots].reverse()) {
     const at = spot.firstKey ?? spot.open + 1;
-    const insert = spot.firstKey === null ? '"strategy": "PerRound"' : `"strategy"${spot.colon}"PerRound",${text.slice(spot.open + 1, spot.firstKey)}`;
+    const insert =
+      spot.firstKey === null
+        ? '"strategy": "PerRound"'
+        : `"strategy"${spot.colon}"PerRound",${text.slice(spot.open + 1, spot.firstKey)}`;
     out = out.slice(0, at) + insert + out.slice(at);
   }
   return { text: out, changed: spots.length };

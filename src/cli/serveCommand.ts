@@ -7,36 +7,60 @@ import { EXIT, type Command } from './commands.js';
 
 export const serveCommand: Command = {
   name: 'serve',
-  description: 'Serves tables over HTTP and WebSocket: seats play with their own tokens; every move is committed to the store before it is answered.',
+  description:
+    'Serves tables over HTTP and WebSocket: seats play with their own tokens; every move is committed to the store before it is answered.',
   positionals: '',
   options: {
     port: { type: 'string', value: 'P', description: 'the port (default 8080; 0 picks a free one)' },
-    host: { type: 'string', value: 'H', description: 'the interface to listen on (default 127.0.0.1: this machine only)' },
-    data: { type: 'string', value: 'DIR', description: 'the embedded store\'s folder (default ./.plystack)' },
+    host: {
+      type: 'string',
+      value: 'H',
+      description: 'the interface to listen on (default 127.0.0.1: this machine only)',
+    },
+    data: { type: 'string', value: 'DIR', description: "the embedded store's folder (default ./.plystack)" },
     memory: { type: 'boolean', description: 'keep the embedded store in memory: nothing survives a stop' },
-    database: { type: 'string', value: 'URL', description: 'a PostgreSQL URL (default $DATABASE_URL): any number of servers share its tables' },
-    'create-token': { type: 'string', value: 'T', description: 'only requests with this bearer token may create tables' },
+    database: {
+      type: 'string',
+      value: 'URL',
+      description: 'a PostgreSQL URL (default $DATABASE_URL): any number of servers share its tables',
+    },
+    'create-token': {
+      type: 'string',
+      value: 'T',
+      description: 'only requests with this bearer token may create tables',
+    },
     'rate-limit': { type: 'string', value: 'N', description: 'requests per token per 10 seconds (default 600)' },
   },
   async run({ positionals, values }, io) {
-    if (positionals.length > 0) return io.err('serve takes no file or game'), EXIT.invalid;
+    if (positionals.length > 0) return (io.err('serve takes no file or game'), EXIT.invalid);
     const rawPort = values.port ?? '8080';
-    const port = typeof rawPort === 'string' && /^\d{1,5}$/.test(rawPort) && Number(rawPort) <= 65535 ? Number(rawPort) : null;
-    if (port === null) return io.err('--port: a port number from 0 to 65535'), EXIT.invalid;
+    const port =
+      typeof rawPort === 'string' && /^\d{1,5}$/.test(rawPort) && Number(rawPort) <= 65535 ? Number(rawPort) : null;
+    if (port === null) return (io.err('--port: a port number from 0 to 65535'), EXIT.invalid);
     const rawLimit = values['rate-limit'];
-    const limit = rawLimit === undefined ? undefined : typeof rawLimit === 'string' && /^[1-9]\d{0,6}$/.test(rawLimit) ? Number(rawLimit) : null;
-    if (limit === null) return io.err('--rate-limit: a number of requests, 1 or more'), EXIT.invalid;
+    const limit =
+      rawLimit === undefined
+        ? undefined
+        : typeof rawLimit === 'string' && /^[1-9]\d{0,6}$/.test(rawLimit)
+          ? Number(rawLimit)
+          : null;
+    if (limit === null) return (io.err('--rate-limit: a number of requests, 1 or more'), EXIT.invalid);
     const database = typeof values.database === 'string' ? values.database : process.env.DATABASE_URL || undefined;
-    if (database !== undefined && !/^postgres(ql)?:\/\//.test(database)) return io.err('--database: a postgres://… URL'), EXIT.invalid;
-    if (values.memory === true && typeof values.data === 'string') return io.err('--data and --memory: choose one'), EXIT.invalid;
+    if (database !== undefined && !/^postgres(ql)?:\/\//.test(database))
+      return (io.err('--database: a postgres://… URL'), EXIT.invalid);
+    if (values.memory === true && typeof values.data === 'string')
+      return (io.err('--data and --memory: choose one'), EXIT.invalid);
     const createToken = values['create-token'];
-    if (createToken !== undefined && (typeof createToken !== 'string' || createToken.length < 16)) return io.err('--create-token: at least 16 characters'), EXIT.invalid;
+    if (createToken !== undefined && (typeof createToken !== 'string' || createToken.length < 16))
+      return (io.err('--create-token: at least 16 characters'), EXIT.invalid);
     let server;
     try {
       server = await startServer({
         port,
         host: typeof values.host === 'string' ? values.host : '127.0.0.1',
-        ...(database !== undefined ? { database } : { data: values.memory === true ? null : typeof values.data === 'string' ? values.data : './.plystack' }),
+        ...(database !== undefined
+          ? { database }
+          : { data: values.memory === true ? null : typeof values.data === 'string' ? values.data : './.plystack' }),
         ...(typeof createToken === 'string' ? { createToken } : {}),
         ...(limit !== undefined ? { rateLimit: { max: limit, windowMs: 10_000 } } : {}),
       });

@@ -13,11 +13,20 @@ import type { TableState } from '../table/view.js';
 /** The one-line summary of a table still playing. */
 function playingSummary(table: Table, state: TableState): string {
   const gamePhases = table.context.opening.structure.phases.length;
-  const parts = ['playing', `turn ${state.turn}`, `round ${state.round}`, state.phase === state.gamePhase || gamePhases === 1 ? state.phase : `${state.gamePhase} ${state.phase}`];
+  const parts = [
+    'playing',
+    `turn ${state.turn}`,
+    `round ${state.round}`,
+    state.phase === state.gamePhase || gamePhases === 1 ? state.phase : `${state.gamePhase} ${state.phase}`,
+  ];
   if (state.activeSeat !== null) parts.push(`active ${state.activeSeat}`);
   parts.push(`to act ${state.toAct.join(', ') || 'nobody'}`);
   if (table.context.opening.structure.priority) {
-    parts.push(`priority ${state.prioritySeat ?? 'nobody'}`, `passes ${state.passes}`, `stack ${state.stack.length === 0 ? 'empty' : `${state.stack.map((i) => `#${i.id} ${i.card}`).join(', ')} (top last)`}`);
+    parts.push(
+      `priority ${state.prioritySeat ?? 'nobody'}`,
+      `passes ${state.passes}`,
+      `stack ${state.stack.length === 0 ? 'empty' : `${state.stack.map((i) => `#${i.id} ${i.card}`).join(', ')} (top last)`}`,
+    );
   }
   if (state.obligation !== null) parts.push(`${state.obligation.seat} owes ${state.obligation.remaining}`);
   if (state.out.length > 0) parts.push(`out ${state.out.join(', ')}`);
@@ -47,9 +56,23 @@ export function* rowsOf(plies: Iterable<Ply>, seats: readonly string[], turnMode
 }
 
 /** The opening of `table` as its log states it, without the moves (`table.log` copies every move). */
-export function logHeader(table: Table): { game: string; version: string; table: string; seats: string[]; seed: number | string; options: { readonly [key: string]: JsonValue } } {
+export function logHeader(table: Table): {
+  game: string;
+  version: string;
+  table: string;
+  seats: string[];
+  seed: number | string;
+  options: { readonly [key: string]: JsonValue };
+} {
   const { opening } = table.context;
-  return { game: table.game.id, version: table.game.version, table: opening.table, seats: [...opening.seats], seed: opening.seed, options: opening.givenOptions };
+  return {
+    game: table.game.id,
+    version: table.game.version,
+    table: opening.table,
+    seats: [...opening.seats],
+    seed: opening.seed,
+    options: opening.givenOptions,
+  };
 }
 
 /**
@@ -61,7 +84,11 @@ export function logHeader(table: Table): { game: string; version: string; table:
  * @example
  * for (const line of reportLines(table)) console.log(line)
  */
-export function* reportLines(table: Table, state: TableState = table.state, plies: PlySource = table.plies): Generator<string> {
+export function* reportLines(
+  table: Table,
+  state: TableState = table.state,
+  plies: PlySource = table.plies,
+): Generator<string> {
   const { turnModel } = table;
   const log = logHeader(table);
   yield `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${plies.length} plies · turn model ${turnModel}`;
@@ -75,12 +102,19 @@ export function* reportLines(table: Table, state: TableState = table.state, plie
   const header = moveTableHeader(log.seats, forTable);
   widths.length = header.length;
   yield alignedLine(header, widths);
-  yield alignedLine(widths.map((w) => '-'.repeat(w)), widths);
+  yield alignedLine(
+    widths.map((w) => '-'.repeat(w)),
+    widths,
+  );
   for (const row of rowsOf(plies, log.seats, turnModel)) yield alignedLine(moveTableCells(row, forTable), widths);
   yield '';
-  yield state.status === 'over' ? `over after turn ${state.turn} · winners: ${state.winners.join(', ') || 'none'}` : playingSummary(table, state);
+  yield state.status === 'over'
+    ? `over after turn ${state.turn} · winners: ${state.winners.join(', ') || 'none'}`
+    : playingSummary(table, state);
   for (const [seat, view] of Object.entries(state.seats)) {
-    const fields = Object.entries(view as Record<string, unknown>).map(([key, value]) => `${key} ${Array.isArray(value) ? value.join(', ') || '-' : String(value)}`);
+    const fields = Object.entries(view as Record<string, unknown>).map(
+      ([key, value]) => `${key} ${Array.isArray(value) ? value.join(', ') || '-' : String(value)}`,
+    );
     yield `  ${seat}: ${fields.join(' · ')}`;
   }
 }

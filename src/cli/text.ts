@@ -40,7 +40,8 @@ export function clip(message: string): string {
     let end = i;
     if (message[i] === '"') {
       end++;
-      while (end < message.length && message[end] !== '"' && message[end] !== '\n') end += message[end] === '\\' ? 2 : 1;
+      while (end < message.length && message[end] !== '"' && message[end] !== '\n')
+        end += message[end] === '\\' ? 2 : 1;
       end = Math.min(end + 1, message.length);
     } else {
       while (end < message.length && !space(end)) end++;

@@ -11,7 +11,12 @@ import type { TableLog, TableState } from '../table/view.js';
 
 /** An answer other than 2xx: its HTTP status and its `{ code, message, … }` body. */
 export class ServerError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown>,
+  ) {
     super(`${status} ${code}: ${message}`);
     this.name = 'ServerError';
   }
@@ -28,7 +33,9 @@ export interface CreateTableRequest {
    * A deadline per turn or per move, in ms, or a chess clock: each seat's `bank` in ms and the `increment` its
    * own move adds. When it runs out the server plays the game's timeout move.
    */
-  readonly clock?: { readonly per: 'turn' | 'move'; readonly ms: number } | { readonly per: 'seat'; readonly bank: number; readonly increment?: number };
+  readonly clock?:
+    | { readonly per: 'turn' | 'move'; readonly ms: number }
+    | { readonly per: 'seat'; readonly bank: number; readonly increment?: number };
 }
 
 /** A clocked table's clock, in a reading: when it runs out and, for a chess clock, each seat's bank. */
@@ -116,7 +123,15 @@ export interface PlystackClient {
    * Streams the table's plies from ply `from` on. With `reconnect` (default true) a dropped
    * connection is opened again from the next ply it waits for, so nothing is missed.
    */
-  stream(table: string, options: { from?: number; reconnect?: boolean; onMessage: (message: StreamMessage) => void; onError?: (error: Error) => void }): TableStream;
+  stream(
+    table: string,
+    options: {
+      from?: number;
+      reconnect?: boolean;
+      onMessage: (message: StreamMessage) => void;
+      onError?: (error: Error) => void;
+    },
+  ): TableStream;
 }
 
 /**
@@ -133,7 +148,11 @@ export function connect(url: string, token: string | null = null): PlystackClien
     const headers: Record<string, string> = {};
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const text = await response.text();
     let parsed: unknown = null;
     try {
@@ -143,7 +162,12 @@ export function connect(url: string, token: string | null = null): PlystackClien
     }
     if (!response.ok) {
       const b = (parsed ?? {}) as Record<string, unknown>;
-      throw new ServerError(response.status, String(b.code ?? response.status), String(b.message ?? response.statusText), b);
+      throw new ServerError(
+        response.status,
+        String(b.code ?? response.status),
+        String(b.message ?? response.statusText),
+        b,
+      );
     }
     return parsed as T;
   };
@@ -154,7 +178,8 @@ export function connect(url: string, token: string | null = null): PlystackClien
     withToken: (other) => connect(base, other),
     create: (body) => request('POST', '/tables', body),
     get: (table) => request('GET', at(table)),
-    legalMoves: (table, seat) => request('GET', `${at(table)}/legal-moves${seat === undefined ? '' : `?seat=${encodeURIComponent(seat)}`}`),
+    legalMoves: (table, seat) =>
+      request('GET', `${at(table)}/legal-moves${seat === undefined ? '' : `?seat=${encodeURIComponent(seat)}`}`),
     play: (table, move, options = {}) => request('POST', `${at(table)}/moves`, { move, ...options }),
     log: (table) => request('GET', `${at(table)}/log`),
     stream(table, options) {
@@ -169,12 +194,21 @@ export function connect(url: string, token: string | null = null): PlystackClien
         const address = `${base.replace(/^http/, 'ws')}${at(table)}/stream?from=${next}`;
         const Browser = (globalThis as { WebSocket?: new (url: string) => WebSocketLike }).WebSocket;
         let ws: WebSocketLike;
-        if (Browser !== undefined) ws = new Browser(token === null ? address : `${address}&token=${encodeURIComponent(token)}`);
+        if (Browser !== undefined)
+          ws = new Browser(token === null ? address : `${address}&token=${encodeURIComponent(token)}`);
         else {
           const { default: NodeWebSocket } = await import('ws');
-          const nodeWs = new NodeWebSocket(address, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
+          const nodeWs = new NodeWebSocket(
+            address,
+            token === null ? {} : { headers: { authorization: `Bearer ${token}` } },
+          );
           nodeWs.on('unexpected-response', (_req, res) => {
-            const error = new ServerError(res.statusCode ?? 0, String(res.statusCode), 'the server refused the stream', {});
+            const error = new ServerError(
+              res.statusCode ?? 0,
+              String(res.statusCode),
+              'the server refused the stream',
+              {},
+            );
             firstFail?.(error);
             options.onError?.(error);
             stopped = true;
@@ -192,7 +226,7 @@ export function connect(url: string, token: string | null = null): PlystackClien
           next = message.index + 1;
           options.onMessage(message);
         });
-        ws.addEventListener('error', () => options.onError?.(new Error('the stream\'s connection failed')));
+        ws.addEventListener('error', () => options.onError?.(new Error("the stream's connection failed")));
         ws.addEventListener('close', () => {
           if (!stopped && options.reconnect !== false) setTimeout(() => !stopped && void open(), 200);
         });

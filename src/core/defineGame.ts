@@ -31,7 +31,8 @@ export function isGame(value: unknown): value is Game {
 
 /** Why `name` cannot name a move or routine, or null. */
 export function nameProblem(name: string, what: string): string | null {
-  if (!ID.test(name)) return `${JSON.stringify(name).slice(0, 80)} is not a ${what} name: a letter, then letters, digits, "_" or "-", 64 characters at most`;
+  if (!ID.test(name))
+    return `${JSON.stringify(name).slice(0, 80)} is not a ${what} name: a letter, then letters, digits, "_" or "-", 64 characters at most`;
   if (INHERITED.has(name)) return `${name} is a name every JavaScript object inherits: choose another ${what} name`;
   return null;
 }
@@ -51,14 +52,20 @@ function isSchema(value: unknown): value is z.ZodType {
 }
 
 function ownRecord(value: unknown, path: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new GameDefinitionError(path, 'must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new GameDefinitionError(path, 'must be an object');
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) throw new GameDefinitionError(path, 'must be a plain object (a "__proto__:" member sets its prototype instead of naming an entry)');
+  if (proto !== Object.prototype && proto !== null)
+    throw new GameDefinitionError(
+      path,
+      'must be a plain object (a "__proto__:" member sets its prototype instead of naming an entry)',
+    );
   return value as Record<string, unknown>;
 }
 
 function optionalFunction(spec: Record<string, unknown>, key: string, path = key): void {
-  if (spec[key] !== undefined && typeof spec[key] !== 'function') throw new GameDefinitionError(path, 'must be a function');
+  if (spec[key] !== undefined && typeof spec[key] !== 'function')
+    throw new GameDefinitionError(path, 'must be a function');
 }
 
 /**
@@ -67,7 +74,13 @@ function optionalFunction(spec: Record<string, unknown>, key: string, path = key
  */
 function seatCheck<G, O>(type: string, application: boolean, check: GameMove<G, O>['check']): GameMove<G, O>['check'] {
   if (application) return check;
-  return (ctx) => (ctx.seat === null ? { reason: 'SEAT_REQUIRED', message: `${type} is a move for seats: the game does not let the application make it` } : check(ctx));
+  return (ctx) =>
+    ctx.seat === null
+      ? {
+          reason: 'SEAT_REQUIRED',
+          message: `${type} is a move for seats: the game does not let the application make it`,
+        }
+      : check(ctx);
 }
 
 function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: string }): GameMove<G, O> {
@@ -75,11 +88,18 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
   const problem = nameProblem(type, 'move');
   if (problem !== null) throw new GameDefinitionError(path, problem);
   const move = ownRecord(raw, path) as unknown as MoveSpec<G, O, unknown> & Record<string, unknown>;
-  if (typeof move.play !== 'function') throw new GameDefinitionError(`${path}.play`, 'every move says what it does: play({ game, seat, payload, options, seating }) => ({ game })');
+  if (typeof move.play !== 'function')
+    throw new GameDefinitionError(
+      `${path}.play`,
+      'every move says what it does: play({ game, seat, payload, options, seating }) => ({ game })',
+    );
   for (const key of ['check', 'notation', 'candidates', 'sequence']) optionalFunction(move, key, `${path}.${key}`);
-  if (move.payload !== undefined && !isSchema(move.payload)) throw new GameDefinitionError(`${path}.payload`, 'must be a zod schema');
-  if (move.speed !== undefined && move.speed !== 'sorcery' && move.speed !== 'instant') throw new GameDefinitionError(`${path}.speed`, 'is "sorcery" or "instant"');
-  if (move.speed === 'sorcery' && spec.sorceryPhase === undefined) throw new GameDefinitionError(`${path}.speed`, 'a sorcery-speed move needs the game\'s sorceryPhase');
+  if (move.payload !== undefined && !isSchema(move.payload))
+    throw new GameDefinitionError(`${path}.payload`, 'must be a zod schema');
+  if (move.speed !== undefined && move.speed !== 'sorcery' && move.speed !== 'instant')
+    throw new GameDefinitionError(`${path}.speed`, 'is "sorcery" or "instant"');
+  if (move.speed === 'sorcery' && spec.sorceryPhase === undefined)
+    throw new GameDefinitionError(`${path}.speed`, "a sorcery-speed move needs the game's sorceryPhase");
   if (move.secret !== undefined && (!Array.isArray(move.secret) || !move.secret.every((f) => typeof f === 'string'))) {
     throw new GameDefinitionError(`${path}.secret`, 'is a list of payload field names');
   }
@@ -105,7 +125,8 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
     check: seatCheck(type, move.application === true, check === undefined ? () => null : wrap(`${path}.check`, check)),
     play: wrap(`${path}.play`, m.play),
     notation: notation === undefined ? () => type : wrap(`${path}.notation`, notation),
-    candidates: candidates === undefined ? () => (payload === null ? [undefined] : []) : wrap(`${path}.candidates`, candidates),
+    candidates:
+      candidates === undefined ? () => (payload === null ? [undefined] : []) : wrap(`${path}.candidates`, candidates),
     sequence: sequence === undefined ? () => [] : wrap(`${path}.sequence`, sequence),
   });
 }
@@ -128,25 +149,69 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
  *   seatView: ({ game, seat }) => ({ heads: game.heads[seat] ?? 0 }),
  * })
  */
-export function defineGame<G, M, K extends string, S extends z.ZodType = z.ZodObject<{}, z.core.$strict>, V extends JsonObject = JsonObject>(
+export function defineGame<
+  G,
+  M,
+  K extends string,
+  S extends z.ZodType = z.ZodObject<{}, z.core.$strict>,
+  V extends JsonObject = JsonObject,
+>(
   // The second part only infers each move's payload schema (M), beside its name (K): a move without a schema has none.
   spec: GameSpec<G, S, M, V, K> & { readonly moves: { readonly [P in keyof M]: { readonly payload?: M[P] } } },
 ): Game<G, z.output<S>, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V> {
   type O = z.output<S>;
   const raw = ownRecord(spec, 'game') as Record<string, unknown>;
-  if (typeof raw.id !== 'string' || !ID.test(raw.id)) throw new GameDefinitionError('id', 'a game id is a letter, then letters, digits, "_" or "-", 64 characters at most');
-  if (raw.version !== undefined && (typeof raw.version !== 'string' || raw.version.length === 0 || raw.version.length > 64)) {
+  if (typeof raw.id !== 'string' || !ID.test(raw.id))
+    throw new GameDefinitionError(
+      'id',
+      'a game id is a letter, then letters, digits, "_" or "-", 64 characters at most',
+    );
+  if (
+    raw.version !== undefined &&
+    (typeof raw.version !== 'string' || raw.version.length === 0 || raw.version.length > 64)
+  ) {
     throw new GameDefinitionError('version', 'a version is a text of 1 to 64 characters');
   }
   const seats = raw.seats as { min?: unknown; max?: unknown } | undefined;
-  if (typeof seats !== 'object' || seats === null || !Number.isInteger(seats.min) || !Number.isInteger(seats.max) || (seats.min as number) < 1 || (seats.max as number) < (seats.min as number) || (seats.max as number) > 1000) {
+  if (
+    typeof seats !== 'object' ||
+    seats === null ||
+    !Number.isInteger(seats.min) ||
+    !Number.isInteger(seats.max) ||
+    (seats.min as number) < 1 ||
+    (seats.max as number) < (seats.min as number) ||
+    (seats.max as number) > 1000
+  ) {
     throw new GameDefinitionError('seats', 'seats is { min, max }: whole numbers, 1 ≤ min ≤ max ≤ 1000');
   }
-  if (raw.options !== undefined && !isSchema(raw.options)) throw new GameDefinitionError('options', 'must be a zod schema');
-  if (typeof raw.setup !== 'function') throw new GameDefinitionError('setup', 'every game sets up its pieces: setup({ seats, options, seed, random }) => pieces');
-  for (const key of ['checkOptions', 'mayEndTurn', 'mayTransition', 'resolve', 'endIf', 'winners', 'seatView', 'hiddenSeatView', 'publicView', 'revealed', 'demoOptions']) optionalFunction(raw, key);
-  if (raw.sorceryPhase !== undefined && typeof raw.sorceryPhase !== 'string') throw new GameDefinitionError('sorceryPhase', 'is a turn phase name');
-  if (raw.turnModel !== undefined && typeof raw.turnModel !== 'function' && !TURN_MODELS.includes(raw.turnModel as TurnModel)) {
+  if (raw.options !== undefined && !isSchema(raw.options))
+    throw new GameDefinitionError('options', 'must be a zod schema');
+  if (typeof raw.setup !== 'function')
+    throw new GameDefinitionError(
+      'setup',
+      'every game sets up its pieces: setup({ seats, options, seed, random }) => pieces',
+    );
+  for (const key of [
+    'checkOptions',
+    'mayEndTurn',
+    'mayTransition',
+    'resolve',
+    'endIf',
+    'winners',
+    'seatView',
+    'hiddenSeatView',
+    'publicView',
+    'revealed',
+    'demoOptions',
+  ])
+    optionalFunction(raw, key);
+  if (raw.sorceryPhase !== undefined && typeof raw.sorceryPhase !== 'string')
+    throw new GameDefinitionError('sorceryPhase', 'is a turn phase name');
+  if (
+    raw.turnModel !== undefined &&
+    typeof raw.turnModel !== 'function' &&
+    !TURN_MODELS.includes(raw.turnModel as TurnModel)
+  ) {
     throw new GameDefinitionError('turnModel', `is one of ${TURN_MODELS.join(', ')}, or a function of the options`);
   }
 
@@ -155,7 +220,11 @@ export function defineGame<G, M, K extends string, S extends z.ZodType = z.ZodOb
   for (const [name, routine] of Object.entries(rawRoutines)) {
     const problem = nameProblem(name, 'routine');
     if (problem !== null) throw new GameDefinitionError(`routines.${name}`, problem);
-    if (typeof routine !== 'function') throw new GameDefinitionError(`routines.${name}`, 'must be a function ({ game, options, seating }) => ({ game })');
+    if (typeof routine !== 'function')
+      throw new GameDefinitionError(
+        `routines.${name}`,
+        'must be a function ({ game, options, seating }) => ({ game })',
+      );
     routines[name] = wrap(`routines.${name}`, routine as (ctx: never) => unknown);
   }
 
@@ -180,7 +249,8 @@ export function defineGame<G, M, K extends string, S extends z.ZodType = z.ZodOb
     const defaults = options.safeParse({});
     if (defaults.success) {
       const problem = structureProblem(structure(defaults.data), known);
-      if (problem !== null) throw new GameDefinitionError(`structure.${problem.path}`, `${problem.message} (with the default options)`);
+      if (problem !== null)
+        throw new GameDefinitionError(`structure.${problem.path}`, `${problem.message} (with the default options)`);
     }
   }
 
@@ -196,7 +266,10 @@ export function defineGame<G, M, K extends string, S extends z.ZodType = z.ZodOb
     options,
     checkOptions: spec.checkOptions === undefined ? () => null : wrap('checkOptions', spec.checkOptions),
     structure,
-    turnModel: typeof turnModel === 'function' ? wrap('turnModel', (o: O) => (turnModel as (ctx: { options: O }) => TurnModel)({ options: o })) : () => (turnModel as TurnModel | undefined) ?? null,
+    turnModel:
+      typeof turnModel === 'function'
+        ? wrap('turnModel', (o: O) => (turnModel as (ctx: { options: O }) => TurnModel)({ options: o }))
+        : () => (turnModel as TurnModel | undefined) ?? null,
     sorceryPhase: spec.sorceryPhase ?? null,
     setup: wrap('setup', spec.setup),
     moves: Object.freeze(moves),
@@ -244,8 +317,17 @@ export type GameChanges<Gm extends AnyGame> = Partial<Pick<Gm, 'id' | 'version' 
 export function extendGame<Gm extends AnyGame>(base: Gm, changes: GameChanges<Gm>): Gm {
   if (!isGame(base)) throw new GameDefinitionError('base', 'extendGame extends a game made by defineGame');
   const id = changes.id ?? base.id;
-  if (typeof id !== 'string' || !ID.test(id)) throw new GameDefinitionError('id', 'a game id is a letter, then letters, digits, "_" or "-", 64 characters at most');
-  const variant = { ...base, id, version: changes.version ?? base.version, title: changes.title ?? base.title } as unknown as Record<string, unknown>;
+  if (typeof id !== 'string' || !ID.test(id))
+    throw new GameDefinitionError(
+      'id',
+      'a game id is a letter, then letters, digits, "_" or "-", 64 characters at most',
+    );
+  const variant = {
+    ...base,
+    id,
+    version: changes.version ?? base.version,
+    title: changes.title ?? base.title,
+  } as unknown as Record<string, unknown>;
   for (const key of ['resolve', 'endIf', 'winners', 'seatView', 'hiddenSeatView', 'publicView', 'revealed'] as const) {
     const replacement = changes[key];
     if (replacement === undefined) continue;

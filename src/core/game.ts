@@ -202,7 +202,14 @@ export interface EndContext<G, O> extends RoutineContext<G, O> {
 /** A ply as the game's `revealed` reads it. */
 export interface RevealContext<G, O> extends RoutineContext<G, O> {
   /** The ply: who made it, its move type, when (turn, round, the turn phase or game phase) and its index in the plies. */
-  readonly ply: { readonly actor: string | null; readonly type: string; readonly turn: number; readonly round: number; readonly phase: string; readonly index: number };
+  readonly ply: {
+    readonly actor: string | null;
+    readonly type: string;
+    readonly turn: number;
+    readonly round: number;
+    readonly phase: string;
+    readonly index: number;
+  };
 }
 
 /**
@@ -216,7 +223,13 @@ export type TurnModel = 'sequential' | 'sequenced' | 'simultaneous' | 'skip-turn
  * A game as its author writes it, for `defineGame`. Only `id`, `seats`,
  * `setup` and `moves` are required; docs/writing-a-game.md walks through the rest.
  */
-export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = JsonObject, K extends string = keyof M & string> {
+export interface GameSpec<
+  G,
+  S extends z.ZodType,
+  M,
+  V extends JsonObject = JsonObject,
+  K extends string = keyof M & string,
+> {
   /** The game's id, as logs name it: a letter, then letters, digits, `-` or `_`. */
   readonly id: string;
   /** The game's version (default '1'): a log of another version is refused. */
@@ -226,7 +239,10 @@ export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = Json
   /** The options' schema; its output (defaults filled) is what the game reads. Default: no options. */
   readonly options?: S;
   /** Checks the options against the seats (a deck for a seat not at the table, …); null when they fit. */
-  checkOptions?(ctx: { readonly options: z.output<S>; readonly seats: readonly string[] }): { readonly path: string; readonly message: string } | null;
+  checkOptions?(ctx: {
+    readonly options: z.output<S>;
+    readonly seats: readonly string[];
+  }): { readonly path: string; readonly message: string } | null;
   /** The game phases, their turn rules and transitions (default: one phase `main`, PerRound). A function reads the options. */
   readonly structure?: GameStructure | ((ctx: { readonly options: z.output<S> }) => GameStructure);
   /** The move-table layout (default: derived from the structure). */
@@ -234,7 +250,12 @@ export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = Json
   /** The turn phase in which sorcery-speed moves are allowed (priority games). */
   readonly sorceryPhase?: string;
   /** The game's pieces at the start, before the first turn. All randomness comes from `random`. */
-  setup(ctx: { readonly seats: readonly string[]; readonly options: z.output<S>; readonly seed: Seed; readonly random: Random }): G;
+  setup(ctx: {
+    readonly seats: readonly string[];
+    readonly options: z.output<S>;
+    readonly seed: Seed;
+    readonly random: Random;
+  }): G;
   /** The game's own moves by type; each says what it does. */
   readonly moves: { readonly [P in K]: MoveSpec<G, z.output<S>, P extends keyof M ? M[P] : undefined> };
   /** Whether a seat may take back its own pass in a priority window while nobody has acted since. */
@@ -246,9 +267,20 @@ export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = Json
    * ends the turn (or a simultaneous round) for the table: the condition is asked then too, and a game that lets the
    * application cut a turn short says so by answering null for it.
    */
-  mayEndTurn?(ctx: { readonly game: G; readonly seat: string | null; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
+  mayEndTurn?(ctx: {
+    readonly game: G;
+    readonly seat: string | null;
+    readonly options: z.output<S>;
+    readonly seating: SeatingView;
+  }): GameRefusal | null;
   /** Whether `seat` (null: the application) may take the declared transition now; null allows it. */
-  mayTransition?(ctx: { readonly game: G; readonly seat: string | null; readonly transition: string; readonly options: z.output<S>; readonly seating: SeatingView }): GameRefusal | null;
+  mayTransition?(ctx: {
+    readonly game: G;
+    readonly seat: string | null;
+    readonly transition: string;
+    readonly options: z.output<S>;
+    readonly seating: SeatingView;
+  }): GameRefusal | null;
   /** Routines that phases name in `onEnter` / `onLeave`. */
   readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, z.output<S>>) => Outcome<G> };
   /** Resolves the top item of the stack (default: nothing happens to the pieces). */
@@ -259,11 +291,22 @@ export interface GameSpec<G, S extends z.ZodType, M, V extends JsonObject = Json
    * The winners of a finished game (default: every seat still in it), or `{ winners, draw }` for a victory policy
    * with ties that says whether the result is a draw (a plain list is never a draw).
    */
-  winners?(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: z.output<S>; readonly seating: SeatingView }): string[] | GameResult;
+  winners?(ctx: {
+    readonly game: G;
+    readonly remaining: readonly string[];
+    readonly options: z.output<S>;
+    readonly seating: SeatingView;
+  }): string[] | GameResult;
   /** What a seat's own player (and the omniscient view) sees of it, as `state.seats[seat]` (default: nothing). */
   seatView?(ctx: { readonly game: G; readonly seat: string; readonly options: z.output<S> }): V;
   /** What another seat or a spectator (`viewer` null) sees of `seat`, given its full `view` (default: all of it). */
-  hiddenSeatView?(ctx: { readonly game: G; readonly seat: string; readonly viewer: string | null; readonly options: z.output<S>; readonly view: JsonObject }): JsonObject;
+  hiddenSeatView?(ctx: {
+    readonly game: G;
+    readonly seat: string;
+    readonly viewer: string | null;
+    readonly options: z.output<S>;
+    readonly view: JsonObject;
+  }): JsonObject;
   /** What the whole table shows beyond the seats (a discard's top card, a market), as `state.game`. */
   publicView?(ctx: { readonly game: G; readonly options: z.output<S> }): JsonObject;
   /** Whether a ply's secret payload fields are shown to everyone now (default: never). */
@@ -300,22 +343,52 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends z.ZodType
   readonly title: string;
   readonly seats: { readonly min: number; readonly max: number };
   readonly options: z.ZodType<O>;
-  checkOptions(ctx: { readonly options: O; readonly seats: readonly string[] }): { readonly path: string; readonly message: string } | null;
+  checkOptions(ctx: {
+    readonly options: O;
+    readonly seats: readonly string[];
+  }): { readonly path: string; readonly message: string } | null;
   structure(options: O): GameStructure;
   turnModel(options: O): TurnModel | null;
   readonly sorceryPhase: string | null;
-  setup(ctx: { readonly seats: readonly string[]; readonly options: O; readonly seed: Seed; readonly random: Random }): G;
+  setup(ctx: {
+    readonly seats: readonly string[];
+    readonly options: O;
+    readonly seed: Seed;
+    readonly random: Random;
+  }): G;
   readonly moves: { readonly [type: string]: GameMove<G, O> };
   readonly undoablePasses: boolean;
   readonly leaving: boolean;
-  mayEndTurn(ctx: { readonly game: G; readonly seat: string | null; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
-  mayTransition(ctx: { readonly game: G; readonly seat: string | null; readonly transition: string; readonly options: O; readonly seating: SeatingView }): GameRefusal | null;
+  mayEndTurn(ctx: {
+    readonly game: G;
+    readonly seat: string | null;
+    readonly options: O;
+    readonly seating: SeatingView;
+  }): GameRefusal | null;
+  mayTransition(ctx: {
+    readonly game: G;
+    readonly seat: string | null;
+    readonly transition: string;
+    readonly options: O;
+    readonly seating: SeatingView;
+  }): GameRefusal | null;
   readonly routines: { readonly [name: string]: (ctx: RoutineContext<G, O>) => Outcome<G> };
   resolve(ctx: ResolveContext<G, O>): Outcome<G>;
   endIf(ctx: EndContext<G, O>): boolean;
-  winners(ctx: { readonly game: G; readonly remaining: readonly string[]; readonly options: O; readonly seating: SeatingView }): string[] | GameResult;
+  winners(ctx: {
+    readonly game: G;
+    readonly remaining: readonly string[];
+    readonly options: O;
+    readonly seating: SeatingView;
+  }): string[] | GameResult;
   seatView(ctx: { readonly game: G; readonly seat: string; readonly options: O }): JsonObject;
-  hiddenSeatView(ctx: { readonly game: G; readonly seat: string; readonly viewer: string | null; readonly options: O; readonly view: JsonObject }): JsonObject;
+  hiddenSeatView(ctx: {
+    readonly game: G;
+    readonly seat: string;
+    readonly viewer: string | null;
+    readonly options: O;
+    readonly view: JsonObject;
+  }): JsonObject;
   publicView(ctx: { readonly game: G; readonly options: O }): JsonObject;
   revealed(ctx: RevealContext<G, O>): boolean;
   /** Whether any move has secret fields or a seat view hides anything (views are worth computing per viewer). */
@@ -337,14 +410,20 @@ export type EngineMove =
   | { readonly type: 'engine.pass'; readonly seat?: string }
   | { readonly type: 'engine.end-turn'; readonly seat?: string }
   | { readonly type: 'engine.transition'; readonly seat?: string; readonly payload: { readonly transition: string } }
-  | { readonly type: 'engine.initiative'; readonly seat?: string; readonly payload: { readonly scores: { readonly [seat: string]: number } } }
+  | {
+      readonly type: 'engine.initiative';
+      readonly seat?: string;
+      readonly payload: { readonly scores: { readonly [seat: string]: number } };
+    }
   | { readonly type: 'engine.delay'; readonly seat: string; readonly payload: { readonly after: string } }
   | { readonly type: 'engine.leave'; readonly seat: string }
   | { readonly type: 'engine.leave'; readonly payload: { readonly seat: string } }
   | {
       readonly type: 'engine.auto-pass';
       readonly seat: string;
-      readonly payload: { readonly until: 'end-of-turn' | 'stack-resolved' | 'my-turn' | 'off' } | { readonly until: 'phase'; readonly phase: string };
+      readonly payload:
+        | { readonly until: 'end-of-turn' | 'stack-resolved' | 'my-turn' | 'off' }
+        | { readonly until: 'phase'; readonly phase: string };
     }
   | { readonly type: 'engine.undo'; readonly seat: string };
 
@@ -368,13 +447,15 @@ export type MoveOf<Gm> =
           }[keyof MovesOf<Gm> & string];
 
 /** The options of game `Gm` as a table is opened with them. */
-export type OptionsOf<Gm> = Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : z.input<S>) : unknown;
+export type OptionsOf<Gm> =
+  Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : z.input<S>) : unknown;
 
 /** The pieces of game `Gm`. */
 export type PiecesOf<Gm> = Gm extends Game<infer G, any, any, any, any> ? G : unknown;
 
 /** What `state.seats[seat]` holds for game `Gm`. */
-export type SeatViewOf<Gm> = Gm extends Game<any, any, any, any, infer V> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
+export type SeatViewOf<Gm> =
+  Gm extends Game<any, any, any, any, infer V> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
 
 /**
  * The game's own move of type `type`, or undefined: only the game's own keys

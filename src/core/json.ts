@@ -24,7 +24,8 @@ function stringBytes(text: string, max: number): number {
   for (let i = 0; i < text.length && bytes <= max; i++) {
     const code = text.charCodeAt(i);
     if (code === 0x22 || code === 0x5c) bytes += 2;
-    else if (code < 0x20) bytes += code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d ? 2 : 6;
+    else if (code < 0x20)
+      bytes += code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d ? 2 : 6;
     else if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
     else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
@@ -46,7 +47,11 @@ function stringBytes(text: string, max: number): number {
  * readJson({ card: 'Toaster' }, { depth: 8, bytes: 16_384 }, 'payload') // { ok: true, value: { card: 'Toaster' } }
  * readJson({ when: new Date() }, { depth: 8, bytes: 16_384 }, 'payload') // { ok: false, problem: 'payload.when is not plain JSON (Date)' }
  */
-export function readJson(value: unknown, limits: JsonLimits, where: string): { ok: true; value: Json } | { ok: false; problem: string } {
+export function readJson(
+  value: unknown,
+  limits: JsonLimits,
+  where: string,
+): { ok: true; value: Json } | { ok: false; problem: string } {
   let bytes = 0;
   const tooLarge = () => new NotJson(`${where} is more than ${limits.bytes} bytes of JSON`);
   const add = (n: number) => {
@@ -70,7 +75,8 @@ export function readJson(value: unknown, limits: JsonLimits, where: string): { o
           add(4);
           return null;
         }
-        if (depth >= limits.depth) throw new NotJson(`${where} is nested more than ${limits.depth} levels deep (at ${path})`);
+        if (depth >= limits.depth)
+          throw new NotJson(`${where} is nested more than ${limits.depth} levels deep (at ${path})`);
         if (Array.isArray(node)) {
           const length = node.length;
           add(2 + Math.max(0, length - 1));
@@ -90,7 +96,11 @@ export function readJson(value: unknown, limits: JsonLimits, where: string): { o
           add(stringBytes(key, limits.bytes - bytes) + 1);
           // Assigned, "__proto__" would set a prototype, and schemas drop it silently: it is refused as a key, never lost.
           if (key === '__proto__') throw new NotJson(`${path} has a key "__proto__", which no schema reads: rename it`);
-          out[key] = copy((node as Record<string, unknown>)[key], depth + 1, `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`);
+          out[key] = copy(
+            (node as Record<string, unknown>)[key],
+            depth + 1,
+            `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`,
+          );
         }
         return out;
       }
@@ -104,6 +114,9 @@ export function readJson(value: unknown, limits: JsonLimits, where: string): { o
     if (error instanceof NotJson) return { ok: false, problem: error.message };
     // A getter, Proxy trap or toJSON of the input threw, or it nests beyond the stack: refused the same way.
     if (error instanceof RangeError) return { ok: false, problem: `${where} is nested too deeply to read` };
-    return { ok: false, problem: `${where} could not be read: ${error instanceof Error ? error.message.slice(0, 200) : 'it threw'}` };
+    return {
+      ok: false,
+      problem: `${where} could not be read: ${error instanceof Error ? error.message.slice(0, 200) : 'it threw'}`,
+    };
   }
 }

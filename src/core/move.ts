@@ -75,24 +75,38 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
       return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
     }
     const proto = Object.getPrototypeOf(raw);
-    if (proto !== Object.prototype && proto !== null) return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
+    if (proto !== Object.prototype && proto !== null)
+      return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
     const keys = Object.keys(raw);
     const extra = keys.find((key) => key !== 'type' && key !== 'seat' && key !== 'payload');
     if (extra !== undefined) {
-      return { ok: false, refusal: refusal('INVALID_PAYLOAD', `a move has only type, seat and payload; ${JSON.stringify(quote(extra, 80))} is not one of them`) };
+      return {
+        ok: false,
+        refusal: refusal(
+          'INVALID_PAYLOAD',
+          `a move has only type, seat and payload; ${JSON.stringify(quote(extra, 80))} is not one of them`,
+        ),
+      };
     }
     const record = raw as Record<string, unknown>;
     type = keys.includes('type') ? record.type : undefined;
     seat = keys.includes('seat') ? record.seat : undefined;
     payload = keys.includes('payload') ? record.payload : undefined;
   } catch (error) {
-    return { ok: false, refusal: refusal('INVALID_PAYLOAD', `the move could not be read: ${error instanceof Error ? quote(error.message) : 'it threw'}`) };
+    return {
+      ok: false,
+      refusal: refusal(
+        'INVALID_PAYLOAD',
+        `the move could not be read: ${error instanceof Error ? quote(error.message) : 'it threw'}`,
+      ),
+    };
   }
   if (typeof type !== 'string' || type.length === 0 || type.length > 128) {
     return { ok: false, refusal: refusal('UNKNOWN_MOVE', 'a move needs a type: a text of 1 to 128 characters') };
   }
   if (seat !== undefined && !isValidId(seat)) {
-    const shown = typeof seat === 'string' ? JSON.stringify(quote(seat, 140)) : `a ${seat === null ? 'null' : typeof seat}`;
+    const shown =
+      typeof seat === 'string' ? JSON.stringify(quote(seat, 140)) : `a ${seat === null ? 'null' : typeof seat}`;
     return { ok: false, refusal: refusal('UNKNOWN_SEAT', `${shown} is not a seat id`) };
   }
   let copied: JsonValue | undefined;

@@ -119,14 +119,60 @@ export interface TableContext {
   readonly game: unknown;
 }
 
-const COMMON = { status: 'playing' as const, winners: [], prioritySeat: null, passes: 0, stack: [], nextStackId: 1, playOrder: 0, autoPass: {}, undo: null };
+const COMMON = {
+  status: 'playing' as const,
+  winners: [],
+  prioritySeat: null,
+  passes: 0,
+  stack: [],
+  nextStackId: 1,
+  playOrder: 0,
+  autoPass: {},
+  undo: null,
+};
 
 /** The context of a table whose opening was refused: it carries the problem, and the machine stays in `invalid`. */
 function refusedContext(game: AnyGame, problem: TableProblem): TableContext {
-  const structure: StructurePlan = { phases: [], transitions: [], priority: false, direction: 1, firstSeat: null, owner: null };
-  const opening: Opening = { game: { id: game.id, version: game.version }, table: '', seats: [], seed: 0, givenOptions: {}, options: {}, structure, problem };
-  const progression: Progression = { rules: { strategy: 'Free' }, order: [], acted: [], circular: null, initiative: {}, waiting: [], movesThisTurn: 0, obligation: null, out: [] };
-  return { ...COMMON, plies: emptyLog<Ply>(), opening, status: 'over', gamePhase: '', phase: '', turn: { number: 1, round: 1, direction: 1, activeSeat: null }, progression, game: null };
+  const structure: StructurePlan = {
+    phases: [],
+    transitions: [],
+    priority: false,
+    direction: 1,
+    firstSeat: null,
+    owner: null,
+  };
+  const opening: Opening = {
+    game: { id: game.id, version: game.version },
+    table: '',
+    seats: [],
+    seed: 0,
+    givenOptions: {},
+    options: {},
+    structure,
+    problem,
+  };
+  const progression: Progression = {
+    rules: { strategy: 'Free' },
+    order: [],
+    acted: [],
+    circular: null,
+    initiative: {},
+    waiting: [],
+    movesThisTurn: 0,
+    obligation: null,
+    out: [],
+  };
+  return {
+    ...COMMON,
+    plies: emptyLog<Ply>(),
+    opening,
+    status: 'over',
+    gamePhase: '',
+    phase: '',
+    turn: { number: 1, round: 1, direction: 1, activeSeat: null },
+    progression,
+    game: null,
+  };
 }
 
 /**
@@ -146,15 +192,34 @@ export function openingContext(game: AnyGame, input: unknown): TableContext {
     pieces = game.setup({ seats, options, seed, random: seededRandom(seed) });
   } catch (error) {
     // A setup that throws refuses the table with the game's own words; nothing reaches XState's error status.
-    return refusedContext(game, { code: 'SETUP_FAILED', path: 'setup', message: `${game.id}'s setup failed: ${error instanceof GameCodeError && error.cause instanceof Error ? error.cause.message : String(error)}` });
+    return refusedContext(game, {
+      code: 'SETUP_FAILED',
+      path: 'setup',
+      message: `${game.id}'s setup failed: ${error instanceof GameCodeError && error.cause instanceof Error ? error.cause.message : String(error)}`,
+    });
   }
   const first = structure.phases[0] as PhasePlan;
-  const seating = { seats, direction: structure.direction, activeSeat: null, owner: structure.owner, firstSeat: structure.firstSeat };
+  const seating = {
+    seats,
+    direction: structure.direction,
+    activeSeat: null,
+    owner: structure.owner,
+    firstSeat: structure.firstSeat,
+  };
   const start = startPhase(first.rules, seating, null);
   return {
     ...COMMON,
     plies: emptyLog<Ply>(),
-    opening: { game: { id: game.id, version: game.version }, table, seats, seed, givenOptions, options, structure, problem: null },
+    opening: {
+      game: { id: game.id, version: game.version },
+      table,
+      seats,
+      seed,
+      givenOptions,
+      options,
+      structure,
+      problem: null,
+    },
     gamePhase: first.name,
     phase: first.turnPhases[0]?.name ?? first.name,
     turn: { number: 1, round: 1, direction: structure.direction, activeSeat: start.activeSeat },
@@ -194,5 +259,11 @@ export function seatsInGame(ctx: TableContext): number {
  */
 export function seatingOf(ctx: TableContext): Seating {
   const { seats, structure } = ctx.opening;
-  return { seats, direction: ctx.turn.direction, activeSeat: ctx.turn.activeSeat, owner: structure.owner, firstSeat: structure.firstSeat };
+  return {
+    seats,
+    direction: ctx.turn.direction,
+    activeSeat: ctx.turn.activeSeat,
+    owner: structure.owner,
+    firstSeat: structure.firstSeat,
+  };
 }

@@ -77,16 +77,19 @@ export function eventsOf(before: TableContext, change: Partial<TableContext>, mo
       break;
     case 'game-phase-entered':
       out.push({ type: 'game-phase.changed', gamePhase: moment.phase, turn: turn.number });
-      if (change.phase === moment.phase) out.push({ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number });
+      if (change.phase === moment.phase)
+        out.push({ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number });
       break;
     case 'turn-ended':
-      if (before.turn.activeSeat !== null) out.push({ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number });
+      if (before.turn.activeSeat !== null)
+        out.push({ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number });
       break;
     case 'turn-started':
       if (turn.activeSeat !== null) out.push({ type: 'turn.started', seat: turn.activeSeat, turn: turn.number });
       break;
     case 'turn-passed':
-      if (turn.round !== before.turn.round) out.push({ type: 'round.ended', round: before.turn.round }, { type: 'round.started', round: turn.round });
+      if (turn.round !== before.turn.round)
+        out.push({ type: 'round.ended', round: before.turn.round }, { type: 'round.started', round: turn.round });
       break;
     case 'round-ended':
       out.push({ type: 'round.ended', round: before.turn.round });
@@ -97,7 +100,8 @@ export function eventsOf(before: TableContext, change: Partial<TableContext>, mo
     case 'initiative-merged':
       // initiative scores reordered the turn: the seat that held it ends, the new one starts the same turn
       if (turn.activeSeat === null || turn.activeSeat === before.turn.activeSeat) break;
-      if (before.turn.activeSeat !== null) out.push({ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number });
+      if (before.turn.activeSeat !== null)
+        out.push({ type: 'turn.ended', seat: before.turn.activeSeat, turn: before.turn.number });
       out.push({ type: 'turn.started', seat: turn.activeSeat, turn: before.turn.number });
       break;
     case 'over':
@@ -115,7 +119,8 @@ export function eventsOf(before: TableContext, change: Partial<TableContext>, mo
 function stackEvents(before: TableContext, change: Partial<TableContext>, out: TableEmitted[]): void {
   const after = change.stack;
   if (after === undefined || after === before.stack) return;
-  for (let i = before.stack.length - 1; i >= after.length; i--) out.push({ type: 'stack.withdrawn', item: before.stack[i]! });
+  for (let i = before.stack.length - 1; i >= after.length; i--)
+    out.push({ type: 'stack.withdrawn', item: before.stack[i]! });
   for (let i = before.stack.length; i < after.length; i++) out.push({ type: 'stack.pushed', item: after[i]! });
 }
 

@@ -34,7 +34,10 @@ export interface TableOpening {
 const OPTIONS_LIMITS = { depth: 16, bytes: 1_048_576 };
 const SEATS_LIMITS = { depth: 2, bytes: 1_000 * 132 };
 
-const seedSchema = z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(256)]);
+const seedSchema = z.union([
+  z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  z.string().min(1).max(256),
+]);
 
 function zodPath(prefix: string, issue: z.core.$ZodIssue): string {
   return [prefix, ...issue.path.map(String)].join('.');
@@ -48,19 +51,31 @@ function zodPath(prefix: string, issue: z.core.$ZodIssue): string {
  * readTableInput(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:ann'] })
  * // { ok: false, problem: { code: 'DUPLICATE_SEAT', path: 'seats.1', ... } }
  */
-export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening: TableOpening } | { ok: false; problem: TableProblem } {
-  const fail = (code: TableProblem['code'], path: string, message: string) => ({ ok: false as const, problem: { code, path, message } });
-  if (typeof raw !== 'object' || raw === null) return fail('INVALID_OPTIONS', 'table', 'a table is opened with { table, seats, seed?, options? }');
+export function readTableInput(
+  game: AnyGame,
+  raw: unknown,
+): { ok: true; opening: TableOpening } | { ok: false; problem: TableProblem } {
+  const fail = (code: TableProblem['code'], path: string, message: string) => ({
+    ok: false as const,
+    problem: { code, path, message },
+  });
+  if (typeof raw !== 'object' || raw === null)
+    return fail('INVALID_OPTIONS', 'table', 'a table is opened with { table, seats, seed?, options? }');
   // Each field is read once; seats and options are copied as plain JSON, so what is checked is what is kept.
   let fields: Record<string, unknown>;
   try {
     const source = raw as Record<string, unknown>;
     fields = { table: source.table, seats: source.seats, seed: source.seed, options: source.options };
   } catch (error) {
-    return fail('INVALID_OPTIONS', 'table', `the opening could not be read: ${error instanceof Error ? quote(error.message) : 'it threw'}`);
+    return fail(
+      'INVALID_OPTIONS',
+      'table',
+      `the opening could not be read: ${error instanceof Error ? quote(error.message) : 'it threw'}`,
+    );
   }
   const seatList = fields.seats === undefined ? fields.seats : readJson(fields.seats, SEATS_LIMITS, 'seats');
-  if (seatList !== undefined && !(seatList as { ok: boolean }).ok) return fail('INVALID_SEAT_ID', 'seats', (seatList as { problem: string }).problem);
+  if (seatList !== undefined && !(seatList as { ok: boolean }).ok)
+    return fail('INVALID_SEAT_ID', 'seats', (seatList as { problem: string }).problem);
   const optionsRead = fields.options === undefined ? undefined : readJson(fields.options, OPTIONS_LIMITS, 'options');
   if (optionsRead !== undefined && !optionsRead.ok) return fail('INVALID_OPTIONS', 'options', optionsRead.problem);
   const input = {
@@ -69,27 +84,47 @@ export function readTableInput(game: AnyGame, raw: unknown): { ok: true; opening
     seed: fields.seed,
     options: optionsRead?.value,
   };
-  if (!isValidId(input.table)) return fail('INVALID_SEAT_ID', 'table', 'a table id starts with an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most');
-  if (!Array.isArray(input.seats)) return fail('INVALID_SEAT_ID', 'seats', 'seats is a list of seat ids in table order');
+  if (!isValidId(input.table))
+    return fail(
+      'INVALID_SEAT_ID',
+      'table',
+      'a table id starts with an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most',
+    );
+  if (!Array.isArray(input.seats))
+    return fail('INVALID_SEAT_ID', 'seats', 'seats is a list of seat ids in table order');
   const seen = new Set<string>();
   for (const [i, seat] of input.seats.entries()) {
-    if (!isValidId(seat)) return fail('INVALID_SEAT_ID', `seats.${i}`, `${typeof seat === 'string' ? JSON.stringify(quote(seat, 140)) : String(seat)} is not a seat id: an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most`);
+    if (!isValidId(seat))
+      return fail(
+        'INVALID_SEAT_ID',
+        `seats.${i}`,
+        `${typeof seat === 'string' ? JSON.stringify(quote(seat, 140)) : String(seat)} is not a seat id: an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most`,
+      );
     if (seen.has(seat)) return fail('DUPLICATE_SEAT', `seats.${i}`, `${seat} is given twice`);
     seen.add(seat);
   }
   const { min, max } = game.seats;
   if (input.seats.length < min || input.seats.length > max) {
-    return fail('SEAT_COUNT', 'seats', `${game.id} seats ${min === max ? min : `${min} to ${max}`}, not ${input.seats.length}`);
+    return fail(
+      'SEAT_COUNT',
+      'seats',
+      `${game.id} seats ${min === max ? min : `${min} to ${max}`}, not ${input.seats.length}`,
+    );
   }
   let seed: Seed;
   if (input.seed === undefined) seed = secureSeed();
   else {
-    const parsed = typeof input.seed === 'number' || typeof input.seed === 'string' ? seedSchema.safeParse(input.seed) : { success: false as const };
-    if (!parsed.success) return fail('INVALID_OPTIONS', 'seed', 'a seed is an integer or a text of 1 to 256 characters');
+    const parsed =
+      typeof input.seed === 'number' || typeof input.seed === 'string'
+        ? seedSchema.safeParse(input.seed)
+        : { success: false as const };
+    if (!parsed.success)
+      return fail('INVALID_OPTIONS', 'seed', 'a seed is an integer or a text of 1 to 256 characters');
     seed = parsed.data;
   }
   const given = input.options ?? {};
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) return fail('INVALID_OPTIONS', 'options', 'options is an object');
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    return fail('INVALID_OPTIONS', 'options', 'options is an object');
   const parsed = game.options.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;

@@ -24,7 +24,9 @@ export function seatsToAct(ctx: TableContext): string[] {
   if (ctx.status !== 'playing') return [];
   if (ctx.progression.obligation !== null) return [ctx.progression.obligation.seat];
   if (ctx.opening.structure.priority) return ctx.prioritySeat === null ? [] : [ctx.prioritySeat];
-  return strategyOf(ctx.progression.rules).toAct(ctx.progression, ctx.turn.activeSeat, () => eligibleSeats(ctx.opening.seats, ctx.progression));
+  return strategyOf(ctx.progression.rules).toAct(ctx.progression, ctx.turn.activeSeat, () =>
+    eligibleSeats(ctx.opening.seats, ctx.progression),
+  );
 }
 
 /** A move type a seat may not make now, with the code and reason. */
@@ -62,7 +64,8 @@ function askCandidates(ask: () => readonly unknown[]): readonly unknown[] | Refu
 export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): LegalMoves {
   const allowed: Move[] = [];
   const blocked: BlockedMove[] = [];
-  const block = (type: string, r: Refusal) => blocked.push({ type, code: r.code, message: r.message, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
+  const block = (type: string, r: Refusal) =>
+    blocked.push({ type, code: r.code, message: r.message, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
   for (const type of moveTypes(game)) {
     const engine = engineRefusal(game, ctx, type, seat);
     if (engine !== null) {
@@ -70,7 +73,12 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       continue;
     }
     const definition = gameMove(game, type);
-    const candidates = definition === undefined ? (engineMove(type)?.candidates(ctx) ?? [undefined]) : askCandidates(() => definition.candidates({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) }));
+    const candidates =
+      definition === undefined
+        ? (engineMove(type)?.candidates(ctx) ?? [undefined])
+        : askCandidates(() =>
+            definition.candidates({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) }),
+          );
     if (!Array.isArray(candidates)) {
       block(type, candidates as Refusal);
       continue;

@@ -50,7 +50,10 @@ function phaseAllows(ctx: TableContext, type: string): boolean {
 }
 
 /** The move's payload as its schema reads it, or why it does not fit. */
-export function readPayload(definition: GameMove, move: Move): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
+export function readPayload(
+  definition: GameMove,
+  move: Move,
+): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
   // A read move is frozen: its payload is parsed once, however many times a play asks (check, notation, play).
   const known = parsedPayloads.get(move);
   if (known !== undefined && known.definition === definition) return known.read;
@@ -59,17 +62,31 @@ export function readPayload(definition: GameMove, move: Move): { ok: true; paylo
   return read;
 }
 
-const parsedPayloads = new WeakMap<object, { definition: GameMove; read: { ok: true; payload: unknown } | { ok: false; refusal: Refusal } }>();
+const parsedPayloads = new WeakMap<
+  object,
+  { definition: GameMove; read: { ok: true; payload: unknown } | { ok: false; refusal: Refusal } }
+>();
 
-function parseAfresh(definition: GameMove, move: Move): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
+function parseAfresh(
+  definition: GameMove,
+  move: Move,
+): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
   if (definition.payload === null) {
-    return move.payload === undefined ? { ok: true, payload: undefined } : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
+    return move.payload === undefined
+      ? { ok: true, payload: undefined }
+      : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
   }
   let parsed;
   try {
     parsed = definition.payload.safeParse(move.payload);
   } catch (error) {
-    return { ok: false, refusal: refusal('GAME_ERROR', `moves.${move.type}.payload threw: ${error instanceof Error ? error.message : String(error)}`) };
+    return {
+      ok: false,
+      refusal: refusal(
+        'GAME_ERROR',
+        `moves.${move.type}.payload threw: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    };
   }
   if (parsed.success) return { ok: true, payload: parsed.data };
   const issue = parsed.error.issues[0];
@@ -92,7 +109,12 @@ export function endsTurn(ctx: TableContext, move: Move, game?: AnyGame): boolean
   // Only the game's own moves count towards movesPerTurn.
   if (game !== undefined && gameMove(game, move.type) === undefined) return false;
   const limit = ctx.progression.rules.movesPerTurn;
-  return limit !== undefined && !isOutOfTurn(ctx, move.type) && ctx.progression.obligation === null && ctx.progression.movesThisTurn + 1 >= limit;
+  return (
+    limit !== undefined &&
+    !isOutOfTurn(ctx, move.type) &&
+    ctx.progression.obligation === null &&
+    ctx.progression.movesThisTurn + 1 >= limit
+  );
 }
 
 /**
@@ -104,23 +126,36 @@ export function endsTurn(ctx: TableContext, move: Move, game?: AnyGame): boolean
  * @example
  * engineRefusal(mundane, ctx, 'PlayCard', 'seat:bob') // { code: 'NO_PRIORITY', ... } while seat:ann holds it
  */
-export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, seat: string | undefined): Refusal | null {
+export function engineRefusal(
+  game: AnyGame,
+  ctx: TableContext,
+  type: string,
+  seat: string | undefined,
+): Refusal | null {
   if (ctx.status === 'over') return refusal('GAME_OVER', `the game at ${ctx.opening.table || 'this table'} is over`);
-  if (seat !== undefined && !ctx.opening.seats.includes(seat)) return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.opening.table}`);
+  if (seat !== undefined && !ctx.opening.seats.includes(seat))
+    return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.opening.table}`);
   const definition = gameMove(game, type);
   const engine = engineMove(type);
-  if (engine === undefined && definition === undefined) return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
+  if (engine === undefined && definition === undefined)
+    return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
   const unused = engine?.unused(game, ctx.opening.structure) ?? null;
   if (unused !== null) return unused;
-  if (seat !== undefined && ctx.progression.out.includes(seat)) return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
-  if (definition !== undefined && !phaseAllows(ctx, type)) return refusal('WRONG_TIMING', `${ctx.gamePhase} does not allow ${type}`, 'NOT_IN_THIS_PHASE');
-  if (seat === undefined && engine?.needsSeat === true) return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
+  if (seat !== undefined && ctx.progression.out.includes(seat))
+    return refusal('REFUSED', `${seat} is out of the game`, 'SEAT_OUT');
+  if (definition !== undefined && !phaseAllows(ctx, type))
+    return refusal('WRONG_TIMING', `${ctx.gamePhase} does not allow ${type}`, 'NOT_IN_THIS_PHASE');
+  if (seat === undefined && engine?.needsSeat === true)
+    return refusal('REFUSED', `${type} needs the seat it is for`, 'SEAT_REQUIRED');
 
   const { obligation } = ctx.progression;
   const acting = seat ?? ctx.prioritySeat ?? ctx.turn.activeSeat;
   const owed = engine?.obligation ?? 'others';
   if (obligation !== null && owed !== 'never' && (owed === 'always' || acting !== obligation.seat)) {
-    return refusal('OBLIGATION_PENDING', `${obligation.seat} owes ${obligation.remaining} supplemental ${obligation.remaining === 1 ? 'ply' : 'plies'} first`);
+    return refusal(
+      'OBLIGATION_PENDING',
+      `${obligation.seat} owes ${obligation.remaining} supplemental ${obligation.remaining === 1 ? 'ply' : 'plies'} first`,
+    );
   }
   if (engine !== undefined) return engine.refusal(game, ctx, seat, acting);
   if (isOutOfTurn(ctx, type)) return null;
@@ -130,16 +165,33 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
 
   if (ctx.opening.structure.priority) {
     if (acting === null || acting !== ctx.prioritySeat) {
-      return refusal('NO_PRIORITY', `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat ?? 'nobody'} does`);
+      return refusal(
+        'NO_PRIORITY',
+        `${acting ?? 'nobody'} does not hold priority; ${ctx.prioritySeat ?? 'nobody'} does`,
+      );
     }
     if (definition?.speed === 'sorcery') {
-      if (acting !== ctx.turn.activeSeat) return refusal('NOT_YOUR_TURN', `${type} is sorcery speed: only the active seat ${ctx.turn.activeSeat} may make it`);
-      if (ctx.phase !== game.sorceryPhase) return refusal('WRONG_TIMING', `${type} is sorcery speed: only in ${game.sorceryPhase}, and it is ${ctx.phase}`);
-      if (ctx.stack.length > 0) return refusal('WRONG_TIMING', `${type} is sorcery speed: only with the stack empty, and ${ctx.stack.length} item(s) wait on it`);
+      if (acting !== ctx.turn.activeSeat)
+        return refusal(
+          'NOT_YOUR_TURN',
+          `${type} is sorcery speed: only the active seat ${ctx.turn.activeSeat} may make it`,
+        );
+      if (ctx.phase !== game.sorceryPhase)
+        return refusal(
+          'WRONG_TIMING',
+          `${type} is sorcery speed: only in ${game.sorceryPhase}, and it is ${ctx.phase}`,
+        );
+      if (ctx.stack.length > 0)
+        return refusal(
+          'WRONG_TIMING',
+          `${type} is sorcery speed: only with the stack empty, and ${ctx.stack.length} item(s) wait on it`,
+        );
     }
     return null;
   }
-  return acting !== null && holdsTurn(ctx, acting) ? null : refusal('NOT_YOUR_TURN', `it is not ${acting ?? 'anybody'}'s turn`);
+  return acting !== null && holdsTurn(ctx, acting)
+    ? null
+    : refusal('NOT_YOUR_TURN', `it is not ${acting ?? 'anybody'}'s turn`);
 }
 
 /**
@@ -152,7 +204,8 @@ export function engineRefusal(game: AnyGame, ctx: TableContext, type: string, se
 export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
   // The table checks a move before it sends it, and the chart's guard checks the same frozen move against the same
   // context again: the second time is answered from this one-entry memo, so a move is checked once per play.
-  if (lastCheck !== null && lastCheck.ctx === ctx && lastCheck.move === raw && lastCheck.game === game) return lastCheck.result;
+  if (lastCheck !== null && lastCheck.ctx === ctx && lastCheck.move === raw && lastCheck.game === game)
+    return lastCheck.result;
   const result = checkAfresh(game, ctx, raw);
   if (isReadMove(raw)) lastCheck = { game, ctx, move: raw, result };
   return result;
@@ -162,25 +215,45 @@ let lastCheck: { game: AnyGame; ctx: TableContext; move: object; result: Refusal
 
 function checkAfresh(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
   const read = readMove(raw);
-  if (!read.ok) return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.opening.table} is over`) : read.refusal;
+  if (!read.ok)
+    return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.opening.table} is over`) : read.refusal;
   const { move } = read;
   const engine = engineRefusal(game, ctx, move.type, move.seat);
   if (engine !== null) return engine;
   // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
-  if (ctx.turn.activeSeat !== null && strategyOf(ctx.progression.rules).shape === 'turns' && endsTurn(ctx, move, game)) {
+  if (
+    ctx.turn.activeSeat !== null &&
+    strategyOf(ctx.progression.rules).shape === 'turns' &&
+    endsTurn(ctx, move, game)
+  ) {
     const stuck = turnCannotPass(ctx);
     if (stuck !== null) return stuck;
   }
   const definition = gameMove(game, move.type);
-  if (definition === undefined) return (engineMove(move.type) as NonNullable<ReturnType<typeof engineMove>>).payloadRefusal(game, ctx, move);
+  if (definition === undefined)
+    return (engineMove(move.type) as NonNullable<ReturnType<typeof engineMove>>).payloadRefusal(game, ctx, move);
   const parsed = readPayload(definition, move);
   if (!parsed.ok) return parsed.refusal;
   return askGame(() => {
     const seating = seatingView(ctx);
-    if (definition.sequence({ payload: parsed.payload, options: ctx.opening.options }).length > 0 && ctx.progression.rules.strategy !== 'Circular') {
-      return refusal('REFUSED', `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`, 'NOT_CIRCULAR');
+    if (
+      definition.sequence({ payload: parsed.payload, options: ctx.opening.options }).length > 0 &&
+      ctx.progression.rules.strategy !== 'Circular'
+    ) {
+      return refusal(
+        'REFUSED',
+        `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`,
+        'NOT_CIRCULAR',
+      );
     }
-    return gameRefusal(definition.check({ game: ctx.game, seat: move.seat ?? null, payload: parsed.payload, options: ctx.opening.options, seating }));
+    return gameRefusal(
+      definition.check({
+        game: ctx.game,
+        seat: move.seat ?? null,
+        payload: parsed.payload,
+        options: ctx.opening.options,
+        seating,
+      }),
+    );
   });
 }
-

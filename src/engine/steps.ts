@@ -8,7 +8,15 @@ import { append } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
 import { phasePlan } from '../progression/structure.js';
-import { countTurnMove, delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative, type Progression } from '../progression/turns.js';
+import {
+  countTurnMove,
+  delayTurn,
+  eligibleSeats,
+  nextTurn,
+  startPhase,
+  withInitiative,
+  type Progression,
+} from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import { movesMade, seatingOf, seatsInGame, type AutoPassStop, type Ply, type TableContext } from './context.js';
 import { engineMove } from './moves/index.js';
@@ -54,7 +62,10 @@ function plySeat(ctx: TableContext, move: Move, engine: ReturnType<typeof engine
 }
 
 /** The stops that remain once those matching `reached` are cleared (the same object when none is). */
-function clearStops(autoPass: TableContext['autoPass'], reached: (seat: string, stop: AutoPassStop) => boolean): TableContext['autoPass'] {
+function clearStops(
+  autoPass: TableContext['autoPass'],
+  reached: (seat: string, stop: AutoPassStop) => boolean,
+): TableContext['autoPass'] {
   const seats = Object.keys(autoPass);
   if (seats.length === 0 || !seats.some((seat) => reached(seat, autoPass[seat] as AutoPassStop))) return autoPass;
   return Object.fromEntries(Object.entries(autoPass).filter(([seat, stop]) => !reached(seat, stop)));
@@ -68,12 +79,21 @@ export function setAutoPass(ctx: TableContext, seat: string, stop: AutoPassStop 
 
 /** Whether the seat holding priority passes automatically now (and the window is still open). */
 export function holderAutoPasses(ctx: TableContext): boolean {
-  return ctx.status === 'playing' && ctx.prioritySeat !== null && Object.hasOwn(ctx.autoPass, ctx.prioritySeat) && ctx.passes < seatsInGame(ctx);
+  return (
+    ctx.status === 'playing' &&
+    ctx.prioritySeat !== null &&
+    Object.hasOwn(ctx.autoPass, ctx.prioritySeat) &&
+    ctx.passes < seatsInGame(ctx)
+  );
 }
 
 /** The ply of a pass the engine makes for the seat holding priority. */
 export function autoPassPly(game: AnyGame, ctx: TableContext): Ply {
-  return { ...plyFor(game, ctx, { type: 'engine.pass', seat: ctx.prioritySeat as string }), moveIndex: movesMade(ctx) - 1, automatic: true };
+  return {
+    ...plyFor(game, ctx, { type: 'engine.pass', seat: ctx.prioritySeat as string }),
+    moveIndex: movesMade(ctx) - 1,
+    automatic: true,
+  };
 }
 
 /** Appends `ply` to the log: O(1), the history shared. */
@@ -92,7 +112,9 @@ export function isUndoable(game: AnyGame, ctx: TableContext, move: Move): boolea
 export function undoRecord(game: AnyGame, ctx: TableContext, move: Move): Change {
   if (!isUndoable(game, ctx, move)) return {};
   const { prioritySeat, passes, stack, game: pieces, progression, autoPass } = ctx;
-  return { undo: { seat: move.seat as string, before: { prioritySeat, passes, stack, game: pieces, progression, autoPass } } };
+  return {
+    undo: { seat: move.seat as string, before: { prioritySeat, passes, stack, game: pieces, progression, autoPass } },
+  };
 }
 
 /** The seat takes back its last ply: the table's pieces and turn return to before it (the log keeps both plies). */
@@ -108,7 +130,12 @@ export function countPass(ctx: TableContext): Change {
 /** Priority moves to the next seat still in the game, in the table's direction. */
 export function priorityToNextSeat(ctx: TableContext): Change {
   if (ctx.prioritySeat === null) return {};
-  const next = nextEligibleSeat(ctx.opening.seats, ctx.prioritySeat, ctx.turn.direction, (seat) => !ctx.progression.out.includes(seat));
+  const next = nextEligibleSeat(
+    ctx.opening.seats,
+    ctx.prioritySeat,
+    ctx.turn.direction,
+    (seat) => !ctx.progression.out.includes(seat),
+  );
   return { prioritySeat: next ?? ctx.prioritySeat };
 }
 
@@ -129,17 +156,29 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   const read = readPayload(definition, move);
   if (!read.ok) return {};
   const seat = move.seat ?? null;
-  const outcome = definition.play({ game: ctx.game, seat, payload: read.payload, options: ctx.opening.options, seating: seatingView(ctx) });
+  const outcome = definition.play({
+    game: ctx.game,
+    seat,
+    payload: read.payload,
+    options: ctx.opening.options,
+    seating: seatingView(ctx),
+  });
   let progression: Progression = ctx.progression;
   const owed = progression.obligation;
-  if (seat !== null && owed !== null && owed.seat === seat) progression = { ...progression, obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null };
-  if (seat !== null && outcome.oblige !== undefined && outcome.oblige > 0) progression = { ...progression, obligation: { seat, remaining: outcome.oblige } };
+  if (seat !== null && owed !== null && owed.seat === seat)
+    progression = {
+      ...progression,
+      obligation: owed.remaining > 1 ? { seat: owed.seat, remaining: owed.remaining - 1 } : null,
+    };
+  if (seat !== null && outcome.oblige !== undefined && outcome.oblige > 0)
+    progression = { ...progression, obligation: { seat, remaining: outcome.oblige } };
   // The application acting for the table is not held to the turns: its moves count in no seat's turn. Counted once
   // the obligation is settled, so a seat that still owes plies is not done with its simultaneous turn.
   if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
   progression = eliminated(ctx, progression, outcome);
   for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
-    if (progression.circular !== null) progression = { ...progression, circular: mutate(progression.circular, mutation) };
+    if (progression.circular !== null)
+      progression = { ...progression, circular: mutate(progression.circular, mutation) };
   }
   const change: Change = { game: outcome.game, progression };
   if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
@@ -151,13 +190,16 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
 function eliminated(ctx: TableContext, progression: Progression, outcome: Outcome<unknown>): Progression {
   const named = outcome.eliminate;
   if (named === undefined || named.length === 0) return progression;
-  const gone = named.filter((seat, i) => ctx.opening.seats.includes(seat) && !progression.out.includes(seat) && named.indexOf(seat) === i);
+  const gone = named.filter(
+    (seat, i) => ctx.opening.seats.includes(seat) && !progression.out.includes(seat) && named.indexOf(seat) === i,
+  );
   if (gone.length === 0) return progression;
   return {
     ...progression,
     out: [...progression.out, ...gone],
     waiting: progression.waiting.filter((seat) => !gone.includes(seat)),
-    obligation: progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
+    obligation:
+      progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
   };
 }
 
@@ -167,8 +209,21 @@ export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolve
   if (item === undefined) return {};
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'stack-resolved');
   const beneath = pop(ctx.stack);
-  const outcome = game.resolve({ game: ctx.game, item, beneath, options: ctx.opening.options, seating: seatingView(ctx) });
-  return { stack: beneath, game: outcome.game, progression: eliminated(ctx, ctx.progression, outcome), resolved: item, autoPass, undo: null };
+  const outcome = game.resolve({
+    game: ctx.game,
+    item,
+    beneath,
+    options: ctx.opening.options,
+    seating: seatingView(ctx),
+  });
+  return {
+    stack: beneath,
+    game: outcome.game,
+    progression: eliminated(ctx, ctx.progression, outcome),
+    resolved: item,
+    autoPass,
+    undo: null,
+  };
 }
 
 /** A phase of the turn begins: the active seat receives priority. */
@@ -185,7 +240,11 @@ export function enterPhase(ctx: TableContext, phase: string): Change {
 export function enterGamePhase(ctx: TableContext, name: string): Change {
   const plan = phasePlan(ctx.opening.structure, name);
   const first = ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
-  const start = startPhase(plan.rules, { ...seatingOf(ctx), firstSeat: first ? ctx.opening.structure.firstSeat : null }, ctx.progression);
+  const start = startPhase(
+    plan.rules,
+    { ...seatingOf(ctx), firstSeat: first ? ctx.opening.structure.firstSeat : null },
+    ctx.progression,
+  );
   return {
     gamePhase: name,
     phase: plan.turnPhases[0]?.name ?? name,
@@ -215,10 +274,18 @@ export function runRoutine(game: AnyGame, ctx: TableContext, routine: string): C
 export function passTurn(ctx: TableContext): Change {
   const next = nextTurn(ctx.progression, seatingOf(ctx));
   if (!next.ok) return {};
-  const autoPass = clearStops(ctx.autoPass, (seat, stop) => stop.until === 'end-of-turn' || (stop.until === 'my-turn' && seat === next.activeSeat));
+  const autoPass = clearStops(
+    ctx.autoPass,
+    (seat, stop) => stop.until === 'end-of-turn' || (stop.until === 'my-turn' && seat === next.activeSeat),
+  );
   return {
     progression: next.progression,
-    turn: { ...ctx.turn, activeSeat: next.activeSeat, number: ctx.turn.number + 1, round: next.roundEnded ? ctx.turn.round + 1 : ctx.turn.round },
+    turn: {
+      ...ctx.turn,
+      activeSeat: next.activeSeat,
+      number: ctx.turn.number + 1,
+      round: next.roundEnded ? ctx.turn.round + 1 : ctx.turn.round,
+    },
     playOrder: next.roundEnded ? 0 : ctx.playOrder,
     autoPass,
     undo: null,
@@ -234,7 +301,12 @@ export function endSeatTurn(ctx: TableContext, seat: string | undefined): Change
 /** A simultaneous round ends and the next one begins with every seat still in the game. */
 export function nextSimultaneousRound(ctx: TableContext): Change {
   return {
-    progression: { ...ctx.progression, waiting: eligibleSeats(ctx.opening.seats, ctx.progression), movesThisTurn: 0, roundMoves: {} },
+    progression: {
+      ...ctx.progression,
+      waiting: eligibleSeats(ctx.opening.seats, ctx.progression),
+      movesThisTurn: 0,
+      roundMoves: {},
+    },
     turn: { ...ctx.turn, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
     playOrder: 0,
     undo: null,
@@ -244,14 +316,19 @@ export function nextSimultaneousRound(ctx: TableContext): Change {
 /** Initiative scores merge in; under Initiative the round is ordered again from its first seat. */
 export function mergeInitiative(ctx: TableContext, scores: Record<string, number>): Change {
   const merged = withInitiative(ctx.progression, ctx.opening.seats, scores);
-  return { progression: merged.progression, ...(merged.activeSeat !== undefined ? { turn: { ...ctx.turn, activeSeat: merged.activeSeat } } : {}) };
+  return {
+    progression: merged.progression,
+    ...(merged.activeSeat !== undefined ? { turn: { ...ctx.turn, activeSeat: merged.activeSeat } } : {}),
+  };
 }
 
 /** The active seat delays until after `after`; the seat that followed it acts now. */
 export function delayActiveSeat(ctx: TableContext, after: string): Change {
   const seat = ctx.turn.activeSeat;
   const delayed = seat === null ? null : delayTurn(ctx.progression, seat, after);
-  return delayed === null ? {} : { progression: delayed.progression, turn: { ...ctx.turn, activeSeat: delayed.activeSeat } };
+  return delayed === null
+    ? {}
+    : { progression: delayed.progression, turn: { ...ctx.turn, activeSeat: delayed.activeSeat } };
 }
 
 /** A seat leaves (or is removed): the order skips it from now on. */
@@ -265,7 +342,9 @@ export function removeSeat(ctx: TableContext, seat: string): Change {
       waiting: progression.waiting.filter((s) => s !== seat),
       obligation: progression.obligation?.seat === seat ? null : progression.obligation,
     },
-    ...(ctx.prioritySeat === seat && ctx.prioritySeat !== ctx.turn.activeSeat ? priorityToNextSeat({ ...ctx, progression: { ...progression, out: [...progression.out, seat] } }) : {}),
+    ...(ctx.prioritySeat === seat && ctx.prioritySeat !== ctx.turn.activeSeat
+      ? priorityToNextSeat({ ...ctx, progression: { ...progression, out: [...progression.out, seat] } })
+      : {}),
   };
 }
 
@@ -288,7 +367,16 @@ export function gameEnds(game: AnyGame, ctx: TableContext, turnEnded: boolean): 
     return key.ends;
   }
   const ends = askEnd(game, ctx, turnEnded);
-  lastEnd = { definition: game, pieces: ctx.game, progression: ctx.progression, turn: ctx.turn, gamePhase: ctx.gamePhase, phase: ctx.phase, turnEnded, ends };
+  lastEnd = {
+    definition: game,
+    pieces: ctx.game,
+    progression: ctx.progression,
+    turn: ctx.turn,
+    gamePhase: ctx.gamePhase,
+    phase: ctx.phase,
+    turnEnded,
+    ends,
+  };
   return ends;
 }
 
@@ -328,7 +416,9 @@ function askEnd(game: AnyGame, ctx: TableContext, turnEnded: boolean): boolean {
  * gameResult(['seat:ann']) // { winners: ['seat:ann'], draw: false }
  * gameResult({ winners: ['seat:ann', 'seat:bob'], draw: true }) // { winners: [...], draw: true }
  */
-export function gameResult(answer: readonly string[] | { readonly winners: readonly string[]; readonly draw: boolean }): { winners: string[]; draw: boolean } {
+export function gameResult(
+  answer: readonly string[] | { readonly winners: readonly string[]; readonly draw: boolean },
+): { winners: string[]; draw: boolean } {
   if (Array.isArray(answer)) return { winners: [...(answer as readonly string[])], draw: false };
   const result = answer as { readonly winners: readonly string[]; readonly draw: boolean };
   return { winners: [...result.winners], draw: result.draw === true };
@@ -338,6 +428,8 @@ export function gameResult(answer: readonly string[] | { readonly winners: reado
 export function finishGame(game: AnyGame, ctx: TableContext): Change {
   const seating = seatingView(ctx);
   const remaining = eligibleSeats(ctx.opening.seats, ctx.progression);
-  const { winners, draw } = gameResult(game.winners({ game: ctx.game, remaining, options: ctx.opening.options, seating }));
+  const { winners, draw } = gameResult(
+    game.winners({ game: ctx.game, remaining, options: ctx.opening.options, seating }),
+  );
   return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners, draw };
 }

@@ -23,14 +23,19 @@ export function moveTableCells(row: LaidOutRow, forTable: boolean): string[] {
     row.ply ? String(row.ply.playOrder) : '',
     row.ply ? String(row.ply.turn) : '',
     row.ply ? row.ply.phase : '',
-    ...row.cells.map((cell) => (cell === null ? '' : `${typeof cell === 'string' ? cell : cell.move}${row.ply?.automatic ? ' (auto)' : ''}`)),
+    ...row.cells.map((cell) =>
+      cell === null ? '' : `${typeof cell === 'string' ? cell : cell.move}${row.ply?.automatic ? ' (auto)' : ''}`,
+    ),
     ...(forTable ? [needsTableColumn(row) ? (row.ply as NonNullable<LaidOutRow['ply']>).notation : ''] : []),
   ];
 }
 
 /** One line of the table: each cell padded to its column's width, two spaces apart. */
 export function alignedLine(cells: readonly string[], widths: readonly number[]): string {
-  return cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd();
+  return cells
+    .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+    .join('  ')
+    .trimEnd();
 }
 
 /**
@@ -48,5 +53,12 @@ export function moveTableText(seats: readonly string[], rows: readonly LaidOutRo
   // A loop, not Math.max(...): a game of 150,000 rows must not become one call's arguments.
   const widths = header.map((title) => title.length);
   for (const cells of text) cells.forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, cell.length)));
-  return [alignedLine(header, widths), alignedLine(widths.map((w) => '-'.repeat(w)), widths), ...text.map((cells) => alignedLine(cells, widths))].join('\n');
+  return [
+    alignedLine(header, widths),
+    alignedLine(
+      widths.map((w) => '-'.repeat(w)),
+      widths,
+    ),
+    ...text.map((cells) => alignedLine(cells, widths)),
+  ].join('\n');
 }

@@ -25,7 +25,14 @@ export interface ExportedPly {
  * exportPlies(table.plies)[0] // { actor: 'seat:ann', move: {...}, notation: 'pass', round: 1, playOrder: 1 }
  */
 export function exportPlies(plies: readonly Ply[]): ExportedPly[] {
-  return plies.map(({ actor, move, notation, round, playOrder, automatic }) => ({ actor, move, notation, round, playOrder, ...(automatic ? { automatic } : {}) }));
+  return plies.map(({ actor, move, notation, round, playOrder, automatic }) => ({
+    actor,
+    move,
+    notation,
+    round,
+    playOrder,
+    ...(automatic ? { automatic } : {}),
+  }));
 }
 
 /** A table's move table, ready for JSON: its turn model and rows. */
@@ -65,7 +72,14 @@ export interface GameRecord {
 
 /** What a record is made from: a table's log, plies, state and turn model (a `Table` has them all). */
 export interface RecordSource {
-  readonly log: { game: string; version: string; table: string; seats: string[]; seed: number | string; options: { readonly [key: string]: JsonValue } };
+  readonly log: {
+    game: string;
+    version: string;
+    table: string;
+    seats: string[];
+    seed: number | string;
+    options: { readonly [key: string]: JsonValue };
+  };
   readonly plies: readonly Ply[];
   readonly state: { status: 'playing' | 'over'; winners: string[] };
   readonly turnModel: TurnModel;

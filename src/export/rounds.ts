@@ -21,7 +21,8 @@ export interface LaidOutRow {
 function sparseRow(ply: Ply, seats: readonly string[]): LaidOutRow {
   const cells: RoundRow = seats.map(() => null);
   const column = ply.seat === null ? -1 : seats.indexOf(ply.seat);
-  if (column >= 0) cells[column] = ply.playOrder === column + 1 ? ply.notation : { move: ply.notation, sequence: ply.playOrder };
+  if (column >= 0)
+    cells[column] = ply.playOrder === column + 1 ? ply.notation : { move: ply.notation, sequence: ply.playOrder };
   return { round: ply.round, ply, cells };
 }
 
@@ -46,7 +47,8 @@ export function layOutRows(plies: readonly Ply[], seats: readonly string[], mode
     while (j < plies.length && (plies[j] as Ply).round === round) j++;
     const group = plies.slice(i, j);
     const bySeat = group.filter((ply) => ply.seat !== null);
-    if (new Set(bySeat.map((ply) => ply.seat)).size < bySeat.length) rows.push(...group.map((ply) => sparseRow(ply, seats)));
+    if (new Set(bySeat.map((ply) => ply.seat)).size < bySeat.length)
+      rows.push(...group.map((ply) => sparseRow(ply, seats)));
     else {
       if (bySeat.length > 0) {
         const cells: RoundRow = seats.map(() => null);

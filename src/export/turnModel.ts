@@ -25,7 +25,8 @@ export interface TurnModelFacts {
  */
 function secondPlyIn(phase: PhasePlan): string | null {
   const { strategy, movesPerTurn, outOfTurn } = phase.rules;
-  if (strategy !== 'PerRound' && strategy !== 'Simultaneous') return `${strategy} may give a seat several turns a round`;
+  if (strategy !== 'PerRound' && strategy !== 'Simultaneous')
+    return `${strategy} may give a seat several turns a round`;
   if (movesPerTurn !== 1) return 'a seat may play and then end its turn';
   if ((outOfTurn?.length ?? 0) > 0) return 'out-of-turn moves are plies of their own';
   return null;
@@ -46,7 +47,11 @@ function secondPlyIn(phase: PhasePlan): string | null {
  * derivedTurnModel(plan) // 'sequential' for one PerRound phase with movesPerTurn: 1
  */
 export function derivedTurnModel(plan: StructurePlan, facts: TurnModelFacts = { undoable: false }): TurnModel {
-  return sequencedBecause(plan, facts) !== null ? 'sequenced' : plan.phases.every((phase) => strategyOf(phase.rules).shape === 'rounds') ? 'simultaneous' : 'sequential';
+  return sequencedBecause(plan, facts) !== null
+    ? 'sequenced'
+    : plan.phases.every((phase) => strategyOf(phase.rules).shape === 'rounds')
+      ? 'simultaneous'
+      : 'sequential';
 }
 
 /**

@@ -74,8 +74,14 @@ export interface ChartRunner {
 /** Compiles `machine` (a table machine of `game`) for fast runs. */
 export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunner {
   const guards = tableGuards(game) as Record<string, (c: TableContext, e: Event, p: unknown) => boolean>;
-  const assigns = tableAssigns(game) as Record<string, (c: TableContext, e: Event, p: unknown) => Partial<TableContext>>;
-  const effects = tableEffects(game) as Record<string, (c: TableContext, e: Event, p: unknown) => { change: Partial<TableContext>; events: readonly TableEmitted[] }>;
+  const assigns = tableAssigns(game) as Record<
+    string,
+    (c: TableContext, e: Event, p: unknown) => Partial<TableContext>
+  >;
+  const effects = tableEffects(game) as Record<
+    string,
+    (c: TableContext, e: Event, p: unknown) => { change: Partial<TableContext>; events: readonly TableEmitted[] }
+  >;
   const root = machine.root as unknown as Node;
   const byId = new Map<string, Node>();
   checkSupported(root, byId, new Set([...Object.keys(assigns), ...Object.keys(effects)]));
@@ -127,7 +133,10 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
 
     act(actions: readonly unknown[], event: Event): void {
       for (const action of actions) {
-        const { type, params } = typeof action === 'string' ? { type: action, params: undefined } : (action as { type: string; params?: unknown });
+        const { type, params } =
+          typeof action === 'string'
+            ? { type: action, params: undefined }
+            : (action as { type: string; params?: unknown });
         const assign = assigns[type];
         if (assign !== undefined) {
           this.context = { ...this.context, ...assign(this.context, event, params) };
@@ -252,7 +261,8 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
         this.queue.push({ type: `xstate.done.state.${marker.id}`, output: undefined });
         marker = marker.parent;
       }
-      if (marker === undefined) throw new Error('the table chart reached a final state at its root, which it never does');
+      if (marker === undefined)
+        throw new Error('the table chart reached a final state at its root, which it never does');
     }
 
     /** XState's macrostep: the event's transitions, then eventless transitions and done events until the chart rests. */
@@ -318,7 +328,8 @@ function transitionDomain(t: Transition, root: Node): Node | undefined {
   const targets = t.target ?? [];
   if (!t.reenter && targets.every((n) => n === t.source || isDescendant(n, t.source))) return t.source;
   const [head, ...tail] = [...targets, t.source];
-  for (const ancestor of properAncestors(head!, undefined)) if (tail.every((n) => isDescendant(n, ancestor))) return ancestor;
+  for (const ancestor of properAncestors(head!, undefined))
+    if (tail.every((n) => isDescendant(n, ancestor))) return ancestor;
   return t.reenter ? undefined : root;
 }
 
@@ -400,7 +411,8 @@ function checkSupported(node: Node, byId: Map<string, Node>, actions: ReadonlySe
   if (node.invoke.length > 0) throw unsupported('an invoked actor');
   const named = (action: unknown) => {
     const type = typeof action === 'string' ? action : (action as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string' || !actions.has(type)) throw unsupported(`an action it does not name (${String(type)})`);
+    if (typeof type !== 'string' || !actions.has(type))
+      throw unsupported(`an action it does not name (${String(type)})`);
   };
   [...node.entry, ...node.exit, ...node.initial.actions].forEach(named);
   for (const list of [...node.transitions.values(), node.always ?? []]) for (const t of list) t.actions.forEach(named);

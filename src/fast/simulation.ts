@@ -20,7 +20,9 @@ import { chartRunner, type ChartRunner, type ChartState } from './chartRunner.js
 /** A detached copy of a table for look-ahead (`table.simulate()`). */
 export interface Simulation<Gm extends AnyGame = AnyGame> {
   /** Plays a move on this copy: its ply, or the refusal a live table would give (this copy then stays as it was). */
-  tryPlay(move: MoveOf<Gm> | Move | unknown): { readonly ok: true; readonly ply: Ply } | { readonly ok: false; readonly error: IllegalMove };
+  tryPlay(
+    move: MoveOf<Gm> | Move | unknown,
+  ): { readonly ok: true; readonly ply: Ply } | { readonly ok: false; readonly error: IllegalMove };
   /** Plays a move on this copy; throws `IllegalMove` when it is refused. */
   play(move: MoveOf<Gm> | Move): Ply;
   /** Why `move` would be refused here, or null. */
@@ -62,7 +64,11 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
   let state = start;
   const tryPlay = (raw: unknown) => {
     const read = readMove(raw);
-    const refused = read.ok ? checkMove(game, state.context, read.move) : state.context.status === 'over' ? refusal('GAME_OVER', `the game at ${state.context.opening.table} is over`) : read.refusal;
+    const refused = read.ok
+      ? checkMove(game, state.context, read.move)
+      : state.context.status === 'over'
+        ? refusal('GAME_OVER', `the game at ${state.context.opening.table} is over`)
+        : read.refusal;
     if (refused !== null) return { ok: false as const, error: new IllegalMove(refused) };
     const move = (read as { move: Move }).move;
     const index = size(state.context.plies);
@@ -98,6 +104,14 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     },
     fork: () => simulate(game, runner, state),
     persist: () =>
-      ({ status: 'active', output: undefined, error: undefined, value: runner.valueOf(state), historyValue: {}, context: state.context, children: {} }) as unknown as Snapshot<unknown>,
+      ({
+        status: 'active',
+        output: undefined,
+        error: undefined,
+        value: runner.valueOf(state),
+        historyValue: {},
+        context: state.context,
+        children: {},
+      }) as unknown as Snapshot<unknown>,
   };
 }

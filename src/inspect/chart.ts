@@ -39,9 +39,14 @@ export interface ChartState {
 
 type Config = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Config => typeof value === 'object' && value !== null && !Array.isArray(value);
-const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
-const names = (value: unknown): string[] => list(value).map(actionText).filter((name) => name !== '');
+const isObject = (value: unknown): value is Config =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+const names = (value: unknown): string[] =>
+  list(value)
+    .map(actionText)
+    .filter((name) => name !== '');
 
 interface Pending {
   readonly node: Config;
@@ -58,15 +63,23 @@ function eventsOf(config: Config, id: string): Pending['transitions'] {
       events.push({ eventType, label, raw: list(raw) });
     }
   }
-  if (config.onDone !== undefined) events.push({ eventType: `xstate.done.state.${id}`, label: 'onDone', raw: list(config.onDone) });
+  if (config.onDone !== undefined)
+    events.push({ eventType: `xstate.done.state.${id}`, label: 'onDone', raw: list(config.onDone) });
   if (isObject(config.after)) {
-    for (const [delay, raw] of Object.entries(config.after)) events.push({ eventType: `xstate.after.${delay}.${id}`, label: `after ${delay}`, raw: list(raw) });
+    for (const [delay, raw] of Object.entries(config.after))
+      events.push({ eventType: `xstate.after.${delay}.${id}`, label: `after ${delay}`, raw: list(raw) });
   }
   for (const invoke of list(config.invoke)) {
     if (!isObject(invoke)) continue;
     const invokeId = typeof invoke.id === 'string' ? invoke.id : String(invoke.src ?? 'invoke');
-    if (invoke.onDone !== undefined) events.push({ eventType: `xstate.done.actor.${invokeId}`, label: `${invokeId} done`, raw: list(invoke.onDone) });
-    if (invoke.onError !== undefined) events.push({ eventType: `xstate.error.actor.${invokeId}`, label: `${invokeId} error`, raw: list(invoke.onError) });
+    if (invoke.onDone !== undefined)
+      events.push({ eventType: `xstate.done.actor.${invokeId}`, label: `${invokeId} done`, raw: list(invoke.onDone) });
+    if (invoke.onError !== undefined)
+      events.push({
+        eventType: `xstate.error.actor.${invokeId}`,
+        label: `${invokeId} error`,
+        raw: list(invoke.onError),
+      });
   }
   if (config.always !== undefined) events.push({ eventType: '', label: 'always', raw: list(config.always) });
   return events;
@@ -91,12 +104,14 @@ export function chartFromDefinition(definition: unknown): ChartState {
     byId.set(id, { node: config, id, path, transitions: eventsOf(config, id) });
     byPath.set(path.join('.'), id);
     if (isObject(config.states)) {
-      for (const [key, child] of Object.entries(config.states)) collect(isObject(child) ? child : {}, [...path, key], `${fallbackId}.${key}`);
+      for (const [key, child] of Object.entries(config.states))
+        collect(isObject(child) ? child : {}, [...path, key], `${fallbackId}.${key}`);
     }
   }
   collect(root, [], rootId);
 
-  const descend = (fromPath: string[], rest: string[]): string | null => byPath.get([...fromPath, ...rest].join('.')) ?? null;
+  const descend = (fromPath: string[], rest: string[]): string | null =>
+    byPath.get([...fromPath, ...rest].join('.')) ?? null;
   function resolve(target: string, source: Pending): string | null {
     if (target.startsWith('#')) {
       const ref = target.slice(1);
@@ -113,8 +128,12 @@ export function chartFromDefinition(definition: unknown): ChartState {
     const out: ChartTransition[] = [];
     for (const { eventType, label, raw } of pending.transitions) {
       raw.forEach((entry, index) => {
-        const t: Config = typeof entry === 'string' || Array.isArray(entry) ? { target: entry } : isObject(entry) ? entry : {};
-        const targets = list(t.target).filter((x): x is string => typeof x === 'string').map((x) => resolve(x, pending)).filter((x): x is string => x !== null);
+        const t: Config =
+          typeof entry === 'string' || Array.isArray(entry) ? { target: entry } : isObject(entry) ? entry : {};
+        const targets = list(t.target)
+          .filter((x): x is string => typeof x === 'string')
+          .map((x) => resolve(x, pending))
+          .filter((x): x is string => x !== null);
         const guard = t.guard ?? t.cond;
         out.push({
           id: transitionId(pending.id, eventType, index),
@@ -140,12 +159,23 @@ export function chartFromDefinition(definition: unknown): ChartState {
       return isObject(child) && typeof child.order === 'number' ? child.order : null;
     };
     const keys = Object.keys(states);
-    if (keys.every((key) => orderOf(key) !== null)) keys.sort((a, b) => (orderOf(a) as number) - (orderOf(b) as number));
+    if (keys.every((key) => orderOf(key) !== null))
+      keys.sort((a, b) => (orderOf(a) as number) - (orderOf(b) as number));
     const children = keys.map((key) => build(byPath.get([...pending.path, key].join('.')) as string));
     const declared = config.type;
-    const type = declared === 'parallel' || declared === 'final' || declared === 'history' ? declared : children.length > 0 ? 'compound' : 'atomic';
+    const type =
+      declared === 'parallel' || declared === 'final' || declared === 'history'
+        ? declared
+        : children.length > 0
+          ? 'compound'
+          : 'atomic';
     const initialKey = isObject(config.initial) ? (config.initial as Config).target : config.initial;
-    const initial = type === 'compound' ? (typeof initialKey === 'string' ? descend(pending.path, [initialKey]) : (children[0]?.id ?? null)) : null;
+    const initial =
+      type === 'compound'
+        ? typeof initialKey === 'string'
+          ? descend(pending.path, [initialKey])
+          : (children[0]?.id ?? null)
+        : null;
     return {
       id,
       key: pending.path.at(-1) ?? id,
@@ -153,7 +183,9 @@ export function chartFromDefinition(definition: unknown): ChartState {
       initial,
       entry: names(config.entry),
       exit: names(config.exit),
-      invoke: list(config.invoke).map((i) => (typeof i === 'string' ? i : isObject(i) ? String(i.src ?? i.id ?? 'actor') : 'actor')),
+      invoke: list(config.invoke).map((i) =>
+        typeof i === 'string' ? i : isObject(i) ? String(i.src ?? i.id ?? 'actor') : 'actor',
+      ),
       description: typeof config.description === 'string' ? config.description : null,
       children,
       transitions: transitionsOf(pending),
@@ -225,7 +257,12 @@ const eventMatches = (descriptor: string, type: string) =>
  * @example
  * guessTakenTransitions(chart, before, after, 'engine.pass') // ['table.playing.priority.held|engine.pass|0', ...]
  */
-export function guessTakenTransitions(chart: ChartState, before: Set<string>, after: Set<string>, eventType: string): string[] {
+export function guessTakenTransitions(
+  chart: ChartState,
+  before: Set<string>,
+  after: Set<string>,
+  eventType: string,
+): string[] {
   const taken: string[] = [];
   const wildcards: string[] = [];
   let handled = false;

@@ -6,7 +6,15 @@
  * `definition` of `@statelyai/inspect`'s actor event and any config reader
  * can still draw it.
  */
-import { and, not, or, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+import {
+  and,
+  not,
+  or,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type InspectionEvent,
+} from 'xstate';
 
 /** A transition as the definition carries it. */
 export interface TransitionJson {
@@ -35,7 +43,14 @@ export interface StateJson {
   readonly states?: Record<string, StateJson>;
 }
 
-type Named = { name?: string; type?: unknown; guards?: unknown[]; stateValue?: unknown; params?: unknown; check?: unknown };
+type Named = {
+  name?: string;
+  type?: unknown;
+  guards?: unknown[];
+  stateValue?: unknown;
+  params?: unknown;
+  check?: unknown;
+};
 
 /**
  * XState's higher-order guards are functions whose names a minifier renames;
@@ -76,7 +91,8 @@ export function guardText(guard: unknown, nested = false): string {
   }
   // A combinator whose operands did not travel (a plain config serialised by `@statelyai/inspect` drops them).
   if (combinator !== null) return combinator === 'not' ? '¬(…)' : combinator === 'or' ? '… ∨ …' : '… ∧ …';
-  if (g.stateValue !== undefined) return `in ${typeof g.stateValue === 'string' ? g.stateValue : JSON.stringify(g.stateValue)}`;
+  if (g.stateValue !== undefined)
+    return `in ${typeof g.stateValue === 'string' ? g.stateValue : JSON.stringify(g.stateValue)}`;
   if (typeof g.type === 'string' && g.type !== '') return g.type;
   if (typeof guard === 'function' && g.name) return g.name;
   return 'inline guard';
@@ -100,7 +116,9 @@ export function actionText(action: unknown): string {
 function transitionJson(t: AnyTransitionDefinition): TransitionJson {
   const actions = t.actions.map(actionText).filter((name) => name !== '');
   return {
-    ...(t.target !== undefined && t.target.length > 0 ? { target: t.target.map((node: AnyStateNode) => `#${node.id}`) } : {}),
+    ...(t.target !== undefined && t.target.length > 0
+      ? { target: t.target.map((node: AnyStateNode) => `#${node.id}`) }
+      : {}),
     ...(t.guard !== undefined ? { guard: guardText(t.guard) } : {}),
     ...(actions.length > 0 ? { actions } : {}),
     ...(t.reenter ? { reenter: true as const } : {}),
@@ -114,7 +132,8 @@ function stateJson(node: AnyStateNode): StateJson {
     on[eventType] = transitions.map(transitionJson);
   }
   const states: Record<string, StateJson> = {};
-  for (const [key, child] of Object.entries(node.states as Record<string, AnyStateNode>)) states[key] = stateJson(child);
+  for (const [key, child] of Object.entries(node.states as Record<string, AnyStateNode>))
+    states[key] = stateJson(child);
   const entry = (node.entry as unknown[]).map(actionText);
   const exit = (node.exit as unknown[]).map(actionText);
   const invoke = (node.invoke as { src: unknown; id: string }[]).map((i) => (typeof i.src === 'string' ? i.src : i.id));
@@ -167,7 +186,9 @@ export function transitionId(source: string, eventType: string, index: number): 
  */
 export function takenTransitionId(t: AnyTransitionDefinition): string {
   const source = t.source as AnyStateNode;
-  const list = (t.eventType === '' ? source.always : source.transitions.get(t.eventType)) as AnyTransitionDefinition[] | undefined;
+  const list = (t.eventType === '' ? source.always : source.transitions.get(t.eventType)) as
+    | AnyTransitionDefinition[]
+    | undefined;
   return transitionId(source.id, t.eventType, Math.max(0, list?.indexOf(t) ?? 0));
 }
 
@@ -178,7 +199,9 @@ interface InspectorLike {
 }
 
 const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  typeof logic === 'object' && logic !== null && (logic as { root?: { transitions?: unknown } }).root?.transitions instanceof Map;
+  typeof logic === 'object' &&
+  logic !== null &&
+  (logic as { root?: { transitions?: unknown } }).root?.transitions instanceof Map;
 
 /**
  * An `@statelyai/inspect` inspector whose actor events carry the machine's
@@ -197,9 +220,18 @@ export function withMachineDefinitions<I extends InspectorLike>(inspector: I): I
   const inspect = {
     ...inspector.inspect,
     next(event: InspectionEvent) {
-      const ref = event.actorRef as unknown as { sessionId: string; logic: unknown; _parent?: unknown; getSnapshot(): unknown };
+      const ref = event.actorRef as unknown as {
+        sessionId: string;
+        logic: unknown;
+        _parent?: unknown;
+        getSnapshot(): unknown;
+      };
       if (event.type !== '@xstate.actor' || !isMachine(ref.logic)) return next?.(event);
-      const described = { sessionId: ref.sessionId, _parent: ref._parent, logic: { config: machineDefinition(ref.logic) } };
+      const described = {
+        sessionId: ref.sessionId,
+        _parent: ref._parent,
+        logic: { config: machineDefinition(ref.logic) },
+      };
       // The event comes while the actor is being built, before its snapshot may be read (the library defers it too).
       queueMicrotask(() => inspector.actor(described as never, ref.getSnapshot() as never));
     },

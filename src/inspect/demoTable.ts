@@ -46,7 +46,8 @@ export function startDemoTable(options: DemoTableOptions): { stop(): Promise<voi
   open();
 
   const timer = setInterval(() => {
-    const move = table.state.status === 'playing' ? randomLegalMove(table, (n) => Math.floor(Math.random() * n)) : undefined;
+    const move =
+      table.state.status === 'playing' ? randomLegalMove(table, (n) => Math.floor(Math.random() * n)) : undefined;
     if (move !== undefined) {
       table.play(move);
       return;

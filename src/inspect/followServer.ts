@@ -59,11 +59,15 @@ export async function followServerTable(options: FollowServerTableOptions): Prom
   const { table } = replayed;
   if (replayed.error !== null) {
     table.stop();
-    throw new Error(`the server's log of ${options.table} does not replay here: move ${replayed.error.move}: ${replayed.error.code}`);
+    throw new Error(
+      `the server's log of ${options.table} does not replay here: move ${replayed.error.move}: ${replayed.error.code}`,
+    );
   }
   const inspection = inspectTable(table, {
     name: options.name ?? `server table ${options.table}`,
-    ...(options.inspector !== undefined ? { inspector: options.inspector } : { url: options.url ?? 'ws://127.0.0.1:4242' }),
+    ...(options.inspector !== undefined
+      ? { inspector: options.inspector }
+      : { url: options.url ?? 'ws://127.0.0.1:4242' }),
   });
   let stream: TableStream | null = null;
   const fail = (error: Error) => {
@@ -76,7 +80,12 @@ export async function followServerTable(options: FollowServerTableOptions): Prom
       // The copy makes the automatic plies itself; a ply it already has (a reconnection) is skipped.
       if (message.ply.automatic === true || message.index < size(table.context.plies)) return;
       const played = table.tryPlay(message.ply.move as never);
-      if (!played.ok) fail(new Error(`ply ${message.index} of ${options.table} does not play here: ${played.error.code}: ${played.error.message}`));
+      if (!played.ok)
+        fail(
+          new Error(
+            `ply ${message.index} of ${options.table} does not play here: ${played.error.code}: ${played.error.message}`,
+          ),
+        );
     },
     onError: (error) => options.onError?.(error),
   });

@@ -16,7 +16,16 @@ import type { TableEmitted } from '../machines/tableMachine.js';
 import type { Table } from '../table/table.js';
 import { machineDefinition, takenTransitionId } from './definition.js';
 import { DEFAULT_INSPECT_PORT, RELAY_LIMITS, type PlystackActorInfo, type PlystackSnapshotInfo } from './protocol.js';
-import { DEFAULT_LIMITS, fitWithin, inspectionContext, jsonBytes, recentPlies, TIGHTER_LIMITS, windowed, type WindowLimits } from './sanitize.js';
+import {
+  DEFAULT_LIMITS,
+  fitWithin,
+  inspectionContext,
+  jsonBytes,
+  recentPlies,
+  TIGHTER_LIMITS,
+  windowed,
+  type WindowLimits,
+} from './sanitize.js';
 
 /** Any `@statelyai/inspect` inspector: `createWebSocketInspector`, `createBrowserInspector`, `createInspector(adapter)`. */
 export type Inspector = ReturnType<typeof createInspector>;
@@ -64,7 +73,14 @@ const ENVELOPE_BYTES = 4 * 1024;
 
 // A handler that does nothing: a socket's error must still have a listener, or Node treats it as unhandled.
 const quiet = () => {};
-type Socket = { readyState: number; bufferedAmount: number; onopen: unknown; onerror: unknown; onclose: unknown; close(): void };
+type Socket = {
+  readyState: number;
+  bufferedAmount: number;
+  onopen: unknown;
+  onerror: unknown;
+  onclose: unknown;
+  close(): void;
+};
 
 /**
  * A WebSocket inspector that stays stopped. Its adapter retries a failed
@@ -123,11 +139,15 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const capacity = Math.max(1, options.window ?? 1024);
   const interval = Math.max(0, options.interval ?? 50);
   const budget = Math.max(1024, (options.maxMessageBytes ?? RELAY_LIMITS.messageBytes) - ENVELOPE_BYTES);
-  const inspector = options.inspector ?? stoppable(createWebSocketInspector({
-    url: options.url ?? `ws://127.0.0.1:${DEFAULT_INSPECT_PORT}`,
-    serializationDepthLimit: 64,
-    maxDeferredEvents: 5_000,
-  }));
+  const inspector =
+    options.inspector ??
+    stoppable(
+      createWebSocketInspector({
+        url: options.url ?? `ws://127.0.0.1:${DEFAULT_INSPECT_PORT}`,
+        serializationDepthLimit: 64,
+        maxDeferredEvents: 5_000,
+      }),
+    );
   const { actor } = table;
   const { moves: _moves, ...opening } = table.log;
   const sessionId = `${opening.table}#${actor.sessionId}`;
@@ -139,7 +159,10 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   };
   // The definition travels as a JSON text inside the actor message: a machine too large for a message is named, not drawn.
   const definition = machineDefinition(actor.logic);
-  const config = jsonBytes(JSON.stringify(definition)) <= budget / 2 ? definition : { id: definition.id, omitted: 'the statechart is larger than an inspection message' };
+  const config =
+    jsonBytes(JSON.stringify(definition)) <= budget / 2
+      ? definition
+      : { id: definition.id, omitted: 'the statechart is larger than an inspection message' };
   const ref = { sessionId, logic: { config }, send() {}, getSnapshot: () => actor.getSnapshot() };
 
   const recent = recentPlies<Ply>(capacity);
@@ -158,7 +181,8 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const sendEvents = () => {
     const batch = events;
     events = [];
-    for (const event of batch) inspector.event(ref, fitWithin((l) => windowed(event, l), budget, limits).value as AnyEventObject);
+    for (const event of batch)
+      inspector.event(ref, fitWithin((l) => windowed(event, l), budget, limits).value as AnyEventObject);
   };
 
   const snapshotNow = (status?: string) => {
@@ -196,7 +220,11 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
     const room = budget - base.bytes;
     const send = (from: number, items: Ply[]) => {
       const { sent, event } = base.value;
-      inspector.snapshot(ref, { ...sent, plystack: { ...sent.plystack, plies: { total: plies.total, from, items } } } as never, { event });
+      inspector.snapshot(
+        ref,
+        { ...sent, plystack: { ...sent.plystack, plies: { total: plies.total, from, items } } } as never,
+        { event },
+      );
     };
     // The plies in as many snapshots as they need, each within the budget; a ply too large even cut deep is named only.
     let chunk: Ply[] = [];
@@ -248,10 +276,18 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
     if (emitted.length > MAX_EMITTED) emitted.shift();
   });
   const plyWatch = table.on('ply.recorded', ({ ply, index }) => recent.add(index, ply));
-  const snapshots = actor.subscribe({ next: schedule, complete: () => snapshotNow('stopped'), error: () => snapshotNow('error') });
+  const snapshots = actor.subscribe({
+    next: schedule,
+    complete: () => snapshotNow('stopped'),
+    error: () => snapshotNow('error'),
+  });
 
   const snapshot = actor.getSnapshot();
-  const first = fitWithin((l) => ({ status: snapshot.status, value: snapshot.value, context: inspectionContext(snapshot.context, l) }), budget - jsonBytes(JSON.stringify(config)), limits);
+  const first = fitWithin(
+    (l) => ({ status: snapshot.status, value: snapshot.value, context: inspectionContext(snapshot.context, l) }),
+    budget - jsonBytes(JSON.stringify(config)),
+    limits,
+  );
   inspector.actor(ref, first.value as never);
   snapshotNow();
 

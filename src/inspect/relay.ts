@@ -92,8 +92,14 @@ interface Reader {
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
 };
 /** The inspection events apps send (`@statelyai/inspect`); other types are not forwarded. */
 const APP_TYPES = new Set(['@xstate.actor', '@xstate.event', '@xstate.snapshot']);
@@ -111,7 +117,8 @@ function nestsDeeper(value: unknown, limit: number): boolean {
     const [node, depth] = stack.pop() as [unknown, number];
     if (typeof node !== 'object' || node === null) continue;
     if (depth >= limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of Array.isArray(node) ? node : Object.values(node))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -136,10 +143,12 @@ function namesFor(host: string): string[] {
   const loopback = ['localhost', '127.0.0.1', '[::1]'];
   if (bare === '0.0.0.0' || bare === '::') {
     const names = [...loopback];
-    for (const list of Object.values(networkInterfaces())) for (const address of list ?? []) names.push(bracket(address.address.toLowerCase()));
+    for (const list of Object.values(networkInterfaces()))
+      for (const address of list ?? []) names.push(bracket(address.address.toLowerCase()));
     return names;
   }
-  if (bare === 'localhost' || bare === '::1' || bare.startsWith('127.')) return [...new Set([bracket(bare), ...loopback])];
+  if (bare === 'localhost' || bare === '::1' || bare.startsWith('127.'))
+    return [...new Set([bracket(bare), ...loopback])];
   return [bracket(bare)];
 }
 
@@ -161,7 +170,15 @@ export function parseOrigins(origins: readonly string[]): string[] {
     } catch {
       url = null;
     }
-    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
+    if (
+      url === null ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.username !== '' ||
+      url.password !== '' ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search !== '' ||
+      url.hash !== ''
+    ) {
       throw new TypeError(`${JSON.stringify(text.slice(0, 200))} is not an origin such as http://localhost:5173`);
     }
     return url.origin;
@@ -172,12 +189,16 @@ export function parseOrigins(origins: readonly string[]): string[] {
 function refuse(socket: Duplex, status: number, text: string): void {
   if (!socket.writable) return void socket.destroy();
   const body = `${text}\n`;
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {
   if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+  res
+    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+    .end(text);
 }
 
 async function servePage(dir: string | null, target: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -194,10 +215,15 @@ async function servePage(dir: string | null, target: string, req: IncomingMessag
   if (file !== dir && !file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return plain(res, 403, 'outside the page');
   const found = await stat(file).catch(() => null);
   if (found === null || !found.isFile()) {
-    if (path === '/') return plain(res, 503, `the inspector page is not built (no ${file}): run npm run inspector:build`);
+    if (path === '/')
+      return plain(res, 503, `the inspector page is not built (no ${file}): run npm run inspector:build`);
     return plain(res, 404, `no ${path.slice(0, 200)}`);
   }
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': found.size, 'cache-control': 'no-cache' });
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': found.size,
+    'cache-control': 'no-cache',
+  });
   if (req.method === 'HEAD') return void res.end();
   // A file that vanishes or fails mid-way ends this response only.
   pipeline(createReadStream(file), res, noop);
@@ -213,11 +239,19 @@ async function servePage(dir: string | null, target: string, req: IncomingMessag
  */
 export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const host = options.host ?? '127.0.0.1';
-  const limits: RelayLimits = { ...RELAY_LIMITS, ...(options.keepEvents !== undefined ? { eventsPerSession: options.keepEvents } : {}), ...options.limits };
+  const limits: RelayLimits = {
+    ...RELAY_LIMITS,
+    ...(options.keepEvents !== undefined ? { eventsPerSession: options.keepEvents } : {}),
+    ...options.limits,
+  };
   const extraOrigins = parseOrigins(options.allowOrigins ?? []);
-  const report = options.onError ?? ((error: unknown) => {
-    process.stderr.write(`plystack inspect: a relay handler failed (contained): ${String(error instanceof Error ? error.stack ?? error.message : error).slice(0, 2_000)}\n`);
-  });
+  const report =
+    options.onError ??
+    ((error: unknown) => {
+      process.stderr.write(
+        `plystack inspect: a relay handler failed (contained): ${String(error instanceof Error ? (error.stack ?? error.message) : error).slice(0, 2_000)}\n`,
+      );
+    });
   const pageDir = options.pageDir === undefined || options.pageDir === null ? null : normalize(options.pageDir);
   const sessions = new Map<string, Session>();
   const readers = new Set<Reader>();
@@ -243,11 +277,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   };
 
   const hostAllowed = (header: string | undefined) => header !== undefined && hosts.has(header.toLowerCase());
-  const originAllowed = (header: string | undefined) => header === undefined || anyOrigin || origins.has(header.toLowerCase());
+  const originAllowed = (header: string | undefined) =>
+    header === undefined || anyOrigin || origins.has(header.toLowerCase());
 
   const http = createServer((req, res) => {
     try {
-      if (!hostAllowed(req.headers.host)) return plain(res, 403, `this relay answers to ${[...hosts][0] ?? host}, not to Host ${JSON.stringify(String(req.headers.host ?? '').slice(0, 200))}`);
+      if (!hostAllowed(req.headers.host))
+        return plain(
+          res,
+          403,
+          `this relay answers to ${[...hosts][0] ?? host}, not to Host ${JSON.stringify(String(req.headers.host ?? '').slice(0, 200))}`,
+        );
       const path = pathOf(req.url);
       if (path === null) return plain(res, 400, 'malformed request target');
       servePage(pageDir, path, req, res).catch((error: unknown) => {
@@ -305,10 +345,16 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       } catch {
         return socket.close(1007, 'not JSON');
       }
-      if (typeof event !== 'object' || event === null || Array.isArray(event)) return socket.close(1007, 'not an inspection event');
+      if (typeof event !== 'object' || event === null || Array.isArray(event))
+        return socket.close(1007, 'not an inspection event');
       const fields = event as Record<string, unknown>;
       const { type, sessionId } = fields;
-      if (typeof type !== 'string' || typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > MAX_ID_CHARS) {
+      if (
+        typeof type !== 'string' ||
+        typeof sessionId !== 'string' ||
+        sessionId.length === 0 ||
+        sessionId.length > MAX_ID_CHARS
+      ) {
         return socket.close(1007, 'an inspection event needs a type and a sessionId');
       }
       if (type.startsWith('@plystack.')) return socket.close(1008, 'only the relay sends @plystack messages');
@@ -318,7 +364,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       const id = fields.sessionId as string;
       let session = sessions.get(id);
       if (session === undefined) {
-        if (mine.size >= limits.sessionsPerConnection) return socket.close(1008, `more than ${limits.sessionsPerConnection} sessions on one connection`);
+        if (mine.size >= limits.sessionsPerConnection)
+          return socket.close(1008, `more than ${limits.sessionsPerConnection} sessions on one connection`);
         if (!makeRoom()) return socket.close(1013, `the relay keeps ${limits.sessions} sessions and all are open`);
         session = { id, actor: null, events: [], eventBytes: 0, snapshot: null, archive: emptyArchive(), open: true };
         sessions.set(id, session);
@@ -331,7 +378,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         session.events.push(text);
         session.eventBytes += text.length + ITEM_OVERHEAD;
         let drop = 0;
-        while (drop < session.events.length && (session.events.length - drop > limits.eventsPerSession || session.eventBytes > limits.eventBytesPerSession)) {
+        while (
+          drop < session.events.length &&
+          (session.events.length - drop > limits.eventsPerSession || session.eventBytes > limits.eventBytesPerSession)
+        ) {
           session.eventBytes -= (session.events[drop++] as string).length + ITEM_OVERHEAD;
         }
         if (drop > 0) session.events.splice(0, drop);
@@ -343,31 +393,47 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     };
     socket.on('error', noop); // a bad frame: ws closes the socket with the right code itself
     socket.on('message', (data, isBinary) => guard(socket, () => onMessage(data, isBinary)));
-    socket.on('close', () => guard(null, () => {
-      apps--;
-      for (const id of mine) {
-        const session = sessions.get(id);
-        if (session !== undefined) session.open = false;
-      }
-      if (mine.size > 0) toPages(JSON.stringify({ type: '@plystack.closed', sessionIds: [...mine] } satisfies RelaySessionsClosed));
-    }));
+    socket.on('close', () =>
+      guard(null, () => {
+        apps--;
+        for (const id of mine) {
+          const session = sessions.get(id);
+          if (session !== undefined) session.open = false;
+        }
+        if (mine.size > 0)
+          toPages(JSON.stringify({ type: '@plystack.closed', sessionIds: [...mine] } satisfies RelaySessionsClosed));
+      }),
+    );
   };
 
   /** The latest snapshot of a session, with every ply the relay kept instead of its own window. */
   const caughtSnapshot = (snapshotText: string, archive: { from: number; items: readonly string[] }): string => {
     const latest = JSON.parse(snapshotText) as Record<string, unknown>;
     const snapshot = latest.snapshot as Record<string, unknown> | null | undefined;
-    const plystack = typeof snapshot === 'object' && snapshot !== null ? (snapshot.plystack as Record<string, unknown> | null | undefined) : undefined;
+    const plystack =
+      typeof snapshot === 'object' && snapshot !== null
+        ? (snapshot.plystack as Record<string, unknown> | null | undefined)
+        : undefined;
     if (typeof plystack !== 'object' || plystack === null) return snapshotText;
     const plies = typeof plystack.plies === 'object' && plystack.plies !== null ? plystack.plies : {};
     const items = archive.items.map((item) => JSON.parse(item) as unknown);
-    return JSON.stringify({ ...latest, snapshot: { ...snapshot, plystack: { ...plystack, emitted: [], plies: { ...plies, from: archive.from, items } } } });
+    return JSON.stringify({
+      ...latest,
+      snapshot: { ...snapshot, plystack: { ...plystack, emitted: [], plies: { ...plies, from: archive.from, items } } },
+    });
   };
 
   /** Sends a page what it missed, pacing itself to the page's reading; live messages wait in its queue meanwhile. */
   const catchUp = async (reader: Reader, hello: RelayHello) => {
     // What the relay holds now, copied by reference: what arrives later goes through the queue.
-    const held = [...sessions.values()].map((s) => ({ id: s.id, actor: s.actor, events: s.events.slice(), snapshot: s.snapshot, archive: { from: s.archive.from, items: s.archive.items.slice() }, open: s.open }));
+    const held = [...sessions.values()].map((s) => ({
+      id: s.id,
+      actor: s.actor,
+      events: s.events.slice(),
+      snapshot: s.snapshot,
+      archive: { from: s.archive.from, items: s.archive.items.slice() },
+      open: s.open,
+    }));
     const { socket } = reader;
     const send = async (text: string) => {
       if (!readers.has(reader)) throw new Error('dropped');
@@ -386,7 +452,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         if (session.snapshot !== null) await send(caughtSnapshot(session.snapshot, session.archive));
         if (!session.open) closed.push(session.id);
       }
-      if (closed.length > 0) await send(JSON.stringify({ type: '@plystack.closed', sessionIds: closed } satisfies RelaySessionsClosed));
+      if (closed.length > 0)
+        await send(JSON.stringify({ type: '@plystack.closed', sessionIds: closed } satisfies RelaySessionsClosed));
     } catch {
       // a page that went away or stopped reading
       return drop(reader);
@@ -426,17 +493,23 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     // DNS rebinding: a foreign name resolved to this machine arrives with that name as Host.
     if (!hostAllowed(req.headers.host)) return refuse(socket, 403, 'Host does not name this relay');
     // Another site's script: browsers always send Origin; programs (no Origin) are not browsers.
-    if (!originAllowed(req.headers.origin)) return refuse(socket, 403, 'origin not allowed: plystack inspect --allow-origin ORIGIN allows it');
+    if (!originAllowed(req.headers.origin))
+      return refuse(socket, 403, 'origin not allowed: plystack inspect --allow-origin ORIGIN allows it');
     const isPage = path === PAGE_PATH;
-    if (isPage ? readers.size >= limits.pages : apps >= limits.apps) return refuse(socket, 503, `too many ${isPage ? 'pages' : 'apps'} connected`);
-    sockets.handleUpgrade(req, socket, head, (ws) => guard(ws, () => {
-      if (!isPage) return fromApp(ws);
-      const reader: Reader = { socket: ws, queue: [], queued: 0 };
-      readers.add(reader);
-      ws.on('error', noop);
-      ws.on('close', () => readers.delete(reader));
-      void catchUp(reader, { type: '@plystack.hello', relay: url, appUrl }).catch((error: unknown) => (report(error), drop(reader)));
-    }));
+    if (isPage ? readers.size >= limits.pages : apps >= limits.apps)
+      return refuse(socket, 503, `too many ${isPage ? 'pages' : 'apps'} connected`);
+    sockets.handleUpgrade(req, socket, head, (ws) =>
+      guard(ws, () => {
+        if (!isPage) return fromApp(ws);
+        const reader: Reader = { socket: ws, queue: [], queued: 0 };
+        readers.add(reader);
+        ws.on('error', noop);
+        ws.on('close', () => readers.delete(reader));
+        void catchUp(reader, { type: '@plystack.hello', relay: url, appUrl }).catch(
+          (error: unknown) => (report(error), drop(reader)),
+        );
+      }),
+    );
   };
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', noop);

@@ -48,7 +48,11 @@ export function emptyArchive(): PlyArchive {
  * const archive = emptyArchive()
  * mergePlies(archive, { snapshot: { plystack: { plies: { total: 2, from: 0, items: [a, b] } } } }) // archive.items: [JSON of a, of b]
  */
-export function mergePlies(archive: PlyArchive, event: Record<string, unknown>, maxBytes = Number.POSITIVE_INFINITY): PlyArchive {
+export function mergePlies(
+  archive: PlyArchive,
+  event: Record<string, unknown>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): PlyArchive {
   const snapshot = event.snapshot as { plystack?: { plies?: { from?: unknown; items?: unknown } } } | null | undefined;
   const window = typeof snapshot === 'object' && snapshot !== null ? snapshot.plystack?.plies : undefined;
   if (typeof window !== 'object' || window === null) return archive;
@@ -61,7 +65,8 @@ export function mergePlies(archive: PlyArchive, event: Record<string, unknown>, 
     archive.bytes = 0;
   } else {
     // a window that repeats plies replaces them
-    for (let i = from - archive.from; i < archive.items.length; i++) archive.bytes -= (archive.items[i] as string).length + ITEM_OVERHEAD;
+    for (let i = from - archive.from; i < archive.items.length; i++)
+      archive.bytes -= (archive.items[i] as string).length + ITEM_OVERHEAD;
     archive.items.length = from - archive.from;
   }
   // One item at a time: a window of many plies must not become one call's arguments.
@@ -71,7 +76,8 @@ export function mergePlies(archive: PlyArchive, event: Record<string, unknown>, 
     archive.bytes += text.length + ITEM_OVERHEAD;
   }
   let drop = 0;
-  while (archive.bytes > maxBytes && drop < archive.items.length) archive.bytes -= (archive.items[drop++] as string).length + ITEM_OVERHEAD;
+  while (archive.bytes > maxBytes && drop < archive.items.length)
+    archive.bytes -= (archive.items[drop++] as string).length + ITEM_OVERHEAD;
   if (drop > 0) {
     archive.items.splice(0, drop);
     archive.from += drop;

@@ -36,7 +36,8 @@ export function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff) i++, (bytes += 2); // a surrogate pair: 4 bytes for 2 units
+    if (code >= 0xd800 && code <= 0xdbff)
+      i++, (bytes += 2); // a surrogate pair: 4 bytes for 2 units
     else if (code >= 0x800) bytes += 2;
     else if (code >= 0x80) bytes += 1;
   }
@@ -55,12 +56,20 @@ export function jsonBytes(value: unknown): number {
  * @example
  * fitWithin((l) => windowed(context, l), 64 * 1024) // { value, bytes, limits }
  */
-export function fitWithin<T>(make: (limits: WindowLimits) => T, budget: number, limits: WindowLimits = DEFAULT_LIMITS): { value: T; bytes: number; limits: WindowLimits } {
+export function fitWithin<T>(
+  make: (limits: WindowLimits) => T,
+  budget: number,
+  limits: WindowLimits = DEFAULT_LIMITS,
+): { value: T; bytes: number; limits: WindowLimits } {
   let tried = { value: make(limits), limits };
   let bytes = jsonBytes(tried.value);
   for (const rung of TIGHTER_LIMITS) {
     if (bytes <= budget) break;
-    const tighter = { items: Math.min(rung.items, limits.items), depth: Math.min(rung.depth, limits.depth), chars: Math.min(rung.chars, limits.chars) };
+    const tighter = {
+      items: Math.min(rung.items, limits.items),
+      depth: Math.min(rung.depth, limits.depth),
+      chars: Math.min(rung.chars, limits.chars),
+    };
     tried = { value: make(tighter), limits: tighter };
     bytes = jsonBytes(tried.value);
   }

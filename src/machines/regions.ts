@@ -24,7 +24,8 @@ type On = NonNullable<StateConfig['on']>;
 const isLegal = 'moveIsLegal' as const;
 
 /** A routine a phase names, run as the chart's `runRoutine` action. */
-const routine = (name: string | undefined) => (name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name } }]);
+const routine = (name: string | undefined) =>
+  name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name } }];
 
 /** Every game move type, handled in place: guarded by the rules, recorded, played. */
 function gameMoves(types: readonly string[]): On {
@@ -98,8 +99,16 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
         initial: 'round',
         states: {
           round: {
-            on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] } },
-            always: { guard: and(['nobodyIsWaiting', 'seatsRemain']), target: 'round', reenter: true, actions: ['endRound', 'startNextRound'] },
+            on: {
+              ...gameMoves(moveTypes),
+              'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] },
+            },
+            always: {
+              guard: and(['nobodyIsWaiting', 'seatsRemain']),
+              target: 'round',
+              reenter: true,
+              actions: ['endRound', 'startNextRound'],
+            },
           },
         },
       };
@@ -115,16 +124,28 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
           inTurn: {
             entry: 'startTurn',
             // A delay ends this seat's turn for now and starts the next seat's (seed 004); only inTurn is re-entered.
-            on:
-              strategy.delays
-                ? { 'engine.delay': { guard: isLegal, target: 'inTurn', reenter: true, actions: ['recordPly', 'endTurn', 'delayActiveSeat'] } }
-                : {},
+            on: strategy.delays
+              ? {
+                  'engine.delay': {
+                    guard: isLegal,
+                    target: 'inTurn',
+                    reenter: true,
+                    actions: ['recordPly', 'endTurn', 'delayActiveSeat'],
+                  },
+                }
+              : {},
             initial: phase.turnPhases[0]?.name ?? 'acting',
-            states: phase.turnPhases.length > 0 ? turnPhaseStates(phase.turnPhases, doneId) : actingStates(moveTypes, doneId),
+            states:
+              phase.turnPhases.length > 0 ? turnPhaseStates(phase.turnPhases, doneId) : actingStates(moveTypes, doneId),
             // Only a turn that really is done passes on: an app cannot fake XState's done event.
             onDone: [
               { guard: and([turnIsDone, 'gameEndsWithTurn']), target: '#table.over', actions: ['endTurn'] },
-              { guard: and([turnIsDone, 'turnCanPass']), target: 'inTurn', reenter: true, actions: ['endTurn', 'passTurnToNextSeat'] },
+              {
+                guard: and([turnIsDone, 'turnCanPass']),
+                target: 'inTurn',
+                reenter: true,
+                actions: ['endTurn', 'passTurnToNextSeat'],
+              },
               // No seat can take the next turn (seed 002's explicit failure): the game ends rather than loop.
               { guard: turnIsDone, target: '#table.over', actions: ['endTurn'] },
             ],
@@ -163,7 +184,10 @@ export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
         // A seat with an auto-pass stop passes as soon as it holds priority, until its stop is reached.
         always: [
           { guard: and(['holderAutoPasses', 'isLastToPass', 'autoPassKeepsTurnGoing']), actions: 'recordAutoPass' },
-          { guard: and(['holderAutoPasses', not('isLastToPass')]), actions: ['recordAutoPass', 'passPriorityToNextSeat'] },
+          {
+            guard: and(['holderAutoPasses', not('isLastToPass')]),
+            actions: ['recordAutoPass', 'passPriorityToNextSeat'],
+          },
         ],
         on: {
           'engine.pass': [

@@ -24,8 +24,17 @@ type Action<P = undefined> = (context: TableContext, event: MoveEvent, params: P
 type Assign<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Partial<TableContext>;
 
 /** Every function of a table takes (context, event, params), whatever it reads of them. */
-type Uniform<T, F extends (...args: never[]) => unknown> = { [K in keyof T]: T[K] extends (context: TableContext, event: MoveEvent, params: infer P) => unknown ? F extends (context: TableContext, event: MoveEvent, params: never) => infer R ? (context: TableContext, event: MoveEvent, params: P) => R : never : never };
-const uniform = <F extends (...args: never[]) => unknown>() => <T>(table: T) => table as Uniform<T, F>;
+type Uniform<T, F extends (...args: never[]) => unknown> = {
+  [K in keyof T]: T[K] extends (context: TableContext, event: MoveEvent, params: infer P) => unknown
+    ? F extends (context: TableContext, event: MoveEvent, params: never) => infer R
+      ? (context: TableContext, event: MoveEvent, params: P) => R
+      : never
+    : never;
+};
+const uniform =
+  <F extends (...args: never[]) => unknown>() =>
+  <T>(table: T) =>
+    table as Uniform<T, F>;
 
 const QUIET: readonly TableEmitted[] = [];
 /** The change of an action that changes nothing: the chart then assigns nothing (the snapshot stays the same object). */
@@ -42,15 +51,23 @@ export function tableGuards(game: AnyGame) {
     stackHasItems: (context) => context.stack.length > 0,
     gameEndsWithTurn: (context) => step.gameEnds(game, context, true),
     gameIsOver: (context) => step.seatsInGame(context) === 0 || step.gameEnds(game, context, false),
-    turnMovesSpent: (context) => context.progression.obligation === null && context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
-    activeSeatIsOut: (context) => context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
+    turnMovesSpent: (context) =>
+      context.progression.obligation === null &&
+      context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
+    activeSeatIsOut: (context) =>
+      context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
     nobodyIsWaiting: (context) => context.progression.waiting.length === 0,
     seatsRemain: (context) => step.seatsInGame(context) > 0,
     holderAutoPasses: (context) => step.holderAutoPasses(context),
     turnCanPass: (context) => turnCanPass(context),
     autoPassKeepsTurnGoing: (context) =>
-      context.prioritySeat === null || !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) || turnCanPass(context),
-    takesTransition: ((_context, event, params) => (event.payload as { transition?: unknown } | undefined)?.transition === params.transition) as Guard<{ transition: string }>,
+      context.prioritySeat === null ||
+      !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) ||
+      turnCanPass(context),
+    takesTransition: ((_context, event, params) =>
+      (event.payload as { transition?: unknown } | undefined)?.transition === params.transition) as Guard<{
+      transition: string;
+    }>,
   } satisfies Record<string, Guard<never>>);
 }
 
@@ -58,7 +75,9 @@ export function tableGuards(game: AnyGame) {
 export function tableAssigns(game: AnyGame) {
   return uniform<Assign<never>>()({
     setAutoPass: (context, event) => step.setAutoPass(context, event.seat as string, event.payload as never),
-    runRoutine: ((context, _event, params) => step.runRoutine(game, context, params.routine)) as Assign<{ routine: string }>,
+    runRoutine: ((context, _event, params) => step.runRoutine(game, context, params.routine)) as Assign<{
+      routine: string;
+    }>,
     endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
     delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),
     removeSeat: (context, event) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
@@ -66,7 +85,12 @@ export function tableAssigns(game: AnyGame) {
 }
 
 /** A move's ply recorded with `more` (the rest of what the move changes, read after the ply is in the log). */
-function recording(game: AnyGame, context: TableContext, event: MoveEvent, more: (move: MoveEvent, recorded: Partial<TableContext>) => Partial<TableContext>): Effect {
+function recording(
+  game: AnyGame,
+  context: TableContext,
+  event: MoveEvent,
+  more: (move: MoveEvent, recorded: Partial<TableContext>) => Partial<TableContext>,
+): Effect {
   const read = readMove(event);
   if (!read.ok) return { change: NO_CHANGE, events: QUIET };
   const ply = step.plyFor(game, context, read.move);
@@ -82,9 +106,17 @@ function recording(game: AnyGame, context: TableContext, event: MoveEvent, more:
 export function tableEffects(game: AnyGame) {
   return uniform<Action<never>>()({
     recordPly: (context, event) => recording(game, context, event, () => ({})),
-    recordPass: (context, event) => recording(game, context, event, (move) => ({ ...step.countPass(context), ...step.undoRecord(game, context, move) })),
+    recordPass: (context, event) =>
+      recording(game, context, event, (move) => ({
+        ...step.countPass(context),
+        ...step.undoRecord(game, context, move),
+      })),
     recordPassAndMovePriority: (context, event) =>
-      recording(game, context, event, (move) => ({ ...step.countPass(context), ...step.priorityToNextSeat(context), ...step.undoRecord(game, context, move) })),
+      recording(game, context, event, (move) => ({
+        ...step.countPass(context),
+        ...step.priorityToNextSeat(context),
+        ...step.undoRecord(game, context, move),
+      })),
     recordAutoPass: (context) => {
       const ply = step.autoPassPly(game, context);
       const change = { ...step.recordPly(context, ply), ...step.countPass(context) };
@@ -96,7 +128,10 @@ export function tableEffects(game: AnyGame) {
       return { change, events: eventsOf(context, change, { kind: 'priority-moved' }) };
     },
     recordAndPlayMove: (context, event) =>
-      recording(game, context, event, (move, recorded) => ({ ...step.playGameMove(game, { ...context, ...recorded }, move), ...step.undoRecord(game, context, move) })),
+      recording(game, context, event, (move, recorded) => ({
+        ...step.playGameMove(game, { ...context, ...recorded }, move),
+        ...step.undoRecord(game, context, move),
+      })),
     resolveTopAndReturnPriority: (context) => {
       const { resolved, ...resolution } = step.resolveTop(game, context);
       const change = { ...resolution, ...step.priorityToActiveSeat(context) };
@@ -131,7 +166,10 @@ export function tableEffects(game: AnyGame) {
     },
     refuseMove: (context, event) => {
       const refusal = checkMove(game, context, event);
-      return { change: NO_CHANGE, events: refusal === null ? QUIET : eventsOf(context, NO_CHANGE, { kind: 'refused', refusal }) };
+      return {
+        change: NO_CHANGE,
+        events: refusal === null ? QUIET : eventsOf(context, NO_CHANGE, { kind: 'refused', refusal }),
+      };
     },
   } satisfies Record<string, Action<never>>);
 }

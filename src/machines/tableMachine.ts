@@ -53,7 +53,11 @@ const machines = new WeakMap<AnyGame, Map<string, ReturnType<typeof buildTableMa
 
 /** The parts of a structure the chart is drawn from (not seats, owner or direction). */
 function chartKey(plan: StructurePlan): string {
-  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null])]);
+  return JSON.stringify([
+    plan.priority,
+    plan.transitions,
+    plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null]),
+  ]);
 }
 
 /**
@@ -87,7 +91,8 @@ export function createTableMachine(game: AnyGame, options: unknown = {}, seats: 
  * createActor(machineOfSnapshot(mundane, persisted), { snapshot: persisted })
  */
 export function machineOfSnapshot(game: AnyGame, snapshot: unknown) {
-  const opening = (snapshot as { context?: { opening?: { options?: unknown; seats?: unknown } } } | null)?.context?.opening;
+  const opening = (snapshot as { context?: { opening?: { options?: unknown; seats?: unknown } } } | null)?.context
+    ?.opening;
   return createTableMachine(game, opening?.options, opening?.seats);
 }
 
@@ -119,44 +124,88 @@ function tableSetup(game: AnyGame) {
       holderAutoPasses: ({ context, event }) => guards.holderAutoPasses(context, event, undefined as never),
       turnCanPass: ({ context, event }) => guards.turnCanPass(context, event, undefined as never),
       autoPassKeepsTurnGoing: ({ context, event }) => guards.autoPassKeepsTurnGoing(context, event, undefined as never),
-      takesTransition: ({ context, event }, params: { transition: string }) => guards.takesTransition(context, event, params),
+      takesTransition: ({ context, event }, params: { transition: string }) =>
+        guards.takesTransition(context, event, params),
     },
     actions: {
       setAutoPass: assign(({ context, event }) => assigns.setAutoPass(context, event, undefined as never)),
       endSeatTurn: assign(({ context, event }) => assigns.endSeatTurn(context, event, undefined as never)),
       delayActiveSeat: assign(({ context, event }) => assigns.delayActiveSeat(context, event, undefined as never)),
       removeSeat: assign(({ context, event }) => assigns.removeSeat(context, event, undefined as never)),
-      runRoutine: assign(({ context, event }, params: { routine: string }) => assigns.runRoutine(context, event, params)),
-      recordPly: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordPly(context, event, undefined as never))),
-      recordPass: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordPass(context, event, undefined as never))),
-      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordPassAndMovePriority(context, event, undefined as never))),
-      recordAutoPass: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordAutoPass(context, event, undefined as never))),
-      recordAndTakeBack: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordAndTakeBack(context, event, undefined as never))),
-      passPriorityToNextSeat: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.passPriorityToNextSeat(context, event, undefined as never))),
-      recordAndPlayMove: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.recordAndPlayMove(context, event, undefined as never))),
-      resolveTopAndReturnPriority: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.resolveTopAndReturnPriority(context, event, undefined as never))),
-      endTurn: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.endTurn(context, event, undefined as never))),
-      passTurnToNextSeat: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.passTurnToNextSeat(context, event, undefined as never))),
-      startTurn: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.startTurn(context, event, undefined as never))),
-      endRound: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.endRound(context, event, undefined as never))),
-      startNextRound: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.startNextRound(context, event, undefined as never))),
-      mergeInitiative: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.mergeInitiative(context, event, undefined as never))),
-      finishGame: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.finishGame(context, event, undefined as never))),
-      refuseMove: enqueueActions(({ context, event, enqueue }) => announce(enqueue, effects.refuseMove(context, event, undefined as never))),
-      enterPhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) => announce(enqueue, effects.enterPhase(context, event, params))),
-      enterGamePhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) => announce(enqueue, effects.enterGamePhase(context, event, params))),
+      runRoutine: assign(({ context, event }, params: { routine: string }) =>
+        assigns.runRoutine(context, event, params),
+      ),
+      recordPly: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.recordPly(context, event, undefined as never)),
+      ),
+      recordPass: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.recordPass(context, event, undefined as never)),
+      ),
+      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.recordPassAndMovePriority(context, event, undefined as never)),
+      ),
+      recordAutoPass: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.recordAutoPass(context, event, undefined as never)),
+      ),
+      recordAndTakeBack: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.recordAndTakeBack(context, event, undefined as never)),
+      ),
+      passPriorityToNextSeat: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.passPriorityToNextSeat(context, event, undefined as never)),
+      ),
+      recordAndPlayMove: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.recordAndPlayMove(context, event, undefined as never)),
+      ),
+      resolveTopAndReturnPriority: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.resolveTopAndReturnPriority(context, event, undefined as never)),
+      ),
+      endTurn: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.endTurn(context, event, undefined as never)),
+      ),
+      passTurnToNextSeat: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.passTurnToNextSeat(context, event, undefined as never)),
+      ),
+      startTurn: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.startTurn(context, event, undefined as never)),
+      ),
+      endRound: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.endRound(context, event, undefined as never)),
+      ),
+      startNextRound: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.startNextRound(context, event, undefined as never)),
+      ),
+      mergeInitiative: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.mergeInitiative(context, event, undefined as never)),
+      ),
+      finishGame: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.finishGame(context, event, undefined as never)),
+      ),
+      refuseMove: enqueueActions(({ context, event, enqueue }) =>
+        announce(enqueue, effects.refuseMove(context, event, undefined as never)),
+      ),
+      enterPhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) =>
+        announce(enqueue, effects.enterPhase(context, event, params)),
+      ),
+      enterGamePhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) =>
+        announce(enqueue, effects.enterGamePhase(context, event, params)),
+      ),
     },
   });
 }
 
 /** What an action's effect asks of XState: one assign (unless it changes nothing), then its events in order. */
-function announce(enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void }, effect: Effect): void {
+function announce(
+  enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void },
+  effect: Effect,
+): void {
   if (effect.change !== NO_CHANGE) enqueue.assign(effect.change);
   for (const event of effect.events) enqueue.emit(event);
 }
 
 /** The config of one state of the table chart: guard and action names are the setup's, so a misspelt one does not compile. */
-export type TableStateConfig = NonNullable<Parameters<ReturnType<typeof tableSetup>['createMachine']>[0]['states']>[string];
+export type TableStateConfig = NonNullable<
+  Parameters<ReturnType<typeof tableSetup>['createMachine']>[0]['states']
+>[string];
 
 function buildTableMachine(game: AnyGame, plan: StructurePlan) {
   const table = tableSetup(game);

@@ -33,7 +33,12 @@ export function nextSeat(order: readonly string[], current: string, direction: D
  * @example
  * nextEligibleSeat(['a', 'b', 'c'], 'a', 1, (s) => s !== 'b') // 'c'
  */
-export function nextEligibleSeat(order: readonly string[], current: string, direction: Direction, eligible: (seat: string) => boolean): string | undefined {
+export function nextEligibleSeat(
+  order: readonly string[],
+  current: string,
+  direction: Direction,
+  eligible: (seat: string) => boolean,
+): string | undefined {
   let next = current;
   do next = nextSeat(order, next, direction);
   while (!eligible(next) && next !== current);

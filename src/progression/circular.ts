@@ -34,8 +34,13 @@ export type SequenceMutation =
  * startCircular(['a', 'b', 'c'], { initialDirection: 'Reverse', firstActor: 'FirstInOrder', roundPolicy: 'Disabled', allowSelfSuccessor: false })
  * // { state: { direction: -1, ... }, first: 'a' }
  */
-export function startCircular(order: readonly string[], rules: CircularRules, owner?: string): { state: CircularState; first: string } {
-  const first = rules.firstActor === 'RunOwner' && owner !== undefined && order.includes(owner) ? owner : (order[0] as string);
+export function startCircular(
+  order: readonly string[],
+  rules: CircularRules,
+  owner?: string,
+): { state: CircularState; first: string } {
+  const first =
+    rules.firstActor === 'RunOwner' && owner !== undefined && order.includes(owner) ? owner : (order[0] as string);
   return {
     state: {
       order,
@@ -71,7 +76,13 @@ export function mutate(state: CircularState, mutation: SequenceMutation): Circul
  * only eligible seats (the current seat may itself be ineligible); undefined
  * when no seat is eligible.
  */
-function stepAmongEligible(order: readonly string[], current: string, direction: Direction, steps: number, eligible: (seat: string) => boolean): string | undefined {
+function stepAmongEligible(
+  order: readonly string[],
+  current: string,
+  direction: Direction,
+  steps: number,
+  eligible: (seat: string) => boolean,
+): string | undefined {
   const n = order.length;
   const start = order.indexOf(current);
   if (n === 0 || start < 0 || !order.some(eligible)) return undefined;
@@ -106,7 +117,11 @@ export function advance(state: CircularState, current: string, eligible: (seat: 
   let next = stepAmongEligible(state.order, current, state.direction, 1 + state.pendingAdvance, eligible) as string;
   if (next === current && !state.allowSelfSuccessor) {
     if (eligibleCount === 1) {
-      return { ok: false, code: 'NO_ELIGIBLE_SEAT', message: `${current} is the only eligible seat and may not act twice in a row (allowSelfSuccessor is off)` };
+      return {
+        ok: false,
+        code: 'NO_ELIGIBLE_SEAT',
+        message: `${current} is the only eligible seat and may not act twice in a row (allowSelfSuccessor is off)`,
+      };
     }
     next = stepAmongEligible(state.order, next, state.direction, 1, eligible) as string;
   }
@@ -122,7 +137,12 @@ export function advance(state: CircularState, current: string, eligible: (seat: 
  * @example
  * nextParticipant(state, 'a', () => true, 2) // 'c' going Forward over ['a', 'b', 'c']
  */
-export function nextParticipant(state: CircularState, current: string, eligible: (seat: string) => boolean, offset = 1): string | undefined {
+export function nextParticipant(
+  state: CircularState,
+  current: string,
+  eligible: (seat: string) => boolean,
+  offset = 1,
+): string | undefined {
   return stepAmongEligible(state.order, current, state.direction, Math.max(1, Math.floor(offset)), eligible);
 }
 
@@ -132,8 +152,19 @@ export function nextParticipant(state: CircularState, current: string, eligible:
  * @example
  * previousParticipant(state, 'a', () => true) // 'c' going Forward over ['a', 'b', 'c']
  */
-export function previousParticipant(state: CircularState, current: string, eligible: (seat: string) => boolean, offset = 1): string | undefined {
-  return stepAmongEligible(state.order, current, state.direction === 1 ? -1 : 1, Math.max(1, Math.floor(offset)), eligible);
+export function previousParticipant(
+  state: CircularState,
+  current: string,
+  eligible: (seat: string) => boolean,
+  offset = 1,
+): string | undefined {
+  return stepAmongEligible(
+    state.order,
+    current,
+    state.direction === 1 ? -1 : 1,
+    Math.max(1, Math.floor(offset)),
+    eligible,
+  );
 }
 
 /**
@@ -143,7 +174,11 @@ export function previousParticipant(state: CircularState, current: string, eligi
  * @example
  * nextScheduledParticipant(mutate(state, { operation: 'AddAdvance', amount: 1 }), 'a', () => true) // 'c'
  */
-export function nextScheduledParticipant(state: CircularState, current: string, eligible: (seat: string) => boolean): string | undefined {
+export function nextScheduledParticipant(
+  state: CircularState,
+  current: string,
+  eligible: (seat: string) => boolean,
+): string | undefined {
   const result = advance(state, current, eligible);
   return result.ok ? result.next : undefined;
 }

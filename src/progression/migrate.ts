@@ -48,7 +48,13 @@ export function savedTable(document: unknown): 'log' | 'snapshot' | null {
   const doc = document as { [key: string]: unknown };
   if (typeof doc.game === 'string' && Array.isArray(doc.moves)) return 'log';
   const context = doc.context as { [key: string]: unknown } | null | undefined;
-  if (typeof context === 'object' && context !== null && typeof context.opening === 'object' && context.opening !== null) return 'snapshot';
+  if (
+    typeof context === 'object' &&
+    context !== null &&
+    typeof context.opening === 'object' &&
+    context.opening !== null
+  )
+    return 'snapshot';
   return null;
 }
 
@@ -61,13 +67,22 @@ export function savedTable(document: unknown): 'log' | 'snapshot' | null {
  * migrateRulesDocument({ phases: [{ name: 'main', turns: { movesPerTurn: 2 } }] }, false)
  * // { document: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 2, revision: 2 } }] }, changes: [{ path: 'phases.0.turns' }] }
  */
-export function migrateRulesDocument(document: unknown, wholeIsRules: boolean): { document: Json; changes: RulesChange[] } {
+export function migrateRulesDocument(
+  document: unknown,
+  wholeIsRules: boolean,
+): { document: Json; changes: RulesChange[] } {
   const changes: RulesChange[] = [];
   const visit = (node: Json, path: string, isRules: boolean): Json => {
-    if (Array.isArray(node)) return node.map((child, i) => visit(child, path === '' ? String(i) : `${path}.${i}`, false));
+    if (Array.isArray(node))
+      return node.map((child, i) => visit(child, path === '' ? String(i) : `${path}.${i}`, false));
     if (!isObject(node)) return node;
     // fromEntries defines each member as the object's own, "__proto__" included (an assignment would set the prototype).
-    const out: { [key: string]: Json } = Object.fromEntries(Object.entries(node).map(([key, child]) => [key, visit(child, path === '' ? key : `${path}.${key}`, key === 'turns')]));
+    const out: { [key: string]: Json } = Object.fromEntries(
+      Object.entries(node).map(([key, child]) => [
+        key,
+        visit(child, path === '' ? key : `${path}.${key}`, key === 'turns'),
+      ]),
+    );
     if (isRules && !Object.hasOwn(out, 'strategy')) {
       changes.push({ path: path === '' ? '(the whole file)' : path });
       return withStrategy(out);

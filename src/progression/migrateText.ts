@@ -58,7 +58,10 @@ function childPath(parent: Frame | undefined): string {
  * addRevisionText('{"turns":{"strategy":"PerRound"}}', new Map([['turns', 2]]))
  * // { text: '{"turns":{"strategy":"PerRound","revision":2}}', changed: 1 }
  */
-export function addRevisionText(text: string, revisions: ReadonlyMap<string, number>): { text: string; changed: number } {
+export function addRevisionText(
+  text: string,
+  revisions: ReadonlyMap<string, number>,
+): { text: string; changed: number } {
   const inserts: { at: number; insert: string }[] = [];
   const open: Frame[] = [];
   for (const token of tokens(text)) {
@@ -74,7 +77,15 @@ export function addRevisionText(text: string, revisions: ReadonlyMap<string, num
     } else if (token.kind === 'comma' && top !== undefined && !top.object) top.index++;
     else if (token.kind === 'open') {
       const path = childPath(top);
-      open.push({ path, object: token.object, step: '', index: 0, revision: token.object ? (revisions.get(path) ?? null) : null, indent: null, colon: ': ' });
+      open.push({
+        path,
+        object: token.object,
+        step: '',
+        index: 0,
+        revision: token.object ? (revisions.get(path) ?? null) : null,
+        indent: null,
+        colon: ': ',
+      });
     } else if (token.kind === 'close') {
       const frame = open.pop();
       if (frame?.revision == null) continue;

@@ -56,8 +56,11 @@ export const STRATEGIES: readonly Strategy[] = ['PerRound', 'Circular', 'Initiat
  * readTurnRules({ strategy: 'Circular', circular: { allowSelfSuccessor: true } }) // { ok: true, rules: {...} }
  * readTurnRules({ movesPerTurn: 2 }) // { ok: false, path: 'strategy', message: 'every rules object declares ...' }
  */
-export function readTurnRules(raw: unknown): { ok: true; rules: TurnRules } | { ok: false; path: string; message: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, path: '', message: 'turn rules are an object { strategy, ... }' };
+export function readTurnRules(
+  raw: unknown,
+): { ok: true; rules: TurnRules } | { ok: false; path: string; message: string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, path: '', message: 'turn rules are an object { strategy, ... }' };
   if (!('strategy' in raw)) {
     return {
       ok: false,
@@ -68,7 +71,9 @@ export function readTurnRules(raw: unknown): { ok: true; rules: TurnRules } | { 
   const parsed = turnRulesSchema.safeParse(raw);
   if (parsed.success) {
     const minimum = minimumProblem(parsed.data);
-    return minimum === null ? { ok: true, rules: parsed.data } : { ok: false, path: 'minMovesPerTurn', message: minimum };
+    return minimum === null
+      ? { ok: true, rules: parsed.data }
+      : { ok: false, path: 'minMovesPerTurn', message: minimum };
   }
   const issue = parsed.error.issues[0];
   return { ok: false, path: issue?.path.join('.') ?? '', message: issue?.message ?? 'not turn rules' };
@@ -78,8 +83,10 @@ export function readTurnRules(raw: unknown): { ok: true; rules: TurnRules } | { 
 function minimumProblem(rules: TurnRules): string | null {
   const { minMovesPerTurn: minimum, movesPerTurn } = rules;
   if (minimum === undefined) return null;
-  if (rules.strategy === 'Free') return 'a Free phase has no turn to end, so no minimum number of moves before ending it';
-  if (movesPerTurn !== undefined && minimum > movesPerTurn) return `is ${minimum}, more than movesPerTurn (${movesPerTurn}): the turn would end by itself before a seat could make them`;
+  if (rules.strategy === 'Free')
+    return 'a Free phase has no turn to end, so no minimum number of moves before ending it';
+  if (movesPerTurn !== undefined && minimum > movesPerTurn)
+    return `is ${minimum}, more than movesPerTurn (${movesPerTurn}): the turn would end by itself before a seat could make them`;
   return null;
 }
 

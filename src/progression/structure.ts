@@ -35,7 +35,21 @@ export interface StructurePlan {
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** Names the chart gives its own states, and names every object inherits: a phase may not take them. */
 const RESERVED = new Set([
-  'opening', 'invalid', 'playing', 'over', 'turn', 'priority', 'stack', 'inTurn', 'acting', 'done', 'round', 'open', 'held', 'empty', 'holding',
+  'opening',
+  'invalid',
+  'playing',
+  'over',
+  'turn',
+  'priority',
+  'stack',
+  'inTurn',
+  'acting',
+  'done',
+  'round',
+  'open',
+  'held',
+  'empty',
+  'holding',
   ...Object.getOwnPropertyNames(Object.prototype),
 ]);
 
@@ -49,14 +63,17 @@ export interface KnownNames {
 type Problem = { readonly path: string; readonly message: string };
 
 function phaseNameProblem(name: unknown, what: string): string | null {
-  if (typeof name !== 'string' || !NAME.test(name)) return `a ${what} name starts with a letter, then letters, digits, "_" or "-", 64 characters at most`;
-  if (RESERVED.has(name)) return `${name} is a name the statechart uses for its own states: choose another ${what} name`;
+  if (typeof name !== 'string' || !NAME.test(name))
+    return `a ${what} name starts with a letter, then letters, digits, "_" or "-", 64 characters at most`;
+  if (RESERVED.has(name))
+    return `${name} is a name the statechart uses for its own states: choose another ${what} name`;
   return null;
 }
 
 function routineProblem(name: unknown, known: KnownNames): string | null {
   if (name === undefined) return null;
-  if (typeof name !== 'string' || !known.routines.includes(name)) return `no routine ${JSON.stringify(name)?.slice(0, 80)}: the game's routines are ${known.routines.join(', ') || 'none'}`;
+  if (typeof name !== 'string' || !known.routines.includes(name))
+    return `no routine ${JSON.stringify(name)?.slice(0, 80)}: the game's routines are ${known.routines.join(', ') || 'none'}`;
   return null;
 }
 
@@ -72,7 +89,8 @@ function routineProblem(name: unknown, known: KnownNames): string | null {
  * // { path: 'phases.0.name', message: 'done is a name the statechart uses ...' }
  */
 export function structureProblem(structure: GameStructure, known: KnownNames): Problem | null {
-  if (typeof structure !== 'object' || structure === null || !Array.isArray(structure.phases)) return { path: 'phases', message: 'a structure is { phases: [...], transitions?: [...] }' };
+  if (typeof structure !== 'object' || structure === null || !Array.isArray(structure.phases))
+    return { path: 'phases', message: 'a structure is { phases: [...], transitions?: [...] }' };
   if (structure.phases.length === 0) return { path: 'phases', message: 'a game has at least one game phase' };
   const names = new Set<string>();
   const turnPhaseNames = new Set<string>();
@@ -90,9 +108,13 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
       if (missing !== null) return { path: `${at}.${key}`, message: missing };
     }
     if (phase.moves !== undefined) {
-      if (!Array.isArray(phase.moves)) return { path: `${at}.moves`, message: 'is a list of the game\'s move types' };
+      if (!Array.isArray(phase.moves)) return { path: `${at}.moves`, message: "is a list of the game's move types" };
       const unknown = phase.moves.findIndex((type: unknown) => !known.moves.includes(type as string));
-      if (unknown >= 0) return { path: `${at}.moves.${unknown}`, message: `no move ${JSON.stringify(phase.moves[unknown])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}` };
+      if (unknown >= 0)
+        return {
+          path: `${at}.moves.${unknown}`,
+          message: `no move ${JSON.stringify(phase.moves[unknown])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}`,
+        };
     }
     const turnPhases = phase.turnPhases ?? [];
     if (!Array.isArray(turnPhases)) return { path: `${at}.turnPhases`, message: 'is a list of { name, onEnter? }' };
@@ -101,7 +123,8 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
       const where = `${at}.turnPhases.${j}`;
       const badName = phaseNameProblem(turnPhase?.name, 'turn phase');
       if (badName !== null) return { path: `${where}.name`, message: badName };
-      if (inThisPhase.has(turnPhase.name)) return { path: `${where}.name`, message: `${turnPhase.name} is declared twice in this turn` };
+      if (inThisPhase.has(turnPhase.name))
+        return { path: `${where}.name`, message: `${turnPhase.name} is declared twice in this turn` };
       inThisPhase.add(turnPhase.name);
       turnPhaseNames.add(turnPhase.name);
       const missing = routineProblem(turnPhase.onEnter, known);
@@ -110,28 +133,47 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
     if (turnPhases.length > 0) {
       priority++;
       if (strategyOf(read.rules).shape !== 'turns') {
-        return { path: `${at}.turns.strategy`, message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat` };
+        return {
+          path: `${at}.turns.strategy`,
+          message: `turns with priority phases pass from seat to seat: ${read.rules.strategy} has no single active seat`,
+        };
       }
       if (read.rules.minMovesPerTurn !== undefined) {
-        return { path: `${at}.turns.minMovesPerTurn`, message: 'a turn with priority phases ends when every seat passes in a row, never by engine.end-turn: it has no minimum' };
+        return {
+          path: `${at}.turns.minMovesPerTurn`,
+          message:
+            'a turn with priority phases ends when every seat passes in a row, never by engine.end-turn: it has no minimum',
+        };
       }
     }
   }
-  if (priority > 0 && priority < structure.phases.length) return { path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };
+  if (priority > 0 && priority < structure.phases.length)
+    return { path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };
   if (known.sorceryPhase !== null && !turnPhaseNames.has(known.sorceryPhase)) {
-    return { path: 'phases', message: `the game's sorceryPhase ${known.sorceryPhase} is not among the turn phases (${[...turnPhaseNames].join(', ') || 'none'})` };
+    return {
+      path: 'phases',
+      message: `the game's sorceryPhase ${known.sorceryPhase} is not among the turn phases (${[...turnPhaseNames].join(', ') || 'none'})`,
+    };
   }
   const transitions = structure.transitions ?? [];
   if (!Array.isArray(transitions)) return { path: 'transitions', message: 'is a list of { name, from, to }' };
   const seen = new Set<string>();
   for (const [i, t] of transitions.entries()) {
-    if (typeof t?.name !== 'string' || !NAME.test(t.name)) return { path: `transitions.${i}.name`, message: 'a transition name starts with a letter, then letters, digits, "_" or "-"' };
-    if (!names.has(t.from)) return { path: `transitions.${i}.from`, message: `no game phase ${JSON.stringify(t.from)?.slice(0, 80)}` };
-    if (!names.has(t.to)) return { path: `transitions.${i}.to`, message: `no game phase ${JSON.stringify(t.to)?.slice(0, 80)}` };
-    if (seen.has(`${t.from}/${t.name}`)) return { path: `transitions.${i}.name`, message: `${t.from} declares ${t.name} twice` };
+    if (typeof t?.name !== 'string' || !NAME.test(t.name))
+      return {
+        path: `transitions.${i}.name`,
+        message: 'a transition name starts with a letter, then letters, digits, "_" or "-"',
+      };
+    if (!names.has(t.from))
+      return { path: `transitions.${i}.from`, message: `no game phase ${JSON.stringify(t.from)?.slice(0, 80)}` };
+    if (!names.has(t.to))
+      return { path: `transitions.${i}.to`, message: `no game phase ${JSON.stringify(t.to)?.slice(0, 80)}` };
+    if (seen.has(`${t.from}/${t.name}`))
+      return { path: `transitions.${i}.name`, message: `${t.from} declares ${t.name} twice` };
     seen.add(`${t.from}/${t.name}`);
   }
-  if (structure.direction !== undefined && structure.direction !== 1 && structure.direction !== -1) return { path: 'direction', message: 'is 1 or -1' };
+  if (structure.direction !== undefined && structure.direction !== 1 && structure.direction !== -1)
+    return { path: 'direction', message: 'is 1 or -1' };
   return null;
 }
 
@@ -143,21 +185,33 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
  * @example
  * readStructure(mundane, options, ['seat:ann', 'seat:bob']) // { ok: true, plan: { phases: [{ name: 'main', ... }], priority: true, ... } }
  */
-export function readStructure(game: AnyGame, options: unknown, seats: readonly string[]): { ok: true; plan: StructurePlan } | ({ ok: false } & Problem) {
+export function readStructure(
+  game: AnyGame,
+  options: unknown,
+  seats: readonly string[],
+): { ok: true; plan: StructurePlan } | ({ ok: false } & Problem) {
   const structure = game.structure(options);
-  const problem = structureProblem(structure, { routines: Object.keys(game.routines), moves: Object.keys(game.moves), sorceryPhase: game.sorceryPhase });
+  const problem = structureProblem(structure, {
+    routines: Object.keys(game.routines),
+    moves: Object.keys(game.moves),
+    sorceryPhase: game.sorceryPhase,
+  });
   if (problem !== null) return { ok: false, ...problem };
   const phases: PhasePlan[] = structure.phases.map((phase) => ({
     name: phase.name,
     rules: (readTurnRules(phase.turns) as { ok: true; rules: TurnRules }).rules,
-    turnPhases: (phase.turnPhases ?? []).map((t) => ({ name: t.name, ...(t.onEnter !== undefined ? { onEnter: t.onEnter } : {}) })),
+    turnPhases: (phase.turnPhases ?? []).map((t) => ({
+      name: t.name,
+      ...(t.onEnter !== undefined ? { onEnter: t.onEnter } : {}),
+    })),
     moves: phase.moves === undefined ? null : [...phase.moves],
     ...(phase.onEnter !== undefined ? { onEnter: phase.onEnter } : {}),
     ...(phase.onLeave !== undefined ? { onLeave: phase.onLeave } : {}),
   }));
   for (const key of ['firstSeat', 'owner'] as const) {
     const seat = structure[key];
-    if (seat !== undefined && !seats.includes(seat)) return { ok: false, path: key, message: `${seat} is not at the table` };
+    if (seat !== undefined && !seats.includes(seat))
+      return { ok: false, path: key, message: `${seat} is not at the table` };
   }
   return {
     ok: true,

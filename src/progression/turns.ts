@@ -60,10 +60,24 @@ export function eligibleSeats(seats: readonly string[], progression: Pick<Progre
  * @example
  * startPhase(rules, seating, progression).activeSeat // 'seat:ann' for PerRound at a fresh table
  */
-export function startPhase(rules: TurnRules, seating: Seating, previous: Progression | null): { progression: Progression; activeSeat: string | null } {
+export function startPhase(
+  rules: TurnRules,
+  seating: Seating,
+  previous: Progression | null,
+): { progression: Progression; activeSeat: string | null } {
   const kept = { initiative: previous?.initiative ?? {}, out: previous?.out ?? [] };
   const eligible = eligibleSeats(seating.seats, kept);
-  const base: Progression = { rules, order: eligible, acted: [], circular: null, waiting: [], movesThisTurn: 0, roundMoves: {}, obligation: null, ...kept };
+  const base: Progression = {
+    rules,
+    order: eligible,
+    acted: [],
+    circular: null,
+    waiting: [],
+    movesThisTurn: 0,
+    roundMoves: {},
+    obligation: null,
+    ...kept,
+  };
   const named = seating.firstSeat !== null && eligible.includes(seating.firstSeat) ? seating.firstSeat : null;
   return strategyOf(rules).start({ rules, seating, base, eligible, named });
 }
@@ -94,13 +108,20 @@ export function nextTurn(progression: Progression, seating: Seating): NextTurn {
  * @example
  * withInitiative(progression, seats, { 'seat:bob': 9 }).activeSeat // 'seat:bob' under Initiative
  */
-export function withInitiative(progression: Progression, seats: readonly string[], scores: Scores): { progression: Progression; activeSeat?: string } {
+export function withInitiative(
+  progression: Progression,
+  seats: readonly string[],
+  scores: Scores,
+): { progression: Progression; activeSeat?: string } {
   const initiative = { ...progression.initiative, ...scores };
   // Only a phase ordered by initiative is ordered again at once; others keep the scores for a later one.
   if (!strategyOf(progression.rules).delays) return { progression: { ...progression, initiative } };
   const order = initiativeOrder(eligibleSeats(seats, progression), initiative);
   const first = order[0];
-  return { progression: { ...progression, initiative, order, acted: first === undefined ? [] : [first], movesThisTurn: 0 }, ...(first !== undefined ? { activeSeat: first } : {}) };
+  return {
+    progression: { ...progression, initiative, order, acted: first === undefined ? [] : [first], movesThisTurn: 0 },
+    ...(first !== undefined ? { activeSeat: first } : {}),
+  };
 }
 
 /**
@@ -110,14 +131,26 @@ export function withInitiative(progression: Progression, seats: readonly string[
  * @example
  * delayTurn(progression, 'seat:ann', 'seat:cat') // { progression, activeSeat: 'seat:bob' }
  */
-export function delayTurn(progression: Progression, seat: string, after: string): { progression: Progression; activeSeat: string } | null {
+export function delayTurn(
+  progression: Progression,
+  seat: string,
+  after: string,
+): { progression: Progression; activeSeat: string } | null {
   const from = progression.order.indexOf(seat);
   const to = progression.order.indexOf(after);
   if (from < 0 || to <= from || progression.acted.includes(after)) return null;
   const order = progression.order.filter((s) => s !== seat);
   order.splice(order.indexOf(after) + 1, 0, seat);
   const next = order[from] as string;
-  return { progression: { ...progression, order, acted: [...progression.acted.filter((s) => s !== seat), next], movesThisTurn: 0 }, activeSeat: next };
+  return {
+    progression: {
+      ...progression,
+      order,
+      acted: [...progression.acted.filter((s) => s !== seat), next],
+      movesThisTurn: 0,
+    },
+    activeSeat: next,
+  };
 }
 
 /**
@@ -158,7 +191,10 @@ export function scheduledSeat(progression: Progression, seating: Seating): strin
 export function movesOwed(progression: Progression, seat: string): number {
   const minimum = progression.rules.minMovesPerTurn;
   if (minimum === undefined) return 0;
-  const made = strategyOf(progression.rules).shape === 'rounds' ? (progression.roundMoves?.[seat] ?? 0) : progression.movesThisTurn;
+  const made =
+    strategyOf(progression.rules).shape === 'rounds'
+      ? (progression.roundMoves?.[seat] ?? 0)
+      : progression.movesThisTurn;
   return Math.max(0, minimum - made);
 }
 
@@ -179,5 +215,9 @@ export function countTurnMove(progression: Progression, seat: string): Progressi
   const roundMoves = { ...progression.roundMoves, [seat]: made };
   const limit = progression.rules.movesPerTurn;
   const done = limit !== undefined && made >= limit && progression.obligation === null;
-  return { ...counted, roundMoves, waiting: done ? progression.waiting.filter((s) => s !== seat) : progression.waiting };
+  return {
+    ...counted,
+    roundMoves,
+    waiting: done ? progression.waiting.filter((s) => s !== seat) : progression.waiting,
+  };
 }

@@ -50,7 +50,10 @@ export function clockWindow(clock: ClockSpec | null, table: Table): { key: strin
   if (clock === null || clock.per === 'seat') return null;
   const { context } = table;
   if (context.status === 'over' || table.toAct().length === 0) return null;
-  const key = clock.per === 'turn' ? `turn ${context.turn.round}.${context.turn.number}.${context.gamePhase}` : `ply ${size(context.plies)}`;
+  const key =
+    clock.per === 'turn'
+      ? `turn ${context.turn.round}.${context.turn.number}.${context.gamePhase}`
+      : `ply ${size(context.plies)}`;
   return { key, ms: clock.ms };
 }
 
@@ -61,10 +64,20 @@ export function clockWindow(clock: ClockSpec | null, table: Table): { key: strin
  * seatClockStep({ per: 'seat', bank: 60_000, increment: 1000 }, ['seat:ann'], table, { type: 'engine.pass', seat: 'seat:ann' })
  * // { charged: ['seat:ann'], running: ['seat:bob'], mover: 'seat:ann', increment: 1000 }
  */
-export function seatClockStep(clock: ClockSpec | null, before: readonly string[], table: Table, move: Move): SeatClockStep | null {
+export function seatClockStep(
+  clock: ClockSpec | null,
+  before: readonly string[],
+  table: Table,
+  move: Move,
+): SeatClockStep | null {
   if (clock === null || clock.per !== 'seat') return null;
   const running = table.context.status === 'over' ? [] : table.toAct();
-  return { charged: before, running, mover: typeof move.seat === 'string' ? move.seat : null, increment: clock.increment };
+  return {
+    charged: before,
+    running,
+    mover: typeof move.seat === 'string' ? move.seat : null,
+    increment: clock.increment,
+  };
 }
 
 /**
@@ -79,14 +92,26 @@ export function seatClockStep(clock: ClockSpec | null, before: readonly string[]
 export function chessBanks(
   game: AnyGame,
   log: {
-    table: string; seats: string[]; seed: number | string; options?: Record<string, unknown>; moves: readonly Move[]; times: readonly string[]; started: string;
+    table: string;
+    seats: string[];
+    seed: number | string;
+    options?: Record<string, unknown>;
+    moves: readonly Move[];
+    times: readonly string[];
+    started: string;
     clock?: { readonly per: string; readonly bank?: number; readonly increment?: number } | null;
   },
 ): Record<string, number> {
   const { clock } = log;
-  if (clock == null || clock.per !== 'seat' || clock.bank === undefined) throw new RangeError('chessBanks: the log has no chess clock');
+  if (clock == null || clock.per !== 'seat' || clock.bank === undefined)
+    throw new RangeError('chessBanks: the log has no chess clock');
   const { bank, increment = 0 } = clock;
-  const table = createTable(game, { table: log.table, seats: log.seats, seed: log.seed, options: (log.options ?? {}) as never });
+  const table = createTable(game, {
+    table: log.table,
+    seats: log.seats,
+    seed: log.seed,
+    options: (log.options ?? {}) as never,
+  });
   try {
     const banks: Record<string, number> = Object.fromEntries(log.seats.map((seat) => [seat, bank]));
     let since = Date.parse(log.started);
@@ -112,6 +137,7 @@ export function chessBanks(
  * timeoutMove(mundaneTable) // { type: 'engine.pass' }: mundane has no end-turn move
  */
 export function timeoutMove(table: Table): Move | null {
-  for (const move of [{ type: 'engine.end-turn' }, { type: 'engine.pass' }]) if (table.check(move) === null) return move;
+  for (const move of [{ type: 'engine.end-turn' }, { type: 'engine.pass' }])
+    if (table.check(move) === null) return move;
   return null;
 }

@@ -7,4 +7,14 @@ export { openPglite, openPostgres, isUnavailable, type Sql } from './store/sql.j
 export { migrate, MIGRATIONS } from './store/migrations.js';
 export { viewOf, EVERYTHING, type Viewer, type Viewed } from './view.js';
 export { followServerTable, type FollowServerTableOptions, type ServerTableFollower } from '../inspect/followServer.js';
-export { connect, ServerError, type PlystackClient, type CreateTableRequest, type CreatedTable, type TableReading, type ServedLog, type StreamMessage, type TableStream } from '../client/client.js';
+export {
+  connect,
+  ServerError,
+  type PlystackClient,
+  type CreateTableRequest,
+  type CreatedTable,
+  type TableReading,
+  type ServedLog,
+  type StreamMessage,
+  type TableStream,
+} from '../client/client.js';

@@ -67,7 +67,10 @@ export class LiveTables {
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
 
-  constructor(readonly store: Store, private readonly options: LiveTablesOptions) {
+  constructor(
+    readonly store: Store,
+    private readonly options: LiveTablesOptions,
+  ) {
     this.snapshotEvery = options.snapshotEvery ?? 64;
     this.cacheSize = options.cacheSize ?? 1000;
   }
@@ -98,7 +101,15 @@ export class LiveTables {
   /** Keeps a table just created (and stored, with no move yet) live, so its first move needs no load. */
   adopt(record: TableRecord, game: AnyGame, table: Table): void {
     if (this.entries.has(record.id)) return table.stop();
-    this.entries.set(record.id, { record, game, table, moves: 0, behind: 0, subscribers: new Set(), queue: Promise.resolve() });
+    this.entries.set(record.id, {
+      record,
+      game,
+      table,
+      moves: 0,
+      behind: 0,
+      subscribers: new Set(),
+      queue: Promise.resolve(),
+    });
     this.trim();
   }
 
@@ -108,7 +119,15 @@ export class LiveTables {
     const game = this.options.games[record.game];
     if (game === undefined) throw new CorruptTable(`${id}: no game ${record.game} on this server`);
     const built = await this.build(record, game);
-    const entry: Entry = { record, game, table: built.table, moves: built.moves, behind: 0, subscribers: new Set(), queue: Promise.resolve() };
+    const entry: Entry = {
+      record,
+      game,
+      table: built.table,
+      moves: built.moves,
+      behind: 0,
+      subscribers: new Set(),
+      queue: Promise.resolve(),
+    };
     this.entries.set(id, entry);
     this.trim();
     return entry;
@@ -129,9 +148,13 @@ export class LiveTables {
   private async apply(table: Table, from: number): Promise<number> {
     const id = table.context.opening.table;
     for (const row of await this.store.movesFrom(id, from)) {
-      if (row.index !== movesMade(table.context)) throw new CorruptTable(`${id}: move ${row.index} stored where ${movesMade(table.context)} was expected`);
+      if (row.index !== movesMade(table.context))
+        throw new CorruptTable(`${id}: move ${row.index} stored where ${movesMade(table.context)} was expected`);
       const result = table.tryPlay(row.move);
-      if (!result.ok) throw new CorruptTable(`${id}: stored move ${row.index} refused: ${result.error.code}: ${result.error.message}`);
+      if (!result.ok)
+        throw new CorruptTable(
+          `${id}: stored move ${row.index} refused: ${result.error.code}: ${result.error.message}`,
+        );
     }
     return movesMade(table.context);
   }
@@ -209,7 +232,11 @@ export class LiveTables {
    * STALE, or 422 with the refusal. Throws when the store cannot be reached.
    * `key` is the idempotency key, already scoped to who sent it.
    */
-  play(entry: Entry, move: unknown, options: { expect?: number; key?: string; cause?: 'request' | 'clock' } = {}): Promise<PlayOutcome> {
+  play(
+    entry: Entry,
+    move: unknown,
+    options: { expect?: number; key?: string; cause?: 'request' | 'clock' } = {},
+  ): Promise<PlayOutcome> {
     return this.exclusive(entry, async () => {
       await this.fresh(entry);
       for (let attempt = 0; ; attempt++) {
@@ -217,13 +244,24 @@ export class LiveTables {
         if (outcome !== 'retry') return outcome;
         if (attempt === 1) {
           const plies = size(entry.table.context.plies);
-          return { status: 409, body: { code: 'STALE', message: 'another process advanced the table twice meanwhile; look again', ply: plies } };
+          return {
+            status: 409,
+            body: {
+              code: 'STALE',
+              message: 'another process advanced the table twice meanwhile; look again',
+              ply: plies,
+            },
+          };
         }
       }
     });
   }
 
-  private async tryCommit(entry: Entry, move: unknown, options: { expect?: number; key?: string; cause?: 'request' | 'clock' }): Promise<PlayOutcome | 'retry'> {
+  private async tryCommit(
+    entry: Entry,
+    move: unknown,
+    options: { expect?: number; key?: string; cause?: 'request' | 'clock' },
+  ): Promise<PlayOutcome | 'retry'> {
     const id = entry.record.id;
     if (options.key !== undefined) {
       const first = await this.store.answerFor(id, options.key);
@@ -243,7 +281,14 @@ export class LiveTables {
         return 'retry';
       }
       if (error.code === 'STALE') return { status: 409, body: { code: 'STALE', message: error.message, ply: before } };
-      return { status: 422, body: { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) } };
+      return {
+        status: 422,
+        body: {
+          code: error.code,
+          message: error.message,
+          ...(error.reason !== undefined ? { reason: error.reason } : {}),
+        },
+      };
     }
     const index = result.ply.moveIndex;
     const answer = { ply: result.ply, index: before };

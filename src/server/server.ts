@@ -63,28 +63,45 @@ export interface PlystackServer {
 
 /** An error answer: `{ code, message }` with its HTTP status. */
 class Answer extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
 
-const createSchema = z.object({
-  game: z.string().min(1),
-  seats: z.array(z.string()),
-  options: z.record(z.string(), z.unknown()).optional(),
-  seed: z.union([z.number().int(), z.string().min(1)]).optional(),
-  table: idSchema.optional(),
-  clock: z.union([
-    z.object({ per: z.enum(['turn', 'move']), ms: z.number().int().min(100).max(MAX_CLOCK_MS) }).strict(),
-    z.object({ per: z.literal('seat'), bank: z.number().int().min(100).max(MAX_CLOCK_MS), increment: z.number().int().min(0).max(MAX_CLOCK_MS).default(0) }).strict(),
-  ]).optional(),
-}).strict();
+const createSchema = z
+  .object({
+    game: z.string().min(1),
+    seats: z.array(z.string()),
+    options: z.record(z.string(), z.unknown()).optional(),
+    seed: z.union([z.number().int(), z.string().min(1)]).optional(),
+    table: idSchema.optional(),
+    clock: z
+      .union([
+        z.object({ per: z.enum(['turn', 'move']), ms: z.number().int().min(100).max(MAX_CLOCK_MS) }).strict(),
+        z
+          .object({
+            per: z.literal('seat'),
+            bank: z.number().int().min(100).max(MAX_CLOCK_MS),
+            increment: z.number().int().min(0).max(MAX_CLOCK_MS).default(0),
+          })
+          .strict(),
+      ])
+      .optional(),
+  })
+  .strict();
 
-const playSchema = z.object({
-  move: z.record(z.string(), z.unknown()),
-  expect: z.number().int().min(0).optional(),
-  key: z.string().min(1).max(200).optional(),
-}).strict();
+const playSchema = z
+  .object({
+    move: z.record(z.string(), z.unknown()),
+    expect: z.number().int().min(0).optional(),
+    key: z.string().min(1).max(200).optional(),
+  })
+  .strict();
 
 type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
 
@@ -113,7 +130,8 @@ function hashedBearer(request: FastifyRequest): string | null {
 function identify(entry: Entry, hashed: string | null): Who | null {
   if (hashed === null) return null;
   if (hashesMatch(hashed, entry.record.appToken)) return { kind: 'app' };
-  for (const [seat, hash] of Object.entries(entry.record.seatTokens)) if (hashesMatch(hashed, hash)) return { kind: 'seat', seat };
+  for (const [seat, hash] of Object.entries(entry.record.seatTokens))
+    if (hashesMatch(hashed, hash)) return { kind: 'seat', seat };
   return null;
 }
 
@@ -152,7 +170,11 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     throw error;
   }
   const games = options.games ?? builtInGames;
-  const tables = new LiveTables(store, { games, ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}), ...(options.cacheSize ? { cacheSize: options.cacheSize } : {}) });
+  const tables = new LiveTables(store, {
+    games,
+    ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
+    ...(options.cacheSize ? { cacheSize: options.cacheSize } : {}),
+  });
   if (sql.kind === 'postgres') {
     await sql.listen(MOVES_CHANNEL, (payload) => {
       if (payload === '') return tables.notifiedAll();
@@ -173,22 +195,30 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       const hashed = hashedBearer(request);
       return hashed === null ? `ip ${request.ip}` : `token ${hashed}`;
     },
-    errorResponseBuilder: (_request, context) => new Answer(429, 'RATE_LIMITED', `too many requests: at most ${context.max} per ${context.after}`),
+    errorResponseBuilder: (_request, context) =>
+      new Answer(429, 'RATE_LIMITED', `too many requests: at most ${context.max} per ${context.after}`),
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof Answer) return reply.code(error.status).send({ code: error.code, message: error.message, ...error.extra });
-    if (isUnavailable(error)) return reply.code(503).send({ code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' });
+    if (error instanceof Answer)
+      return reply.code(error.status).send({ code: error.code, message: error.message, ...error.extra });
+    if (isUnavailable(error))
+      return reply.code(503).send({ code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' });
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ code: 'TOO_LARGE', message: `the body is over ${options.bodyLimit ?? 65_536} bytes` });
+    if (status === 413)
+      return reply
+        .code(413)
+        .send({ code: 'TOO_LARGE', message: `the body is over ${options.bodyLimit ?? 65_536} bytes` });
     if (status === 429) return reply.code(429).send({ code: 'RATE_LIMITED', message: error.message });
     if (status >= 400 && status < 500) return reply.code(400).send({ code: 'BAD_REQUEST', message: error.message });
     request.log.error(error);
     process.stderr.write(`plystack serve: ${error.stack ?? String(error)}\n`);
     return reply.code(500).send({ code: 'INTERNAL', message: 'the server failed; see its log' });
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }),
+  );
 
   const tableOf = async (request: FastifyRequest): Promise<Entry> => {
     const { table } = request.params as { table: string };
@@ -199,7 +229,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   const who = (request: FastifyRequest, entry: Entry): Who => {
     const hashed = hashedBearer(request);
     const found = identify(entry, hashed);
-    if (found === null) throw new Answer(401, 'UNAUTHORIZED', hashed === null ? 'no token: send Authorization: Bearer TOKEN' : 'this token is not one of this table\'s');
+    if (found === null)
+      throw new Answer(
+        401,
+        'UNAUTHORIZED',
+        hashed === null ? 'no token: send Authorization: Bearer TOKEN' : "this token is not one of this table's",
+      );
     return found;
   };
 
@@ -211,7 +246,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const deadline = now.deadline === null ? null : new Date(now.deadline).toISOString();
     if (clock.per !== 'seat' || now.banks === null) return { ...clock, deadline };
     const running = now.deadline === null ? [] : entry.table.toAct();
-    const remaining = Object.fromEntries(Object.entries(now.banks).map(([seat, bank]) => [seat, running.includes(seat) ? Math.max(0, bank - (now.now - now.since)) : bank]));
+    const remaining = Object.fromEntries(
+      Object.entries(now.banks).map(([seat, bank]) => [
+        seat,
+        running.includes(seat) ? Math.max(0, bank - (now.now - now.since)) : bank,
+      ]),
+    );
     return { ...clock, deadline, since: new Date(now.since).toISOString(), banks: now.banks, remaining, running };
   };
 
@@ -225,26 +265,43 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     if (options.createToken !== undefined) {
       const token = bearer(request);
       if (token === null) throw new Answer(401, 'UNAUTHORIZED', 'this server creates tables only for its create token');
-      if (!tokenMatches(token, hashToken(options.createToken))) throw new Answer(403, 'FORBIDDEN', 'this token may not create tables');
+      if (!tokenMatches(token, hashToken(options.createToken)))
+        throw new Answer(403, 'FORBIDDEN', 'this token may not create tables');
     }
     const body = parse(createSchema, request.body);
     const game = games[body.game];
     if (game === undefined || !Object.hasOwn(games, body.game)) {
-      throw new Answer(400, 'UNKNOWN_GAME', `no game ${JSON.stringify(body.game)}; known: ${Object.keys(games).join(', ')}`, { path: 'game' });
+      throw new Answer(
+        400,
+        'UNKNOWN_GAME',
+        `no game ${JSON.stringify(body.game)}; known: ${Object.keys(games).join(', ')}`,
+        { path: 'game' },
+      );
     }
     const id = body.table ?? `table:${randomUUID()}`;
     let table;
     try {
-      table = createTable(game, { table: id, seats: body.seats, ...(body.seed !== undefined ? { seed: body.seed } : {}), options: body.options ?? {} });
+      table = createTable(game, {
+        table: id,
+        seats: body.seats,
+        ...(body.seed !== undefined ? { seed: body.seed } : {}),
+        options: body.options ?? {},
+      });
     } catch (error) {
-      if (error instanceof InvalidTable) throw new Answer(400, error.code, error.message, error.path !== undefined ? { path: error.path } : {});
+      if (error instanceof InvalidTable)
+        throw new Answer(400, error.code, error.message, error.path !== undefined ? { path: error.path } : {});
       throw error;
     }
     const log = table.log;
     const clock: ClockSpec | null = body.clock ?? null;
     // A chess clock starts with every seat's bank full, and runs out when the first bank of a seat to act does.
     const banks = clock?.per === 'seat' ? Object.fromEntries(log.seats.map((seat) => [seat, clock.bank])) : null;
-    const window = clock?.per === 'seat' ? (table.toAct().length > 0 ? { key: 'seat', ms: clock.bank } : null) : clockWindow(clock, table);
+    const window =
+      clock?.per === 'seat'
+        ? table.toAct().length > 0
+          ? { key: 'seat', ms: clock.bank }
+          : null
+        : clockWindow(clock, table);
     const tokens: Record<string, string> = {};
     const seatTokens: Record<string, string> = {};
     for (const seat of log.seats) {
@@ -252,7 +309,17 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       seatTokens[seat] = hashToken(tokens[seat]!);
     }
     const appToken = newToken();
-    const record = { id, game: game.id, version: game.version, seats: log.seats, seed: log.seed, options: log.options, appToken: hashToken(appToken), seatTokens, clock };
+    const record = {
+      id,
+      game: game.id,
+      version: game.version,
+      seats: log.seats,
+      seed: log.seed,
+      options: log.options,
+      appToken: hashToken(appToken),
+      seatTokens,
+      clock,
+    };
     let started: number | null;
     try {
       started = await store.createTable(record, window, banks);
@@ -273,7 +340,14 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const viewer = viewerOf(who(request, entry));
     const { table } = entry;
     const view = viewOf(table, viewer);
-    const reading = { table: entry.record.id, game: entry.game.id, ply: size(table.context.plies), turnModel: table.turnModel, state: view.state, plies: view.plies };
+    const reading = {
+      table: entry.record.id,
+      game: entry.game.id,
+      ply: size(table.context.plies),
+      turnModel: table.turnModel,
+      state: view.state,
+      plies: view.plies,
+    };
     return entry.record.clock === null ? reading : { ...reading, clock: await clockOf(entry) };
   });
 
@@ -283,10 +357,14 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const asked = (request.query as { seat?: unknown }).seat;
     let seat: string;
     if (caller.kind === 'seat') {
-      if (asked !== undefined && asked !== caller.seat) throw new Answer(403, 'FORBIDDEN', `this token is ${caller.seat}'s: it may not read ${String(asked)}'s moves`);
+      if (asked !== undefined && asked !== caller.seat)
+        throw new Answer(403, 'FORBIDDEN', `this token is ${caller.seat}'s: it may not read ${String(asked)}'s moves`);
       seat = caller.seat;
     } else {
-      if (typeof asked !== 'string' || !entry.record.seats.includes(asked)) throw new Answer(400, 'BAD_REQUEST', 'with the app token, name a seat of the table: ?seat=SEAT', { path: 'seat' });
+      if (typeof asked !== 'string' || !entry.record.seats.includes(asked))
+        throw new Answer(400, 'BAD_REQUEST', 'with the app token, name a seat of the table: ?seat=SEAT', {
+          path: 'seat',
+        });
       seat = asked;
     }
     return entry.table.legalMoves(seat);
@@ -298,10 +376,19 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const body = parse(playSchema, request.body);
     const { seat } = body.move as { seat?: unknown };
     if (caller.kind === 'seat' && seat !== caller.seat) {
-      throw new Answer(403, 'FORBIDDEN', seat === undefined ? `this token is ${caller.seat}'s: a move without a seat is the application's` : `this token is ${caller.seat}'s: it may not act for ${String(seat)}`);
+      throw new Answer(
+        403,
+        'FORBIDDEN',
+        seat === undefined
+          ? `this token is ${caller.seat}'s: a move without a seat is the application's`
+          : `this token is ${caller.seat}'s: it may not act for ${String(seat)}`,
+      );
     }
     const key = body.key === undefined ? undefined : `${caller.kind === 'app' ? '@app' : caller.seat} ${body.key}`;
-    const outcome = await tables.play(entry, body.move, { ...(body.expect !== undefined ? { expect: body.expect } : {}), ...(key !== undefined ? { key } : {}) });
+    const outcome = await tables.play(entry, body.move, {
+      ...(body.expect !== undefined ? { expect: body.expect } : {}),
+      ...(key !== undefined ? { key } : {}),
+    });
     return reply.code(outcome.status).send(outcome.body);
   });
 
@@ -309,12 +396,18 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     const entry = await tableOf(request);
     if (entry.table.context.status !== 'over') {
       const caller = who(request, entry);
-      if (caller.kind !== 'app') throw new Answer(403, 'FORBIDDEN', 'the log (and its seed) is the app token\'s until the game is over');
+      if (caller.kind !== 'app')
+        throw new Answer(403, 'FORBIDDEN', "the log (and its seed) is the app token's until the game is over");
     }
     const { record } = entry;
     const rows = await store.movesFrom(record.id, 0);
     return {
-      game: record.game, version: record.version, table: record.id, seats: record.seats, seed: record.seed, options: record.options,
+      game: record.game,
+      version: record.version,
+      table: record.id,
+      seats: record.seats,
+      seed: record.seed,
+      options: record.options,
       moves: rows.map((row) => row.move),
       times: rows.map((row) => new Date(row.at).toISOString()),
       timeouts: rows.flatMap((row) => (row.cause === 'clock' ? [row.index] : [])),
@@ -323,30 +416,43 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     };
   });
 
-  app.get('/tables/:table/stream', {
-    websocket: true,
-    preValidation: async (request) => {
-      const entry = await tableOf(request);
-      const caller = who(request, entry);
-      const from = (request.query as { from?: unknown }).from ?? '0';
-      if (typeof from !== 'string' || !/^\d{1,9}$/.test(from)) throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
-      (request as FastifyRequest & { plystack?: { entry: Entry; viewer: Viewer; from: number } }).plystack = { entry, viewer: viewerOf(caller), from: Number(from) };
+  app.get(
+    '/tables/:table/stream',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const entry = await tableOf(request);
+        const caller = who(request, entry);
+        const from = (request.query as { from?: unknown }).from ?? '0';
+        if (typeof from !== 'string' || !/^\d{1,9}$/.test(from))
+          throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
+        (request as FastifyRequest & { plystack?: { entry: Entry; viewer: Viewer; from: number } }).plystack = {
+          entry,
+          viewer: viewerOf(caller),
+          from: Number(from),
+        };
+      },
     },
-  }, (socket, request) => {
-    const { entry, viewer, from } = (request as FastifyRequest & { plystack: { entry: Entry; viewer: Viewer; from: number } }).plystack;
-    sockets.add(socket);
-    let close: (() => void) | null = null;
-    let closed = false;
-    socket.on('close', () => {
-      closed = true;
-      sockets.delete(socket);
-      close?.();
-    });
-    tables.subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message))).then(
-      (unsubscribe) => (closed ? unsubscribe() : (close = unsubscribe)),
-      () => socket.close(1011, 'the store cannot be reached now'),
-    );
-  });
+    (socket, request) => {
+      const { entry, viewer, from } = (
+        request as FastifyRequest & { plystack: { entry: Entry; viewer: Viewer; from: number } }
+      ).plystack;
+      sockets.add(socket);
+      let close: (() => void) | null = null;
+      let closed = false;
+      socket.on('close', () => {
+        closed = true;
+        sockets.delete(socket);
+        close?.();
+      });
+      tables
+        .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))
+        .then(
+          (unsubscribe) => (closed ? unsubscribe() : (close = unsubscribe)),
+          () => socket.close(1011, 'the store cannot be reached now'),
+        );
+    },
+  );
 
   // Clocks: look for deadlines that ran out; the claim in the store lets exactly one process fire each.
   // On PostgreSQL, about once a second, streamed tables are also checked against the store, in case a notification was lost.
@@ -358,10 +464,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     ticking = true;
     void (async () => {
       try {
-        const streamed = sql.kind === 'postgres' && ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0 ? tables.streamed() : [];
+        const streamed =
+          sql.kind === 'postgres' && ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0 ? tables.streamed() : [];
         if (streamed.length > 0) for (const [id, moves] of await store.moveCounts(streamed)) tables.notified(id, moves);
         // A turn clock on a game whose timeout move is a pass may need several passes to end the turn: fire while still due.
-        for (const id of await store.dueTables(20)) for (let i = 0; i < 100 && (await tables.fireDeadline(id).catch(() => null)) !== null; i++);
+        for (const id of await store.dueTables(20))
+          for (let i = 0; i < 100 && (await tables.fireDeadline(id).catch(() => null)) !== null; i++);
       } catch {
         // The store is away: the next tick tries again.
       } finally {
@@ -395,4 +503,3 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     },
   };
 }
-

@@ -28,7 +28,8 @@ type ViewSource = { readonly state: TableState; readonly plies: Ply[]; viewFor?:
  * viewOf(table, 'seat:ann').state.seats['seat:bob'] // without bob's hand, where the table hides it
  */
 export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
-  const source: ViewSource = moves === undefined ? (table as unknown as ViewSource) : (table.at(moves) as unknown as ViewSource);
+  const source: ViewSource =
+    moves === undefined ? (table as unknown as ViewSource) : (table.at(moves) as unknown as ViewSource);
   if (viewer === EVERYTHING) return { state: source.state, plies: source.plies };
   if (typeof source.viewFor === 'function') return source.viewFor(viewer);
   const live = table as unknown as ViewSource;

@@ -8,7 +8,16 @@ import { seededRandom, type Seed } from '../core/random.js';
 import { createTable, type Table } from './table.js';
 
 /** Seat ids for demo tables, in table order. */
-export const DEMO_SEATS = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan', 'seat:eve', 'seat:fay', 'seat:gus', 'seat:hal'] as const;
+export const DEMO_SEATS = [
+  'seat:ann',
+  'seat:bob',
+  'seat:cat',
+  'seat:dan',
+  'seat:eve',
+  'seat:fay',
+  'seat:gus',
+  'seat:hal',
+] as const;
 
 /**
  * A legal move for one of the seats that may act now, chosen by `pick`
@@ -17,7 +26,10 @@ export const DEMO_SEATS = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan', 'seat
  * @example
  * randomLegalMove(table, (n) => 0) // the first allowed move of the first seat to act
  */
-export function randomLegalMove<Gm extends AnyGame>(table: Table<Gm>, pick: (count: number) => number): (MoveOf<Gm> & Move) | undefined {
+export function randomLegalMove<Gm extends AnyGame>(
+  table: Table<Gm>,
+  pick: (count: number) => number,
+): (MoveOf<Gm> & Move) | undefined {
   const seats = table.toAct();
   if (seats.length === 0) return undefined;
   const seat = seats[pick(seats.length)] as string;
@@ -47,8 +59,16 @@ export interface DemoOptions {
  */
 export function playDemo(game: AnyGame, demo: DemoOptions = {}): Table {
   const seed = demo.seed ?? 1;
-  const count = Math.min(Math.max(demo.seats ?? game.seats.min, game.seats.min), Math.min(game.seats.max, DEMO_SEATS.length));
-  const table = createTable(game, { table: `table:demo-${seed}`, seats: DEMO_SEATS.slice(0, count), seed, options: demo.options ?? {} });
+  const count = Math.min(
+    Math.max(demo.seats ?? game.seats.min, game.seats.min),
+    Math.min(game.seats.max, DEMO_SEATS.length),
+  );
+  const table = createTable(game, {
+    table: `table:demo-${seed}`,
+    seats: DEMO_SEATS.slice(0, count),
+    seed,
+    options: demo.options ?? {},
+  });
   const random = seededRandom(`${seed}:moves`);
   const pick = (n: number) => random.int(0, n - 1);
   const limit = demo.maxMoves ?? 100_000;

@@ -92,7 +92,14 @@ function playOn(table: Table, next: () => IteratorResult<unknown>): ReplayOutcom
     const result = table.tryPlay(read.value);
     if (!result.ok) {
       const { error } = result;
-      return { table, applied, error: new IllegalMove({ code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) }, applied) };
+      return {
+        table,
+        applied,
+        error: new IllegalMove(
+          { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) },
+          applied,
+        ),
+      };
     }
     applied++;
   }
@@ -139,10 +146,18 @@ export function openFromLog(log: unknown, games: Readonly<Record<string, AnyGame
   const { data } = parsed;
   const game = findGame(data.game, games);
   if (game === undefined) {
-    throw new InvalidTable({ code: 'UNKNOWN_GAME', path: 'game', message: `no game ${JSON.stringify(data.game)}; known: ${Object.keys(games).join(', ')}` });
+    throw new InvalidTable({
+      code: 'UNKNOWN_GAME',
+      path: 'game',
+      message: `no game ${JSON.stringify(data.game)}; known: ${Object.keys(games).join(', ')}`,
+    });
   }
   if (data.version !== undefined && data.version !== game.version) {
-    throw new InvalidTable({ code: 'VERSION_MISMATCH', path: 'version', message: `the log is for ${game.id} version ${data.version}; this is version ${game.version}` });
+    throw new InvalidTable({
+      code: 'VERSION_MISMATCH',
+      path: 'version',
+      message: `the log is for ${game.id} version ${data.version}; this is version ${game.version}`,
+    });
   }
   const unmigrated = migrateRulesDocument(data.options ?? {}, false).changes[0];
   if (unmigrated !== undefined) {
@@ -150,10 +165,16 @@ export function openFromLog(log: unknown, games: Readonly<Record<string, AnyGame
     throw new InvalidTable({
       code: 'RULES_REVISION',
       path: `options.${unmigrated.path}`,
-      message: 'the log was opened with turn rules from before explicit strategies (revision 1, no "strategy"): this plystack does not replay them; replay the log with the plystack that wrote it',
+      message:
+        'the log was opened with turn rules from before explicit strategies (revision 1, no "strategy"): this plystack does not replay them; replay the log with the plystack that wrote it',
     });
   }
-  const table = createTable(game, { table: data.table as string, seats: data.seats as string[], seed: data.seed, options: data.options ?? {} });
+  const table = createTable(game, {
+    table: data.table as string,
+    seats: data.seats as string[],
+    seed: data.seed,
+    options: data.options ?? {},
+  });
   const revision = rulesRevision(table.context.opening.structure.phases.map((phase) => phase.rules));
   if (data.rulesRevision !== undefined && data.rulesRevision !== revision) {
     table.stop();

@@ -24,8 +24,17 @@ const snapshotSchema = z.object({
       problem: z.null(),
     }),
     status: z.enum(['playing', 'over']),
-    turn: z.object({ number: z.number().int(), round: z.number().int(), direction: z.union([z.literal(1), z.literal(-1)]), activeSeat: z.string().nullable() }),
-    progression: z.object({ rules: z.object({ strategy: z.string() }), out: z.array(z.string()), waiting: z.array(z.string()) }),
+    turn: z.object({
+      number: z.number().int(),
+      round: z.number().int(),
+      direction: z.union([z.literal(1), z.literal(-1)]),
+      activeSeat: z.string().nullable(),
+    }),
+    progression: z.object({
+      rules: z.object({ strategy: z.string() }),
+      out: z.array(z.string()),
+      waiting: z.array(z.string()),
+    }),
     stack: z.array(z.object({ id: z.number(), seat: z.string(), card: z.string(), type: z.string() })),
     plies: plyLogSchema,
     gamePhase: z.string(),
@@ -57,13 +66,25 @@ export function snapshotProblem(game: AnyGame, persisted: unknown): TableProblem
   const parsed = snapshotSchema.safeParse(persisted);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return invalid(issue?.path.join('.') || 'snapshot', `not a persisted table snapshot: ${issue?.message ?? 'wrong shape'}`);
+    return invalid(
+      issue?.path.join('.') || 'snapshot',
+      `not a persisted table snapshot: ${issue?.message ?? 'wrong shape'}`,
+    );
   }
   const { status, context } = parsed.data;
-  if (status !== 'active') return invalid('status', `the snapshot's status is ${status.slice(0, 40)}: only a table that was running can go on`);
+  if (status !== 'active')
+    return invalid(
+      'status',
+      `the snapshot's status is ${status.slice(0, 40)}: only a table that was running can go on`,
+    );
   const { id, version } = context.opening.game;
   if (id !== game.id) return invalid('context.opening.game.id', `a snapshot of ${id.slice(0, 64)}, not of ${game.id}`);
-  if (version !== game.version) return { code: 'VERSION_MISMATCH', path: 'context.opening.game.version', message: `the snapshot is of ${game.id} version ${version.slice(0, 64)}; this is version ${game.version}` };
+  if (version !== game.version)
+    return {
+      code: 'VERSION_MISMATCH',
+      path: 'context.opening.game.version',
+      message: `the snapshot is of ${game.id} version ${version.slice(0, 64)}; this is version ${game.version}`,
+    };
   const plies = plyLogProblem(context.plies);
   return plies === null ? null : invalid('context.plies', plies);
 }

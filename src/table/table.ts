@@ -18,7 +18,12 @@ import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves
 import { checkMove } from '../engine/rules.js';
 import { turnModelOf } from '../export/turnModel.js';
 import { at, CHUNK, size, toArray } from '../log/plyLog.js';
-import { createTableMachine, machineOfSnapshot, type TableEmitted, type TableMachine } from '../machines/tableMachine.js';
+import {
+  createTableMachine,
+  machineOfSnapshot,
+  type TableEmitted,
+  type TableMachine,
+} from '../machines/tableMachine.js';
 import { simulation, type Simulation } from '../fast/simulation.js';
 import { snapshotProblem } from './snapshot.js';
 import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
@@ -74,7 +79,10 @@ export interface Table<Gm extends AnyGame = AnyGame> {
   /** The seats that may act now. */
   toAct(): string[];
   /** Subscribes to what the table emits (`turn.started`, `stack.pushed`, …), delivered once the move is applied. */
-  on<T extends TableEvent['type']>(type: T, handler: (event: Extract<TableEvent, { type: T }>) => void): { unsubscribe(): void };
+  on<T extends TableEvent['type']>(
+    type: T,
+    handler: (event: Extract<TableEvent, { type: T }>) => void,
+  ): { unsubscribe(): void };
   /** The log: the table's truth (omniscient: its seed decides every hidden card). */
   readonly log: TableLog;
   /** The omniscient state. */
@@ -123,7 +131,12 @@ function requireGame(game: unknown): asserts game is AnyGame {
   if (!isGame(game)) throw new TypeError('not a plystack game: build it with defineGame({ ... })');
 }
 
-function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history: History | undefined, settings: TableOptions): Table<Gm> {
+function wrap<Gm extends AnyGame>(
+  game: Gm,
+  start: Actor<TableMachine>,
+  history: History | undefined,
+  settings: TableOptions,
+): Table<Gm> {
   let actor = start;
   let failure: unknown = null;
   const pending: TableEmitted[] = [];
@@ -141,7 +154,9 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
       const read = readMove(event);
       if (read.ok && !read.move.type.startsWith('xstate.')) return send(read.move as never);
       // The same refusal a check gives (GAME_OVER once the game is over, whatever arrives).
-      const why = read.ok ? refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`) : (checkMove(game, a.getSnapshot().context, event) ?? read.refusal);
+      const why = read.ok
+        ? refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`)
+        : (checkMove(game, a.getSnapshot().context, event) ?? read.refusal);
       pending.push({ type: 'move.refused', refusal: why });
       if (!sending) deliver();
     };
@@ -162,7 +177,8 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
   const report = (failureReport: ListenerFailure) => {
     const handlers = listeners.get('listener.failed');
     if (settings.onListenerError !== undefined) settings.onListenerError(failureReport);
-    else if (handlers !== undefined && handlers.size > 0) for (const handler of handlers) safely(handler, failureReport, true);
+    else if (handlers !== undefined && handlers.size > 0)
+      for (const handler of handlers) safely(handler, failureReport, true);
     else console.error(`plystack: a table.on('${failureReport.event}') handler threw:`, failureReport.error);
   };
   const safely = (handler: Listener, event: TableEvent, isReport = false) => {
@@ -191,7 +207,10 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
   actor.start();
   const context = (): TableContext => actor.getSnapshot().context;
   if (actor.getSnapshot().status === 'error' || context().opening.problem !== null) {
-    const problem = context()?.opening?.problem ?? { code: 'INVALID_SNAPSHOT' as const, message: `the table failed to start: ${String(failure)}` };
+    const problem = context()?.opening?.problem ?? {
+      code: 'INVALID_SNAPSHOT' as const,
+      message: `the table failed to start: ${String(failure)}`,
+    };
     actor.stop();
     throw new InvalidTable(problem);
   }
@@ -222,13 +241,25 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
       return {
         ok: false,
         error: new IllegalMove(
-          refusal('REFUSED', 'the table is applying another move: play from a table.on handler (it runs after the move), not from inside the actor', 'PLAY_DURING_MOVE'),
+          refusal(
+            'REFUSED',
+            'the table is applying another move: play from a table.on handler (it runs after the move), not from inside the actor',
+            'PLAY_DURING_MOVE',
+          ),
         ),
       };
     }
     // Read (and copy) the raw move once: every later read of the frozen copy is free and answers the same.
     const read = readMove(raw);
-    if (!read.ok) return { ok: false, error: new IllegalMove(context().status === 'over' ? refusal('GAME_OVER', `the game at ${context().opening.table} is over`) : read.refusal) };
+    if (!read.ok)
+      return {
+        ok: false,
+        error: new IllegalMove(
+          context().status === 'over'
+            ? refusal('GAME_OVER', `the game at ${context().opening.table} is over`)
+            : read.refusal,
+        ),
+      };
     const refused = check(read.move, options);
     if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
     const before = actor.getSnapshot();
@@ -244,7 +275,10 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
       failure = null;
       pending.length = 0;
       rollBack(before);
-      const message = cause instanceof GameCodeError ? cause.message : `the table failed on ${read.move.type}: ${cause instanceof Error ? cause.message : String(cause)}`;
+      const message =
+        cause instanceof GameCodeError
+          ? cause.message
+          : `the table failed on ${read.move.type}: ${cause instanceof Error ? cause.message : String(cause)}`;
       return { ok: false, error: new IllegalMove(refusal('GAME_ERROR', message)) };
     }
     // The move's own ply is the first one recorded; automatic passes it set off may follow it.
@@ -263,11 +297,15 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
     // A few recent plies are read one by one (a stream's next message); a long range is read in one pass over the log.
     const source = end - start <= CHUNK ? null : toArray(ctx.plies);
     const out: Ply[] = [];
-    for (let i = start; i < end; i++) out.push(plyView(game, ctx, (source === null ? at(ctx.plies, i) : source[i]) as Ply, i, viewer));
+    for (let i = start; i < end; i++)
+      out.push(plyView(game, ctx, (source === null ? at(ctx.plies, i) : source[i]) as Ply, i, viewer));
     return out;
   };
   const checkViewer = (viewer: Viewer) => {
-    if (viewer !== null && !context().opening.seats.includes(viewer)) throw new RangeError(`${String(viewer).slice(0, 140)} is not at ${context().opening.table}: a viewer is one of its seats, or null for a spectator`);
+    if (viewer !== null && !context().opening.seats.includes(viewer))
+      throw new RangeError(
+        `${String(viewer).slice(0, 140)} is not at ${context().opening.table}: a viewer is one of its seats, or null for a spectator`,
+      );
   };
 
   const table: Table<Gm> = {
@@ -328,7 +366,12 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
     cursor: (n) => travel.cursor(n),
     branch(n) {
       const from = travel.branchPoint(n);
-      return wrap(game, createActor(machineOfSnapshot(game, from.persisted), { snapshot: from.persisted as never }), from.history, settings);
+      return wrap(
+        game,
+        createActor(machineOfSnapshot(game, from.persisted), { snapshot: from.persisted as never }),
+        from.history,
+        settings,
+      );
     },
     simulate: () => simulation(game, actor.logic, actor.getSnapshot()),
     stop: () => actor.stop(),
@@ -345,14 +388,23 @@ function wrap<Gm extends AnyGame>(game: Gm, start: Actor<TableMachine>, history:
  * const table = createTable(mundane, { table: 'table:1', seats: ['seat:ann', 'seat:bob'], seed: 7 })
  * table.play({ type: 'engine.pass', seat: 'seat:ann' })
  */
-export function createTable<Gm extends AnyGame>(game: Gm, input: TableInput<OptionsOf<Gm>>, settings: TableOptions = {}): Table<Gm> {
+export function createTable<Gm extends AnyGame>(
+  game: Gm,
+  input: TableInput<OptionsOf<Gm>>,
+  settings: TableOptions = {},
+): Table<Gm> {
   requireGame(game);
   // The opening is read once, here, into plain data (the seed drawn if absent): the actor gets that copy, never the caller's object.
   const read = readTableInput(game, input);
   if (!read.ok) throw new InvalidTable(read.problem);
   const { table, seats, seed, givenOptions } = read.opening;
   const opening = { table, seats, seed, options: givenOptions };
-  return wrap(game, createActor(createTableMachine(game, givenOptions, seats), { input: opening }), undefined, settings);
+  return wrap(
+    game,
+    createActor(createTableMachine(game, givenOptions, seats), { input: opening }),
+    undefined,
+    settings,
+  );
 }
 
 /**
@@ -369,9 +421,17 @@ export function restoreTable<Gm extends AnyGame>(game: Gm, persisted: unknown, s
   const problem = snapshotProblem(game, persisted);
   if (problem !== null) throw new InvalidTable(problem);
   try {
-    return wrap(game, createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }), undefined, settings);
+    return wrap(
+      game,
+      createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }),
+      undefined,
+      settings,
+    );
   } catch (error) {
     if (error instanceof InvalidTable) throw error;
-    throw new InvalidTable({ code: 'INVALID_SNAPSHOT', message: `the snapshot does not restore: ${error instanceof Error ? error.message : String(error)}` });
+    throw new InvalidTable({
+      code: 'INVALID_SNAPSHOT',
+      message: `the snapshot does not restore: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }

@@ -14,7 +14,15 @@
  * snapshot has none for its past: they are rebuilt once, on the first look
  * before the restore point, by replaying its log from the opening.
  */
-import { getMicrosteps, initialTransition, transition, type Actor, type Snapshot, type SnapshotFrom, type StateValue } from 'xstate';
+import {
+  getMicrosteps,
+  initialTransition,
+  transition,
+  type Actor,
+  type Snapshot,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { movesMade, type Ply, type TableContext } from '../engine/context.js';
@@ -164,7 +172,12 @@ export function countTransitions<T>(task: () => T): { result: T; seek: number; r
 }
 
 /** One move on from `snapshot`: a pure transition, checked to have recorded the ply. */
-function advance(machine: TableMachine, snapshot: MachineSnapshot, move: Move, counter: 'seek' | 'rebuild'): MachineSnapshot {
+function advance(
+  machine: TableMachine,
+  snapshot: MachineSnapshot,
+  move: Move,
+  counter: 'seek' | 'rebuild',
+): MachineSnapshot {
   const made = movesMade(snapshot.context);
   const [next] = transition(machine, snapshot, move as never);
   work[counter]++;
@@ -211,19 +224,24 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   // The head's moves, kept in step as plies are accepted; rebuilt from the log when out of step.
   let moves: Move[] | null = null;
   const movesOfHead = (): Move[] => {
-    if (moves === null || moves.length !== headSize()) moves = toArray(head().context.plies).flatMap((ply) => (ply.automatic ? [] : [ply.move]));
+    if (moves === null || moves.length !== headSize())
+      moves = toArray(head().context.plies).flatMap((ply) => (ply.automatic ? [] : [ply.move]));
     return moves;
   };
 
   // The table's own observer reports an actor failure; this one must not rethrow it as an unhandled error.
-  const watch = (watched: Actor<TableMachine>) => watched.subscribe({ error: () => undefined, next: (snapshot) => {
-    const n = movesMade(snapshot.context);
-    if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
-    if (moves !== null && n !== moves.length) {
-      if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
-      else moves = null; // rebuilt from the log on the next look
-    }
-  } });
+  const watch = (watched: Actor<TableMachine>) =>
+    watched.subscribe({
+      error: () => undefined,
+      next: (snapshot) => {
+        const n = movesMade(snapshot.context);
+        if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
+        if (moves !== null && n !== moves.length) {
+          if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
+          else moves = null; // rebuilt from the log on the next look
+        }
+      },
+    });
   watch(actor);
 
   /** Replays the log from the opening to `base`, keeping every checkpoint on the way. Once per table. */
@@ -255,7 +273,8 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     const [from, start] = nearest(n);
     const log = movesOfHead();
     const snapshots = [start];
-    for (let i = from; i < n; i++) snapshots.push(advance(machine, snapshots[snapshots.length - 1] as MachineSnapshot, log[i] as Move, 'seek'));
+    for (let i = from; i < n; i++)
+      snapshots.push(advance(machine, snapshots[snapshots.length - 1] as MachineSnapshot, log[i] as Move, 'seek'));
     return { from, snapshots };
   };
 
@@ -284,7 +303,8 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       else if (recorded > k) break;
     }
     work.seek++;
-    if (found === null) throw new Error(`plystack bug: ply ${k} (an automatic pass of move ${move}) did not replay from a checkpoint`);
+    if (found === null)
+      throw new Error(`plystack bug: ply ${k} (an automatic pass of move ${move}) did not replay from a checkpoint`);
     return found;
   };
 

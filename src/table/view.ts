@@ -78,7 +78,10 @@ export function stateView(game: AnyGame, ctx: TableContext, viewer?: Viewer): Ta
   if (ctx.opening.problem === null) {
     for (const seat of ctx.opening.seats) {
       const own = game.seatView({ game: ctx.game, seat, options });
-      seats[seat] = viewer === undefined || viewer === seat ? own : game.hiddenSeatView({ game: ctx.game, seat, viewer, options, view: own });
+      seats[seat] =
+        viewer === undefined || viewer === seat
+          ? own
+          : game.hiddenSeatView({ game: ctx.game, seat, viewer, options, view: own });
     }
   }
   return {
@@ -103,7 +106,9 @@ export function stateView(game: AnyGame, ctx: TableContext, viewer?: Viewer): Ta
 }
 
 /** The turn as the state publishes it: the strategy, the round's order, the next scheduled seat, the turn's moves and the outcome. */
-function turnFields(ctx: TableContext): Pick<TableState, 'strategy' | 'order' | 'nextSeat' | 'movesThisTurn' | 'outcome'> {
+function turnFields(
+  ctx: TableContext,
+): Pick<TableState, 'strategy' | 'order' | 'nextSeat' | 'movesThisTurn' | 'outcome'> {
   const over = ctx.status === 'over';
   const playing = !over && ctx.opening.problem === null;
   const seating = seatingOf(ctx);

@@ -42,7 +42,8 @@ function describeGuard(guard: unknown): string {
     // XState's higher-order guards are functions carrying their parts: and / or / not carry `guards`, stateIn its `stateValue`.
     const parts = guard as { name: string; guards?: unknown[]; stateValue?: unknown };
     if (Array.isArray(parts.guards)) return `${parts.name}(${parts.guards.map(describeGuard).join(', ')})`;
-    if (parts.stateValue !== undefined) return `${parts.name}(${typeof parts.stateValue === 'string' ? parts.stateValue : JSON.stringify(parts.stateValue)})`;
+    if (parts.stateValue !== undefined)
+      return `${parts.name}(${typeof parts.stateValue === 'string' ? parts.stateValue : JSON.stringify(parts.stateValue)})`;
     return parts.name || 'guard';
   }
   return 'guard';
@@ -53,7 +54,9 @@ function guardName(t: AnyTransitionDefinition): string {
 }
 
 function targetNames(t: AnyTransitionDefinition): string {
-  return t.target === undefined || t.target.length === 0 ? '(targetless)' : t.target.map((n: AnyStateNode) => n.id).join(',');
+  return t.target === undefined || t.target.length === 0
+    ? '(targetless)'
+    : t.target.map((n: AnyStateNode) => n.id).join(',');
 }
 
 /**
@@ -71,11 +74,19 @@ export function inventory(machine: AnyStateMachine): Inventory {
     states.push(node);
     for (const [eventType, definitions] of node.transitions) {
       definitions.forEach((definition: AnyTransitionDefinition, i: number) =>
-        transitions.push({ name: `${node.id} on ${eventType} #${i}${guardName(definition)} → ${targetNames(definition)}`, source: node, definition }),
+        transitions.push({
+          name: `${node.id} on ${eventType} #${i}${guardName(definition)} → ${targetNames(definition)}`,
+          source: node,
+          definition,
+        }),
       );
     }
     (node.always ?? []).forEach((definition: AnyTransitionDefinition, i: number) =>
-      transitions.push({ name: `${node.id} always #${i}${guardName(definition)} → ${targetNames(definition)}`, source: node, definition }),
+      transitions.push({
+        name: `${node.id} always #${i}${guardName(definition)} → ${targetNames(definition)}`,
+        source: node,
+        definition,
+      }),
     );
     for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
   };
@@ -188,7 +199,13 @@ const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.fl
  * @example
  * report('table', inventory(machine), taken, 12, {}).missing // ['state table.over', …]
  */
-export function report(label: string, inv: Inventory, taken: CoverageRecorder, paths: number, allow: Readonly<Record<string, string>>): CoverageReport {
+export function report(
+  label: string,
+  inv: Inventory,
+  taken: CoverageRecorder,
+  paths: number,
+  allow: Readonly<Record<string, string>>,
+): CoverageReport {
   const stateName = (s: AnyStateNode) => `state ${s.id}`;
   const transitionName = (t: TransitionEntry) => `transition ${t.name}`;
   const excused = (name: string, isTaken: boolean) => !isTaken && Object.hasOwn(allow, name);

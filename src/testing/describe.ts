@@ -62,7 +62,12 @@ export function thirdPerson(notation: string): string | null {
  * @example
  * describeMove(mundane, { type: 'engine.pass', seat: 'seat:ann' }, null) // 'seat:ann passes'
  */
-export function describeMove(game: AnyGame, move: Move, refused: IllegalMoveCode | null, notation: string = notationOf(game, move)): string {
+export function describeMove(
+  game: AnyGame,
+  move: Move,
+  refused: IllegalMoveCode | null,
+  notation: string = notationOf(game, move),
+): string {
   const who = move.seat ?? 'the table';
   const verb = thirdPerson(notation);
   return `${verb === null ? `${who}: ${notation}` : `${who} ${verb}`}${refused === null ? '' : ` (refused: ${refused})`}`;

@@ -61,7 +61,19 @@ export interface RefusedOpening {
  */
 export function observeTable(table: Table): ExpectedState {
   const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = table.state;
-  return { value: table.actor.getSnapshot().value, status, phase, turn, round, activeSeat, prioritySeat, passes, stack: stack.length, toAct, plies: table.plies.length };
+  return {
+    value: table.actor.getSnapshot().value,
+    status,
+    phase,
+    turn,
+    round,
+    activeSeat,
+    prioritySeat,
+    passes,
+    stack: stack.length,
+    toAct,
+    plies: table.plies.length,
+  };
 }
 
 /**
@@ -73,13 +85,28 @@ export function observeTable(table: Table): ExpectedState {
  */
 export function expectedOf(game: AnyGame, snapshot: TableSnapshot, plies: number): ExpectedState {
   const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = publicState(game, snapshot);
-  return { value: snapshot.value, status, phase, turn, round, activeSeat, prioritySeat, passes, stack: stack.length, toAct, plies };
+  return {
+    value: snapshot.value,
+    status,
+    phase,
+    turn,
+    round,
+    activeSeat,
+    prioritySeat,
+    passes,
+    stack: stack.length,
+    toAct,
+    plies,
+  };
 }
 
 function differences(actual: ExpectedState, expected: ExpectedState): string[] {
   return (Object.keys(expected) as (keyof ExpectedState)[])
     .filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]))
-    .map((key) => `${key}: the model expects ${JSON.stringify(expected[key])}, the table has ${JSON.stringify(actual[key])}`);
+    .map(
+      (key) =>
+        `${key}: the model expects ${JSON.stringify(expected[key])}, the table has ${JSON.stringify(actual[key])}`,
+    );
 }
 
 /**
@@ -105,16 +132,21 @@ export function checkPath(game: AnyGame, input: TableInput, path: TablePath): vo
       const before = table.actor.getSnapshot();
       const result = table.tryPlay(step.move);
       if (step.refused === null) {
-        if (!result.ok) fail(where, [`the model accepts it, the table refuses it: ${result.error.code}: ${result.error.message}`]);
+        if (!result.ok)
+          fail(where, [`the model accepts it, the table refuses it: ${result.error.code}: ${result.error.message}`]);
       } else {
         if (result.ok) fail(where, [`the model refuses it with ${step.refused}, the table accepted it`]);
-        if (!result.ok && result.error.code !== step.refused) fail(where, [`the model refuses it with ${step.refused}, the table with ${result.error.code}`]);
+        if (!result.ok && result.error.code !== step.refused)
+          fail(where, [`the model refuses it with ${step.refused}, the table with ${result.error.code}`]);
         if (table.actor.getSnapshot() !== before) fail(where, ['a refused move reached the actor']);
         const codes: string[] = [];
         const listener = table.on('move.refused', (e) => codes.push(e.refusal.code));
         table.actor.send(step.move);
         listener.unsubscribe();
-        if (codes.length !== 1 || codes[0] !== step.refused) fail(where, [`sent to the actor, the chart should refuse it with ${step.refused}; it emitted ${JSON.stringify(codes)}`]);
+        if (codes.length !== 1 || codes[0] !== step.refused)
+          fail(where, [
+            `sent to the actor, the chart should refuse it with ${step.refused}; it emitted ${JSON.stringify(codes)}`,
+          ]);
       }
       const problems = differences(observeTable(table), step.expected);
       if (problems.length > 0) fail(where, problems);
@@ -138,9 +170,9 @@ export function checkOpening(game: AnyGame, opening: RefusedOpening): void {
   } catch (error) {
     thrown = error;
   }
-  if (!(thrown instanceof InvalidTable)) throw new Error(`${opening.description}: the table opened, or failed otherwise: ${String(thrown)}`);
+  if (!(thrown instanceof InvalidTable))
+    throw new Error(`${opening.description}: the table opened, or failed otherwise: ${String(thrown)}`);
   if (thrown.code !== opening.code || thrown.path !== opening.path) {
     throw new Error(`${opening.description}: refused with ${thrown.code} at ${thrown.path}`);
   }
 }
-

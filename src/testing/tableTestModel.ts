@@ -15,9 +15,25 @@ import type { TableInput } from '../engine/input.js';
 import { checkMove } from '../engine/rules.js';
 import { DEMO_SEATS } from '../table/autoplay.js';
 import { createTable } from '../table/table.js';
-import { CoverageRecorder, formatReport, inventory, parallelRegions, region, report, type CoverageReport } from './coverage.js';
+import {
+  CoverageRecorder,
+  formatReport,
+  inventory,
+  parallelRegions,
+  region,
+  report,
+  type CoverageReport,
+} from './coverage.js';
 import { describeMove, describePath } from './describe.js';
-import { checkOpening, checkPath, expectedOf, type ExpectedState, type RefusedOpening, type TablePath, type TablePathStep } from './path.js';
+import {
+  checkOpening,
+  checkPath,
+  expectedOf,
+  type ExpectedState,
+  type RefusedOpening,
+  type TablePath,
+  type TablePathStep,
+} from './path.js';
 import {
   defaultAbstraction,
   defaultMoveKind,
@@ -126,7 +142,12 @@ function seatIds(seats: number | readonly string[]): string[] {
 export function createTableTestModel(game: AnyGame, options: TableTestModelOptions): TableTestModel {
   const started = performance.now();
   const seats = seatIds(options.seats);
-  const input: TableInput = { table: options.table ?? 'table:paths', seats, seed: options.seed ?? 1, options: options.options ?? {} };
+  const input: TableInput = {
+    table: options.table ?? 'table:paths',
+    seats,
+    seed: options.seed ?? 1,
+    options: options.options ?? {},
+  };
   // Opening a table checks the seats and options (InvalidTable names the field), and gives the very machine tables of them run.
   const probe = createTable(game, input);
   const machine = probe.actor.logic;
@@ -159,12 +180,21 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
       const refused = checkMove(game, actor.getSnapshot().context, move)?.code ?? null;
       const before = recorded.length;
       actor.send(event);
-      if (actor.getSnapshot().status === 'error') throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
+      if (actor.getSnapshot().status === 'error')
+        throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
       const notation = recorded[before]?.notation;
-      return { move, description: describeMove(game, move, refused, notation), refused, expected: expectedOf(game, actor.getSnapshot(), recorded.length) };
+      return {
+        move,
+        description: describeMove(game, move, refused, notation),
+        refused,
+        expected: expectedOf(game, actor.getSnapshot(), recorded.length),
+      };
     });
     actor.stop();
-    const description = describePath(steps.map((s) => ({ move: s.move, text: s.description, refused: s.refused, after: whereIs(s.expected) })), whereIs(opening));
+    const description = describePath(
+      steps.map((s) => ({ move: s.move, text: s.description, refused: s.refused, after: whereIs(s.expected) })),
+      whereIs(opening),
+    );
     return { description, opening, steps };
   });
 
@@ -180,7 +210,12 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     createTable(game, refusedInput).stop();
   } catch (error) {
     if (!(error instanceof InvalidTable)) throw error;
-    refusedOpenings.push({ description: `a table with ${first} seated twice is refused: ${error.code} at ${error.path}`, input: refusedInput, code: error.code, path: error.path });
+    refusedOpenings.push({
+      description: `a table with ${first} seated twice is refused: ${error.code} at ${error.path}`,
+      input: refusedInput,
+      code: error.code,
+      path: error.path,
+    });
   }
 
   const milliseconds = performance.now() - started;
@@ -188,7 +223,10 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
   const total = new CoverageRecorder();
   for (const run of runs) total.addAll(run);
   const declared = options.unreachable ?? {};
-  const allNames = new Set([...inv.states.map((n) => `state ${n.id}`), ...inv.transitions.map((t) => `transition ${t.name}`)]);
+  const allNames = new Set([
+    ...inv.states.map((n) => `state ${n.id}`),
+    ...inv.transitions.map((t) => `transition ${t.name}`),
+  ]);
   const count = (part: typeof inv) => runs.filter((run) => run.touches(part)).length;
   const whole = { ...report(game.id, inv, total, count(inv), declared), milliseconds };
   const bound = `no path reached it within the bounds (turns up to ${maxTurns}, a stack up to ${maxStack} deep): the game may never allow it, or not that soon; if it is unreachable by design, declare it in \`unreachable\` with the reason`;
@@ -198,7 +236,10 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     const unused = type === undefined ? null : unusedEngineMove(game, plan, type);
     return unused === null ? bound : `${game.id} refuses ${type}: ${unused.message}`;
   };
-  const unreached: Unreached[] = [...whole.missing.map((name) => ({ name, reason: reasonFor(name) })), ...whole.unreachable];
+  const unreached: Unreached[] = [
+    ...whole.missing.map((name) => ({ name, reason: reasonFor(name) })),
+    ...whole.unreachable,
+  ];
   const coverage: TableCoverage = {
     total: whole,
     regions: parallelRegions(machine).map(({ label, id }) => {

@@ -134,7 +134,10 @@ export function refusedProbe(game: AnyGame, snapshot: TableSnapshot): MoveEvent 
   const seats = Object.keys(v.seats);
   if (seats.length === 0) return null;
   const waiting = v.status === 'over' ? seats[0] : seats.find((seat) => !v.toAct.includes(seat));
-  const probe: MoveEvent = waiting !== undefined ? { type: 'engine.pass', seat: waiting } : { type: 'plystack.no-such-move', seat: seats[0] as string };
+  const probe: MoveEvent =
+    waiting !== undefined
+      ? { type: 'engine.pass', seat: waiting }
+      : { type: 'plystack.no-such-move', seat: seats[0] as string };
   return checkMove(game, snapshot.context, probe) === null ? null : probe;
 }
 
@@ -149,7 +152,10 @@ export function refusedProbe(game: AnyGame, snapshot: TableSnapshot): MoveEvent 
  * @example
  * tableEvents(mundane)(snapshot) // [{ type: 'engine.pass', seat: 'seat:ann' }, …, { type: 'engine.pass', seat: 'seat:bob' }]
  */
-export function tableEvents(game: AnyGame, seatless: readonly MoveEvent[] = []): (snapshot: TableSnapshot) => MoveEvent[] {
+export function tableEvents(
+  game: AnyGame,
+  seatless: readonly MoveEvent[] = [],
+): (snapshot: TableSnapshot) => MoveEvent[] {
   return (snapshot) => {
     const seats = Object.keys(publicState(game, snapshot).seats);
     const moves: MoveEvent[] = seats.flatMap((seat) => legalMovesFor(game, snapshot.context, seat).allowed);
@@ -169,7 +175,14 @@ export function tableEvents(game: AnyGame, seatless: readonly MoveEvent[] = []):
 export function seatlessMoves(game: AnyGame, options: unknown): MoveEvent[] {
   const parsed = game.options.safeParse(options ?? {});
   const transitions = parsed.success ? (game.structure(parsed.data).transitions ?? []) : [];
-  return [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, ...[...new Set(transitions.map((t) => t.name))].map((transition) => ({ type: 'engine.transition', payload: { transition } }))];
+  return [
+    { type: 'engine.pass' },
+    { type: 'engine.end-turn' },
+    ...[...new Set(transitions.map((t) => t.name))].map((transition) => ({
+      type: 'engine.transition',
+      payload: { transition },
+    })),
+  ];
 }
 
 /**
@@ -215,7 +228,10 @@ export interface TraversalOptions {
  * @example
  * shortestTablePaths(machine, { input, serializeState, events }).kept.length // 219
  */
-export function shortestTablePaths(machine: TableMachine, options: TraversalOptions): { all: GraphPath[]; kept: GraphPath[] } {
+export function shortestTablePaths(
+  machine: TableMachine,
+  options: TraversalOptions,
+): { all: GraphPath[]; kept: GraphPath[] } {
   const all = getShortestPaths(machine, {
     input: options.input,
     events: options.events,

@@ -33,7 +33,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  */
 export function literal(value: unknown): string {
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+  if (typeof value === 'string')
+    return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
@@ -59,11 +60,17 @@ function changes(previous: ExpectedState, next: ExpectedState): Partial<Expected
 function pathTest(path: TablePath, index: number): string {
   let previous = path.opening;
   const steps = path.steps.map((step) => {
-    const parts = [literal(step.move), literal(changes(previous, step.expected)), ...(step.refused === null ? [] : [literal(step.refused)])];
+    const parts = [
+      literal(step.move),
+      literal(changes(previous, step.expected)),
+      ...(step.refused === null ? [] : [literal(step.refused)]),
+    ];
     previous = step.expected;
     return `      [${parts.join(', ')}],`;
   });
-  return [`  it(${literal(`path ${index + 1}: ${path.description}`)}, () =>`, '    play([', ...steps, '    ]));'].join('\n');
+  return [`  it(${literal(`path ${index + 1}: ${path.description}`)}, () =>`, '    play([', ...steps, '    ]));'].join(
+    '\n',
+  );
 }
 
 function openingTest(opening: RefusedOpening): string {
@@ -94,10 +101,16 @@ export function tableTestFile(model: TableTestModel, options: TestFileOptions): 
   const source = options.game;
   const gameImport =
     'builtIn' in source
-      ? [`import { createTable, findGame, IllegalMove, InvalidTable, type AnyGame, type Move } from ${literal(plystack)};`, '', `const game: AnyGame = findGame(${literal(source.builtIn)})!;`]
+      ? [
+          `import { createTable, findGame, IllegalMove, InvalidTable, type AnyGame, type Move } from ${literal(plystack)};`,
+          '',
+          `const game: AnyGame = findGame(${literal(source.builtIn)})!;`,
+        ]
       : [
           `import { createTable, IllegalMove, InvalidTable, type AnyGame, type Move } from ${literal(plystack)};`,
-          source.name === 'default' ? `import gameExport from ${literal(source.from)};` : `import { ${source.name} as gameExport } from ${literal(source.from)};`,
+          source.name === 'default'
+            ? `import gameExport from ${literal(source.from)};`
+            : `import { ${source.name} as gameExport } from ${literal(source.from)};`,
           '',
           'const game: AnyGame = gameExport;',
         ];

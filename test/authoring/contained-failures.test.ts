@@ -5,7 +5,17 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createTable, defineGame, IllegalMove, InvalidTable, mundane, restoreTable, sandbox, type ListenerFailure, type Table } from '../../src/index.js';
+import {
+  createTable,
+  defineGame,
+  IllegalMove,
+  InvalidTable,
+  mundane,
+  restoreTable,
+  sandbox,
+  type ListenerFailure,
+  type Table,
+} from '../../src/index.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -14,8 +24,18 @@ const B = 'seat:b';
 const fragile = defineGame({
   id: 'fragile',
   seats: { min: 2, max: 2 },
-  options: z.object({ breaks: z.enum(['none', 'play', 'resolve', 'routine', 'check', 'candidates', 'view']).default('none') }).strict(),
-  structure: { phases: [{ name: 'main', turns: { strategy: 'PerRound' }, turnPhases: [{ name: 'MAIN' }, { name: 'END', onEnter: 'tidy' }] }] },
+  options: z
+    .object({ breaks: z.enum(['none', 'play', 'resolve', 'routine', 'check', 'candidates', 'view']).default('none') })
+    .strict(),
+  structure: {
+    phases: [
+      {
+        name: 'main',
+        turns: { strategy: 'PerRound' },
+        turnPhases: [{ name: 'MAIN' }, { name: 'END', onEnter: 'tidy' }],
+      },
+    ],
+  },
   setup: () => ({ cast: 0, resolved: 0, tidied: 0 }),
   moves: {
     cast: {
@@ -50,10 +70,16 @@ const fragile = defineGame({
 });
 
 type Breaks = 'none' | 'play' | 'resolve' | 'routine' | 'check' | 'candidates' | 'view';
-const open = (breaks: Breaks) => createTable(fragile, { table: 'table:f', seats: [A, B], seed: 1, options: { breaks } });
+const open = (breaks: Breaks) =>
+  createTable(fragile, { table: 'table:f', seats: [A, B], seed: 1, options: { breaks } });
 
 /** Everything a caller can read of a table, to compare before and after. */
-const everything = (table: Table) => ({ value: table.actor.getSnapshot().value, context: table.context, log: table.log, plies: table.plies });
+const everything = (table: Table) => ({
+  value: table.actor.getSnapshot().value,
+  context: table.context,
+  log: table.log,
+  plies: table.plies,
+});
 
 function expectGameError(table: Table, move: unknown, where: RegExp): void {
   const before = everything(table);
@@ -189,8 +215,11 @@ describe('restoreTable checks the snapshot', () => {
     expect(refusal(sandbox, persisted())).toMatchObject({ code: 'INVALID_SNAPSHOT', path: 'context.opening.game.id' });
   });
 
-  it('a snapshot in XState\'s error status: INVALID_SNAPSHOT', () => {
-    expect(refusal(mundane, { ...persisted(), status: 'error' })).toMatchObject({ code: 'INVALID_SNAPSHOT', path: 'status' });
+  it("a snapshot in XState's error status: INVALID_SNAPSHOT", () => {
+    expect(refusal(mundane, { ...persisted(), status: 'error' })).toMatchObject({
+      code: 'INVALID_SNAPSHOT',
+      path: 'status',
+    });
   });
 
   it('a snapshot of a newer version: VERSION_MISMATCH', () => {
@@ -204,7 +233,9 @@ describe('restoreTable checks the snapshot', () => {
     delete cut.context.turn;
     expect(refusal(mundane, cut)).toMatchObject({ code: 'INVALID_SNAPSHOT', path: 'context.turn' });
     expect(refusal(mundane, null)).toMatchObject({ code: 'INVALID_SNAPSHOT' });
-    expect(refusal(mundane, JSON.parse(JSON.stringify(table.persist()).slice(0, 0) || '{}'))).toMatchObject({ code: 'INVALID_SNAPSHOT' });
+    expect(refusal(mundane, JSON.parse(JSON.stringify(table.persist()).slice(0, 0) || '{}'))).toMatchObject({
+      code: 'INVALID_SNAPSHOT',
+    });
   });
 
   it('a ply log whose size disagrees with its plies: INVALID_SNAPSHOT', () => {

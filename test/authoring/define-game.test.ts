@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTable, defineGame, GameDefinitionError, InvalidTable, isGame, sandbox, type GameSpec } from '../../src/index.js';
+import {
+  createTable,
+  defineGame,
+  GameDefinitionError,
+  InvalidTable,
+  isGame,
+  sandbox,
+  type GameSpec,
+} from '../../src/index.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -65,9 +73,18 @@ describe('defaults: only id, seats, setup and moves are required', () => {
 
   it('engine moves the structure has no use for are refused by the engine, with no word from the game', () => {
     const table = createTable(counting, { table: 'table:1', seats: [A, B], seed: 1 });
-    expect(table.check({ type: 'engine.transition', seat: A, payload: { transition: 'x' } })).toMatchObject({ code: 'REFUSED', reason: 'NO_TRANSITIONS' });
-    expect(table.check({ type: 'engine.initiative', payload: { scores: { [A]: 3 } } })).toMatchObject({ code: 'REFUSED', reason: 'NO_INITIATIVE' });
-    expect(table.check({ type: 'engine.delay', seat: A, payload: { after: B } })).toMatchObject({ code: 'REFUSED', reason: 'NO_INITIATIVE' });
+    expect(table.check({ type: 'engine.transition', seat: A, payload: { transition: 'x' } })).toMatchObject({
+      code: 'REFUSED',
+      reason: 'NO_TRANSITIONS',
+    });
+    expect(table.check({ type: 'engine.initiative', payload: { scores: { [A]: 3 } } })).toMatchObject({
+      code: 'REFUSED',
+      reason: 'NO_INITIATIVE',
+    });
+    expect(table.check({ type: 'engine.delay', seat: A, payload: { after: B } })).toMatchObject({
+      code: 'REFUSED',
+      reason: 'NO_INITIATIVE',
+    });
     expect(table.check({ type: 'engine.pass', seat: A })).toMatchObject({ code: 'NO_PRIORITY' });
     // Leaving is allowed unless the game says `leaving: false`.
     expect(table.check({ type: 'engine.leave', seat: B })).toBeNull();
@@ -75,7 +92,9 @@ describe('defaults: only id, seats, setup and moves are required', () => {
 
   it('a move without a payload refuses one; without candidates it is offered once, with no payload', () => {
     const table = createTable(counting, { table: 'table:1', seats: [A, B], seed: 1 });
-    expect(table.check({ type: 'double', seat: A, payload: { twice: true } })).toMatchObject({ code: 'INVALID_PAYLOAD' });
+    expect(table.check({ type: 'double', seat: A, payload: { twice: true } })).toMatchObject({
+      code: 'INVALID_PAYLOAD',
+    });
     expect(table.legalMoves(A).allowed.filter((m) => m.type === 'double')).toEqual([{ type: 'double', seat: A }]);
   });
 
@@ -96,7 +115,9 @@ describe('defaults: only id, seats, setup and moves are required', () => {
   });
 
   it('an object that defineGame did not make is refused by createTable', () => {
-    expect(() => createTable({ ...counting } as typeof counting, { table: 'table:1', seats: [A, B] })).toThrow(/defineGame/);
+    expect(() => createTable({ ...counting } as typeof counting, { table: 'table:1', seats: [A, B] })).toThrow(
+      /defineGame/,
+    );
   });
 });
 
@@ -107,19 +128,97 @@ describe('the game is checked when it is defined: GameDefinitionError names the 
     ['seats the wrong way round', { seats: { min: 3, max: 2 } }, 'seats', /min ≤ max/],
     ['a move without play', { moves: { add: {} } }, 'moves.add.play', /play/],
     ['a move named __proto__', { moves: JSON.parse('{"__proto__": {}}') }, 'moves.__proto__', /not a move name/],
-    ['a move named constructor', { moves: { constructor: { play: () => ({ game: {} }) } } }, 'moves.constructor', /inherits/],
-    ['a move with "." in its name', { moves: { 'engine.pass': { play: () => ({ game: {} }) } } }, 'moves.engine.pass', /not a move name/],
-    ['a move with "#" in its name', { moves: { 'a#b': { play: () => ({ game: {} }) } } }, 'moves.a#b', /not a move name/],
-    ['a payload that is not a schema', { moves: { add: { payload: { by: 1 }, play: () => ({ game: {} }) } } }, 'moves.add.payload', /zod schema/],
-    ['a sorcery move without a sorcery phase', { moves: { add: { speed: 'sorcery', play: () => ({ game: {} }) } } }, 'moves.add.speed', /sorceryPhase/],
-    ['a routine name no routine has', { structure: { phases: [{ name: 'main', turns, onEnter: 'wakeUpp' }] }, routines: { wakeUp: () => ({ game: {} }) } }, 'structure.phases.0.onEnter', /no routine "wakeUpp"/],
-    ['a sorcery phase that is not a turn phase', { sorceryPhase: 'MAIN', structure: { phases: [{ name: 'main', turns, turnPhases: [{ name: 'UPKEEP' }, { name: 'PLAY' }] }] } }, 'structure.phases', /sorceryPhase MAIN is not among the turn phases/],
-    ['a game phase named like a chart state', { structure: { phases: [{ name: 'done', turns }] } }, 'structure.phases.0.name', /statechart uses/],
-    ['a turn phase named toString', { structure: { phases: [{ name: 'main', turns, turnPhases: [{ name: 'toString' }] }] } }, 'structure.phases.0.turnPhases.0.name', /statechart uses/],
-    ['a game phase declared twice', { structure: { phases: [{ name: 'main', turns }, { name: 'main', turns }] } }, 'structure.phases.1.name', /declared twice/],
-    ['a transition to an unknown phase', { structure: { phases: [{ name: 'main', turns }], transitions: [{ name: 'go', from: 'main', to: 'mian' }] } }, 'structure.transitions.0.to', /no game phase "mian"/],
-    ['turn rules without a strategy', { structure: { phases: [{ name: 'main', turns: { movesPerTurn: 2 } }] } }, 'structure.phases.0.turns.strategy', /strategy/],
-    ['a phase allowing a move the game lacks', { structure: { phases: [{ name: 'main', turns, moves: ['ad'] }] } }, 'structure.phases.0.moves.0', /no move "ad"/],
+    [
+      'a move named constructor',
+      { moves: { constructor: { play: () => ({ game: {} }) } } },
+      'moves.constructor',
+      /inherits/,
+    ],
+    [
+      'a move with "." in its name',
+      { moves: { 'engine.pass': { play: () => ({ game: {} }) } } },
+      'moves.engine.pass',
+      /not a move name/,
+    ],
+    [
+      'a move with "#" in its name',
+      { moves: { 'a#b': { play: () => ({ game: {} }) } } },
+      'moves.a#b',
+      /not a move name/,
+    ],
+    [
+      'a payload that is not a schema',
+      { moves: { add: { payload: { by: 1 }, play: () => ({ game: {} }) } } },
+      'moves.add.payload',
+      /zod schema/,
+    ],
+    [
+      'a sorcery move without a sorcery phase',
+      { moves: { add: { speed: 'sorcery', play: () => ({ game: {} }) } } },
+      'moves.add.speed',
+      /sorceryPhase/,
+    ],
+    [
+      'a routine name no routine has',
+      {
+        structure: { phases: [{ name: 'main', turns, onEnter: 'wakeUpp' }] },
+        routines: { wakeUp: () => ({ game: {} }) },
+      },
+      'structure.phases.0.onEnter',
+      /no routine "wakeUpp"/,
+    ],
+    [
+      'a sorcery phase that is not a turn phase',
+      {
+        sorceryPhase: 'MAIN',
+        structure: { phases: [{ name: 'main', turns, turnPhases: [{ name: 'UPKEEP' }, { name: 'PLAY' }] }] },
+      },
+      'structure.phases',
+      /sorceryPhase MAIN is not among the turn phases/,
+    ],
+    [
+      'a game phase named like a chart state',
+      { structure: { phases: [{ name: 'done', turns }] } },
+      'structure.phases.0.name',
+      /statechart uses/,
+    ],
+    [
+      'a turn phase named toString',
+      { structure: { phases: [{ name: 'main', turns, turnPhases: [{ name: 'toString' }] }] } },
+      'structure.phases.0.turnPhases.0.name',
+      /statechart uses/,
+    ],
+    [
+      'a game phase declared twice',
+      {
+        structure: {
+          phases: [
+            { name: 'main', turns },
+            { name: 'main', turns },
+          ],
+        },
+      },
+      'structure.phases.1.name',
+      /declared twice/,
+    ],
+    [
+      'a transition to an unknown phase',
+      { structure: { phases: [{ name: 'main', turns }], transitions: [{ name: 'go', from: 'main', to: 'mian' }] } },
+      'structure.transitions.0.to',
+      /no game phase "mian"/,
+    ],
+    [
+      'turn rules without a strategy',
+      { structure: { phases: [{ name: 'main', turns: { movesPerTurn: 2 } }] } },
+      'structure.phases.0.turns.strategy',
+      /strategy/,
+    ],
+    [
+      'a phase allowing a move the game lacks',
+      { structure: { phases: [{ name: 'main', turns, moves: ['ad'] }] } },
+      'structure.phases.0.moves.0',
+      /no move "ad"/,
+    ],
     ['a turn model that is not one', { turnModel: 'sequentially' }, 'turnModel', /sequential/],
   ];
   for (const [name, change, path, message] of cases) {
@@ -142,19 +241,22 @@ describe('the game is checked when it is defined: GameDefinitionError names the 
   });
 
   it('the same checks hold for a structure that arrives as options (sandbox): INVALID_OPTIONS with the path', () => {
-    const open = (options: unknown) => () => createTable(sandbox, { table: 'table:lab', seats: [A, B], seed: 1, options: options as never });
-    expect(open({ phases: [{ name: 'over', turns }] })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.phases.0.name' }));
+    const open = (options: unknown) => () =>
+      createTable(sandbox, { table: 'table:lab', seats: [A, B], seed: 1, options: options as never });
+    expect(open({ phases: [{ name: 'over', turns }] })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.phases.0.name' }),
+    );
     expect(open({ phases: [{ name: 'main', turns, turnPhases: ['done'] }] })).toThrow(
       expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.phases.0.turnPhases.0.name' }),
     );
-    expect(open({ phases: [{ name: 'main', turns }], transitions: [{ name: 'go', from: 'main', to: 'nowhere' }] })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.transitions.0.to' }),
-    );
+    expect(
+      open({ phases: [{ name: 'main', turns }], transitions: [{ name: 'go', from: 'main', to: 'nowhere' }] }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', path: 'options.transitions.0.to' }));
   });
 });
 
 describe('setup that throws', () => {
-  it('refuses the table with InvalidTable SETUP_FAILED and the game\'s own message, not a TypeError', () => {
+  it("refuses the table with InvalidTable SETUP_FAILED and the game's own message, not a TypeError", () => {
     const brittle = defineGame({
       id: 'brittle',
       seats: { min: 2, max: 2 },

@@ -60,7 +60,12 @@ describe('skirmish: orders are secret until the fight', () => {
     table.play({ type: 'commit', seat: A, payload: { stance: 'assault' } });
     table.play({ type: 'commit', seat: B, payload: { stance: 'hold' } });
     table.play({ type: 'engine.transition', payload: { transition: 'fight' } });
-    expect(table.pliesFor(null).slice(0, 2).map((ply) => ply.move.payload)).toEqual([{ stance: 'assault' }, { stance: 'hold' }]);
+    expect(
+      table
+        .pliesFor(null)
+        .slice(0, 2)
+        .map((ply) => ply.move.payload),
+    ).toEqual([{ stance: 'assault' }, { stance: 'hold' }]);
     expect(table.viewFor(B).state.seats[A]).toMatchObject({ stance: 'assault' });
   });
 

@@ -20,15 +20,22 @@ const C = 'seat:c';
 const counterspell = defineGame({
   id: 'counterspell',
   seats: { min: 2, max: 4 },
-  options: z.object({ life: z.number().int().min(1).default(2), bolts: z.array(z.string()).default(['bolt']) }).strict(),
+  options: z
+    .object({ life: z.number().int().min(1).default(2), bolts: z.array(z.string()).default(['bolt']) })
+    .strict(),
   structure: { phases: [{ name: 'duel', turns: { strategy: 'PerRound' }, turnPhases: [{ name: 'MAIN' }] }] },
-  setup: ({ seats, options }) => ({ life: Object.fromEntries(seats.map((s) => [s, options.life])) as Record<string, number>, countered: [] as number[], targets: {} as Record<number, string> }),
+  setup: ({ seats, options }) => ({
+    life: Object.fromEntries(seats.map((s) => [s, options.life])) as Record<string, number>,
+    countered: [] as number[],
+    targets: {} as Record<number, string>,
+  }),
   moves: {
     bolt: {
       payload: z.object({ target: z.string(), name: z.string().default('bolt') }).strict(),
       play: ({ game, payload }) => ({ game, stack: { card: `${payload.name}>${payload.target}`, type: 'BOLT' } }),
       // The options reach candidates: the bolts this table deals.
-      candidates: ({ options, seating, seat }) => options.bolts.flatMap((name) => seating.seats.filter((s) => s !== seat).map((target) => ({ target, name }))),
+      candidates: ({ options, seating, seat }) =>
+        options.bolts.flatMap((name) => seating.seats.filter((s) => s !== seat).map((target) => ({ target, name }))),
     },
     counter: { play: ({ game }) => ({ game, stack: { card: 'counter', type: 'COUNTER' } }) },
   },
@@ -69,8 +76,16 @@ describe('resolve sees the stack beneath its item, and may eliminate', () => {
   });
 
   it('candidates read the options', () => {
-    const table = createTable(counterspell, { table: 'table:1', seats: [A, B, C], seed: 1, options: { bolts: ['spark', 'flare'] } });
-    const offered = table.legalMoves(A).allowed.filter((m) => m.type === 'bolt').map((m) => m.payload);
+    const table = createTable(counterspell, {
+      table: 'table:1',
+      seats: [A, B, C],
+      seed: 1,
+      options: { bolts: ['spark', 'flare'] },
+    });
+    const offered = table
+      .legalMoves(A)
+      .allowed.filter((m) => m.type === 'bolt')
+      .map((m) => m.payload);
     expect(offered).toEqual([
       { target: B, name: 'spark' },
       { target: C, name: 'spark' },
@@ -92,22 +107,37 @@ const muster = defineGame({
   structure: {
     phases: [
       { name: 'muster', turns: { strategy: 'Simultaneous' }, moves: ['recruit', 'reinforce'] },
-      { name: 'battle', turns: { strategy: 'PerRound', movesPerTurn: 1 }, moves: ['raid', 'reinforce'], onEnter: 'count', onLeave: 'disband' },
+      {
+        name: 'battle',
+        turns: { strategy: 'PerRound', movesPerTurn: 1 },
+        moves: ['raid', 'reinforce'],
+        onEnter: 'count',
+        onLeave: 'disband',
+      },
     ],
     transitions: [
       { name: 'march', from: 'muster', to: 'battle' },
       { name: 'retreat', from: 'battle', to: 'muster' },
     ],
   },
-  setup: ({ seats }) => ({ troops: Object.fromEntries(seats.map((s) => [s, 1])) as Record<string, number>, counted: 0 }),
+  setup: ({ seats }) => ({
+    troops: Object.fromEntries(seats.map((s) => [s, 1])) as Record<string, number>,
+    counted: 0,
+  }),
   moves: {
-    recruit: { play: ({ game, seat }) => ({ game: { ...game, troops: { ...game.troops, [seat]: (game.troops[seat] ?? 0) + 1 } } }) },
+    recruit: {
+      play: ({ game, seat }) => ({
+        game: { ...game, troops: { ...game.troops, [seat]: (game.troops[seat] ?? 0) + 1 } },
+      }),
+    },
     raid: { play: ({ game }) => ({ game }) },
     reinforce: {
       application: true,
       payload: z.object({ seat: z.string() }).strict(),
       check: ({ seat }) => (seat === null ? null : { reason: 'REFEREE_ONLY', message: 'only the referee reinforces' }),
-      play: ({ game, payload }) => ({ game: { ...game, troops: { ...game.troops, [payload.seat]: (game.troops[payload.seat] ?? 0) + 5 } } }),
+      play: ({ game, payload }) => ({
+        game: { ...game, troops: { ...game.troops, [payload.seat]: (game.troops[payload.seat] ?? 0) + 5 } },
+      }),
     },
   },
   routines: {
@@ -153,7 +183,10 @@ describe('a move the application may make', () => {
     const ply = table.play({ type: 'reinforce', payload: { seat: B } });
     expect(ply).toMatchObject({ actor: null });
     expect(table.state.seats[B]).toEqual({ troops: 6 });
-    expect(table.check({ type: 'reinforce', seat: A, payload: { seat: A } })).toMatchObject({ code: 'REFUSED', reason: 'REFEREE_ONLY' });
+    expect(table.check({ type: 'reinforce', seat: A, payload: { seat: A } })).toMatchObject({
+      code: 'REFUSED',
+      reason: 'REFEREE_ONLY',
+    });
     // An application move counts in no seat's turn.
     expect(table.context.progression.movesThisTurn).toBe(0);
   });

@@ -7,7 +7,12 @@ import { SEAT_NAMES } from '../property/arbitraries.js';
 /** A table of `game` for its fewest seats, with the options its demo uses for a short game. */
 function shortTable(game: AnyGame): Table {
   const options = game.demoOptions({ turns: 2 });
-  return createTable(game, { table: `table:${game.id}`, seats: SEAT_NAMES.slice(0, Math.max(2, game.seats.min)), seed: 3, options: options as never });
+  return createTable(game, {
+    table: `table:${game.id}`,
+    seats: SEAT_NAMES.slice(0, Math.max(2, game.seats.min)),
+    seed: 3,
+    options: options as never,
+  });
 }
 
 /** Lets `bot` choose every move until the game is over (or nothing is left to play); the number of moves played. */
@@ -32,7 +37,8 @@ const nim = defineGame({
   moves: {
     take: {
       payload: z.object({ n: z.union([z.literal(1), z.literal(2)]) }).strict(),
-      check: ({ game, payload }) => (payload.n > game.stones ? { reason: 'TOO_MANY', message: `only ${game.stones} left` } : null),
+      check: ({ game, payload }) =>
+        payload.n > game.stones ? { reason: 'TOO_MANY', message: `only ${game.stones} left` } : null,
       candidates: ({ game }) => [{ n: 1 as const }, { n: 2 as const }].filter((c) => c.n <= game.stones),
       play: ({ game, seat, payload }) => ({ game: { stones: game.stones - payload.n, last: seat } }),
     },
@@ -42,18 +48,24 @@ const nim = defineGame({
 });
 
 describe('bots', () => {
-  it.each(Object.values(builtInGames).map((game) => ({ id: game.id, game })))('a random bot plays $id to its end', ({ game }) => {
-    const table = shortTable(game);
-    const moves = playOut(table, randomBot({ seed: 5 }));
-    expect(moves).toBeGreaterThan(0);
-    expect(table.state.status).toBe('over');
-  });
+  it.each(Object.values(builtInGames).map((game) => ({ id: game.id, game })))(
+    'a random bot plays $id to its end',
+    ({ game }) => {
+      const table = shortTable(game);
+      const moves = playOut(table, randomBot({ seed: 5 }));
+      expect(moves).toBeGreaterThan(0);
+      expect(table.state.status).toBe('over');
+    },
+  );
 
-  it.each(Object.values(builtInGames).map((game) => ({ id: game.id, game })))('an MCTS bot plays $id to its end', ({ game }) => {
-    const table = shortTable(game);
-    playOut(table, mctsBot({ seed: 5, iterations: 8, depth: 40 }));
-    expect(table.state.status).toBe('over');
-  });
+  it.each(Object.values(builtInGames).map((game) => ({ id: game.id, game })))(
+    'an MCTS bot plays $id to its end',
+    ({ game }) => {
+      const table = shortTable(game);
+      playOut(table, mctsBot({ seed: 5, iterations: 8, depth: 40 }));
+      expect(table.state.status).toBe('over');
+    },
+  );
 
   it('the same seed plays the same game, move for move', () => {
     const first = shortTable(mundane);
@@ -67,20 +79,38 @@ describe('bots', () => {
   });
 
   it('with four stones left, MCTS takes one (leaving three, a lost position for the other seat); the table is untouched', () => {
-    const table = createTable(nim, { table: 'table:nim', seats: ['seat:ann', 'seat:bob'], seed: 1, options: { stones: 4 } });
+    const table = createTable(nim, {
+      table: 'table:nim',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 1,
+      options: { stones: 4 },
+    });
     const move = mctsBot({ seed: 2, iterations: 300 }).choose(table, 'seat:ann');
     expect(move).toEqual({ type: 'take', seat: 'seat:ann', payload: { n: 1 } });
     expect(table.log.moves).toEqual([]);
   });
 
   it('with two stones left, MCTS takes both and wins; so does the same bot built again from the same seed', () => {
-    const table = createTable(nim, { table: 'table:nim', seats: ['seat:ann', 'seat:bob'], seed: 1, options: { stones: 2 } });
+    const table = createTable(nim, {
+      table: 'table:nim',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 1,
+      options: { stones: 2 },
+    });
     const choices = [1, 2].map(() => mctsBot({ seed: 4, iterations: 100 }).choose(table, 'seat:ann'));
-    expect(choices).toEqual([{ type: 'take', seat: 'seat:ann', payload: { n: 2 } }, { type: 'take', seat: 'seat:ann', payload: { n: 2 } }]);
+    expect(choices).toEqual([
+      { type: 'take', seat: 'seat:ann', payload: { n: 2 } },
+      { type: 'take', seat: 'seat:ann', payload: { n: 2 } },
+    ]);
   });
 
   it('a seat with nothing to play gets null', () => {
-    const table = createTable(nim, { table: 'table:nim', seats: ['seat:ann', 'seat:bob'], seed: 1, options: { stones: 1 } });
+    const table = createTable(nim, {
+      table: 'table:nim',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 1,
+      options: { stones: 1 },
+    });
     table.play({ type: 'take', seat: 'seat:ann', payload: { n: 1 } });
     expect(randomBot({ seed: 1 }).choose(table)).toBeNull();
     expect(mctsBot({ seed: 1 }).choose(table)).toBeNull();

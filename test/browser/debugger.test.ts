@@ -9,7 +9,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { replay, type TableLog } from '../../src/index.js';
-import { chartState, openPage, overflowing, screenshot, SHOTS, SIZES, smallestChartLabel, useInspector } from './support.js';
+import {
+  chartState,
+  openPage,
+  overflowing,
+  screenshot,
+  SHOTS,
+  SIZES,
+  smallestChartLabel,
+  useInspector,
+} from './support.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -36,24 +45,38 @@ const chartView = (page: Page) => page.locator('[data-testid=chart-frame]').getA
 const activeLeavesInView = (page: Page) =>
   page.evaluate(() => {
     const frame = (document.querySelector('[data-testid=chart-frame]') as any).getBoundingClientRect();
-    const leaves = [...document.querySelectorAll('.state.leaf[data-active=true] > rect')].map((r) => r.getBoundingClientRect());
-    return leaves.length > 0 && leaves.some((r) => r.left >= frame.left - 1 && r.right <= frame.right + 1 && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1);
+    const leaves = [...document.querySelectorAll('.state.leaf[data-active=true] > rect')].map((r) =>
+      r.getBoundingClientRect(),
+    );
+    return (
+      leaves.length > 0 &&
+      leaves.some(
+        (r) =>
+          r.left >= frame.left - 1 &&
+          r.right <= frame.right + 1 &&
+          r.top >= frame.top - 1 &&
+          r.bottom <= frame.bottom + 1,
+      )
+    );
   });
 
 /** Waits for the chart's pan animation to end: two reads of the text's on-screen position agree. */
 async function settled(page: Page) {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = await page.evaluate(() => {
-        const t = document.querySelector('svg.chart text');
-        const r = t?.getBoundingClientRect();
-        return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
-      });
-      const same = now === last;
-      last = now;
-      return same;
-    }, { interval: 150 })
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => {
+          const t = document.querySelector('svg.chart text');
+          const r = t?.getBoundingClientRect();
+          return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
+        });
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { interval: 150 },
+    )
     .toBe(true);
 }
 
@@ -82,7 +105,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
     expect(errors).toEqual([]);
   });
 
-  it('nothing sticks out of its panel: the New-table form, the act-as picker and the editor, skirmish\'s seat table, taken transitions in bold', async () => {
+  it("nothing sticks out of its panel: the New-table form, the act-as picker and the editor, skirmish's seat table, taken transitions in bold", async () => {
     const { context, url } = ready();
     const { page, errors } = await openPage(context, `${url}?game=skirmish&seats=4`);
     await page.setViewportSize({ width, height });
@@ -141,7 +164,9 @@ describe('time travel', () => {
       await expect.poll(() => position(page)).toBe(`ply ${k} of ${total}`);
       const expected = table.atPly(k).state;
       await expect.poll(() => page.locator('[data-testid=ring-phase]').textContent()).toBe(expected.phase);
-      expect(await page.locator('.ring-notes').textContent()).toContain(`priority: ${expected.prioritySeat ?? 'nobody'}`);
+      expect(await page.locator('.ring-notes').textContent()).toContain(
+        `priority: ${expected.prioritySeat ?? 'nobody'}`,
+      );
       expect(await page.locator('[data-testid=travel-error]').count()).toBe(0);
       const list = page.locator('[data-testid=move-table]');
       expect(k === 0 ? await list.count() : Number(await list.getAttribute('data-count'))).toBe(k);
@@ -159,7 +184,7 @@ describe('time travel', () => {
     expect(errors).toEqual([]);
   });
 
-  it('numbers the move table\'s plies from the start of the game, as the slider does', async () => {
+  it("numbers the move table's plies from the start of the game, as the slider does", async () => {
     const { context, url } = ready();
     const { page, errors } = await openPage(context, `${url}?seed=7`);
     await page.locator('[data-testid=play-count]').fill('40');
@@ -197,14 +222,18 @@ describe('the debugger controls', () => {
     expect(await page.locator('[data-testid=focus-seat]').textContent()).toBe('seat:bob');
     // seat:bob does not hold priority: no pass for him, and the code that says why
     expect(await page.locator('[data-testid=allowed] [data-type="engine.pass"]').count()).toBe(0);
-    expect(await page.locator('[data-testid=blocked] li[data-type="engine.pass"] .code').textContent()).toContain('NO_PRIORITY');
+    expect(await page.locator('[data-testid=blocked] li[data-type="engine.pass"] .code').textContent()).toContain(
+      'NO_PRIORITY',
+    );
 
     await page.locator('[data-testid=act-as]').selectOption('@application');
     expect(await page.locator('[data-testid=focus-seat]').textContent()).toBe('application');
     await click(page, '[data-testid=move][data-type="engine.pass"]');
     await page.locator('[data-testid=tab-plies]').click();
     expect(await page.locator('[data-testid=ply-row]').last().textContent()).toContain('(table)');
-    expect(await page.locator('[data-testid=blocked] li[data-type="engine.end-turn"] .code').textContent()).toMatch(/^[A-Z_]+/);
+    expect(await page.locator('[data-testid=blocked] li[data-type="engine.end-turn"] .code').textContent()).toMatch(
+      /^[A-Z_]+/,
+    );
     await page.locator('[data-testid=initiative] input').first().fill('3');
     expect(await page.locator('[data-testid=initiative-code]').textContent()).toMatch(/^[A-Z_]+$/);
     await screenshotAt(page, 'act-as-application');
@@ -212,7 +241,9 @@ describe('the debugger controls', () => {
     // skirmish: the referee (the application) may call a regroup, which no seat may
     const { page: skirmish } = await openPage(context, `${url}?game=skirmish&seats=2`);
     await skirmish.locator('[data-testid=act-as]').selectOption('@application');
-    const regroup = skirmish.locator('[data-testid=allowed] [data-type="engine.transition"], [data-testid=blocked] li[data-type="engine.transition"]');
+    const regroup = skirmish.locator(
+      '[data-testid=allowed] [data-type="engine.transition"], [data-testid=blocked] li[data-type="engine.transition"]',
+    );
     await expect.poll(() => regroup.count()).toBeGreaterThan(0);
     expect(await regroup.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('regroup')]));
     await skirmish.locator('[data-testid=act-as]').selectOption('seat:bob');
@@ -227,7 +258,9 @@ describe('the debugger controls', () => {
     const editor = page.locator('[data-testid=move-editor]');
     await editor.fill('{ "type": "PlayCard", "seat": "seat:bob", "payload": { "card": "Toaster" } }');
     await page.locator('[data-testid=editor-play]').click();
-    await expect.poll(() => page.locator('[data-testid=editor-result]').textContent()).toMatch(/^(NOT_YOUR_TURN|NO_PRIORITY|WRONG_TIMING|REFUSED)\b/);
+    await expect
+      .poll(() => page.locator('[data-testid=editor-result]').textContent())
+      .toMatch(/^(NOT_YOUR_TURN|NO_PRIORITY|WRONG_TIMING|REFUSED)\b/);
     await editor.fill('{ "type": "engine.pass", "seat": "seat:ann" ');
     await page.locator('[data-testid=editor-play]').click();
     expect(await page.locator('[data-testid=editor-result]').textContent()).toContain('not JSON');
@@ -236,7 +269,9 @@ describe('the debugger controls', () => {
     await expect.poll(() => page.locator('[data-testid=editor-result]').textContent()).toContain('played: pass');
     expect(await position(page)).toBe('ply 1 of 1 · live');
     await page.locator('[data-testid=tab-events]').click();
-    expect(await page.locator('[data-testid=event][data-type="NOT_YOUR_TURN"], [data-testid=event].refused').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('[data-testid=event][data-type="NOT_YOUR_TURN"], [data-testid=event].refused').count(),
+    ).toBeGreaterThan(0);
     await screenshotAt(page, 'move-editor');
     expect(errors).toEqual([]);
   });
@@ -247,14 +282,19 @@ describe('the debugger controls', () => {
     for (let i = 0; i < 3; i++) await pass(page);
     await page.locator('[data-testid=tab-plies]').click();
     await page.locator('[data-testid=ply-row]').nth(1).click();
-    const ply = JSON.parse((await page.locator('[data-testid=detail-json]').textContent()) ?? 'null') as { move: { type: string; seat: string } };
+    const ply = JSON.parse((await page.locator('[data-testid=detail-json]').textContent()) ?? 'null') as {
+      move: { type: string; seat: string };
+    };
     expect(ply.move).toEqual({ type: 'engine.pass', seat: 'seat:bob' });
     expect(await position(page)).toBe('ply 2 of 3');
     await page.locator('[data-testid=go-live]').click();
 
     await page.locator('[data-testid=tab-events]').click();
     await page.locator('[data-testid=event][data-type="phase.changed"]').first().click();
-    expect(JSON.parse((await page.locator('[data-testid=detail-json]').textContent()) ?? 'null')).toMatchObject({ type: 'phase.changed', phase: 'WAKE_UP' });
+    expect(JSON.parse((await page.locator('[data-testid=detail-json]').textContent()) ?? 'null')).toMatchObject({
+      type: 'phase.changed',
+      phase: 'WAKE_UP',
+    });
     await page.locator('[data-testid=detail-close]').click();
     expect(await page.locator('[data-testid=detail]').count()).toBe(0);
 
@@ -341,13 +381,17 @@ describe('the debugger controls', () => {
     expect(await held.count()).toBe(1);
     await priority.click();
     await expect.poll(() => held.count()).toBe(0);
-    expect(await page.locator('[data-testid^="state:"][data-testid$=".priority"]').getAttribute('data-collapsed')).toBe('true');
+    expect(await page.locator('[data-testid^="state:"][data-testid$=".priority"]').getAttribute('data-collapsed')).toBe(
+      'true',
+    );
     await screenshotAt(page, 'collapsed');
     await page.locator('[data-testid=chart-expand-all]').click();
     await expect.poll(() => held.count()).toBe(1);
 
     // one region on its own: the turn region, its phases and nothing else
-    const turn = await page.locator('[data-testid=chart-focus] option').evaluateAll((options) => (options as any[]).map((o) => o.value).find((v) => /\.turn$/.test(v)));
+    const turn = await page
+      .locator('[data-testid=chart-focus] option')
+      .evaluateAll((options) => (options as any[]).map((o) => o.value).find((v) => /\.turn$/.test(v)));
     await page.locator('[data-testid=chart-focus]').selectOption(turn!);
     await expect.poll(() => held.count()).toBe(0);
     expect(await chartState(page, 'PLAN').count()).toBe(1);
@@ -361,8 +405,16 @@ describe('bad data', () => {
   it('loads a log with a refused move and says which move was refused and why, as visibly as the CLI', async () => {
     const { context, url } = ready();
     const log = {
-      game: 'mundane', table: 'table:bad', seats: ['seat:ann', 'seat:bob'], seed: 7, options: { turns: 6 },
-      moves: [{ type: 'engine.pass', seat: 'seat:ann' }, { type: 'engine.pass', seat: 'seat:ann' }, { type: 'engine.pass', seat: 'seat:bob' }],
+      game: 'mundane',
+      table: 'table:bad',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 7,
+      options: { turns: 6 },
+      moves: [
+        { type: 'engine.pass', seat: 'seat:ann' },
+        { type: 'engine.pass', seat: 'seat:ann' },
+        { type: 'engine.pass', seat: 'seat:bob' },
+      ],
     };
     await mkdir(SHOTS, { recursive: true });
     const file = join(SHOTS, 'refused-log.json');
@@ -387,17 +439,53 @@ describe('bad data', () => {
     await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
     const send = (event: object) => socket.send(JSON.stringify(event));
     const sessionId = 'bad-app';
-    const definition = JSON.stringify({ id: 'light', initial: 'green', states: { green: { on: { NEXT: 'red' } }, red: {} } });
-    send({ type: '@xstate.actor', sessionId, name: 'malformed app', definition, snapshot: { status: 'active', value: 'green' }, _version: '1', createdAt: '0', id: null, rootId: sessionId });
+    const definition = JSON.stringify({
+      id: 'light',
+      initial: 'green',
+      states: { green: { on: { NEXT: 'red' } }, red: {} },
+    });
+    send({
+      type: '@xstate.actor',
+      sessionId,
+      name: 'malformed app',
+      definition,
+      snapshot: { status: 'active', value: 'green' },
+      _version: '1',
+      createdAt: '0',
+      id: null,
+      rootId: sessionId,
+    });
     const plystack = {
-      table: { game: { id: 'mundane', version: '1', title: 'mundane' }, opening: { table: 'table:x', seats: ['seat:ann', 'seat:bob'], seed: 1, options: {} }, turnModel: 'sequenced', name: 'malformed app' },
-      state: { status: 'playing', phase: 'PLAN', seats: 5, stack: 'not a list', toAct: 'seat:ann', winners: 7, turn: 'one' },
+      table: {
+        game: { id: 'mundane', version: '1', title: 'mundane' },
+        opening: { table: 'table:x', seats: ['seat:ann', 'seat:bob'], seed: 1, options: {} },
+        turnModel: 'sequenced',
+        name: 'malformed app',
+      },
+      state: {
+        status: 'playing',
+        phase: 'PLAN',
+        seats: 5,
+        stack: 'not a list',
+        toAct: 'seat:ann',
+        winners: 7,
+        turn: 'one',
+      },
       plies: { from: 0, total: 1, items: 'no plies' },
       transitions: 'none',
       emitted: [{ type: 'turn.started', seat: {}, turn: [] }],
       legal: { 'seat:ann': { allowed: 5, blocked: null } },
     };
-    send({ type: '@xstate.snapshot', sessionId, snapshot: { status: 'active', value: 'red', context: { n: 1 }, plystack }, event: { type: 'NEXT' }, _version: '1', createdAt: '0', id: null, rootId: sessionId });
+    send({
+      type: '@xstate.snapshot',
+      sessionId,
+      snapshot: { status: 'active', value: 'red', context: { n: 1 }, plystack },
+      event: { type: 'NEXT' },
+      _version: '1',
+      createdAt: '0',
+      id: null,
+      rootId: sessionId,
+    });
     try {
       const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', { hasText: 'malformed app' });
       await expect.poll(() => entry.count()).toBe(1);

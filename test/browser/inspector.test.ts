@@ -34,7 +34,9 @@ describe('the inspector page', () => {
     await expect.poll(() => isActive(page, 'WAKE_UP')).toBe('true');
     expect(await isActive(page, 'RESET')).toBe('false');
     expect(await page.locator('.edge[data-taken=true]').count()).toBeGreaterThan(0);
-    expect(await page.locator('.edge[data-taken=true]').first().getAttribute('data-transition')).toMatch(/\.RESET\|always\|\d+$/);
+    expect(await page.locator('.edge[data-taken=true]').first().getAttribute('data-transition')).toMatch(
+      /\.RESET\|always\|\d+$/,
+    );
     expect(await rows(page)).toBe(2);
 
     await pass(page);
@@ -126,7 +128,9 @@ describe('the inspector page', () => {
     const { page, errors } = await openPage(context, url);
 
     await page.locator('[data-testid=load-log]').setInputFiles(file);
-    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent(), { timeout: 15_000 }).toBe(`ply ${plies} of ${plies} · live`);
+    await expect
+      .poll(() => page.locator('[data-testid=ply-position]').textContent(), { timeout: 15_000 })
+      .toBe(`ply ${plies} of ${plies} · live`);
     await page.locator('[data-testid=tab-plies]').click();
     const list = page.locator('[data-testid=ply-list]');
     expect(await list.getAttribute('data-count')).toBe(String(plies));
@@ -144,12 +148,18 @@ describe('the inspector page', () => {
 
   it('lists a remote table an app inspects through the relay and follows its moves', async () => {
     const { context, url, appUrl } = ready();
-    const table = createTable(mundane, { table: 'table:remote', seats: ['seat:ann', 'seat:bob', 'seat:cat'], seed: 11 });
+    const table = createTable(mundane, {
+      table: 'table:remote',
+      seats: ['seat:ann', 'seat:bob', 'seat:cat'],
+      seed: 11,
+    });
     const inspection = inspectTable(table, { url: appUrl, name: 'remote under test' });
     try {
       const { page, errors } = await openPage(context, url);
       await expect.poll(() => page.locator('[data-testid=relay-status]').textContent()).toBe('relay open');
-      const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', { hasText: 'remote under test' });
+      const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', {
+        hasText: 'remote under test',
+      });
       await entry.click();
       await expect.poll(() => page.locator('[data-testid=current-table]').textContent()).toContain('remote under test');
       expect(await isActive(page, 'RESET')).toBe('true');

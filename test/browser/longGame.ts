@@ -6,7 +6,12 @@ import { createTable, mundane, type Table } from '../../src/index.js';
 import { randomLegalMove } from '../../src/table/autoplay.js';
 
 export function longGame(plies: number): Table {
-  const table = createTable(mundane, { table: 'table:long', seats: ['seat:ann', 'seat:bob', 'seat:cat'], seed: 5, options: { turns: 100_000 } });
+  const table = createTable(mundane, {
+    table: 'table:long',
+    seats: ['seat:ann', 'seat:bob', 'seat:cat'],
+    seed: 5,
+    options: { turns: 100_000 },
+  });
   let count = 0;
   table.on('ply.recorded', () => count++);
   let state = 5;

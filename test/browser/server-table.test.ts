@@ -33,12 +33,19 @@ describe('the inspector following a server table', () => {
     await pass('seat:ann');
     await pass('seat:bob');
 
-    const follower = await followServerTable({ server: server.url, table: created.table, token: created.appToken, url: appUrl });
+    const follower = await followServerTable({
+      server: server.url,
+      table: created.table,
+      token: created.appToken,
+      url: appUrl,
+    });
     try {
       const { page, errors } = await openPage(context, url);
       await page.setViewportSize({ width: 1280, height: 800 });
       await expect.poll(() => page.locator('[data-testid=relay-status]').textContent()).toBe('relay open');
-      const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', { hasText: `server table ${created.table}` });
+      const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', {
+        hasText: `server table ${created.table}`,
+      });
       await entry.click();
       await expect.poll(() => page.locator('[data-testid=current-table]').textContent()).toContain(created.table);
       await expect.poll(() => rows(page)).toBe(2);

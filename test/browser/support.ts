@@ -23,7 +23,14 @@ export const PAGE_DIR = join(root, 'dist', 'visualizer');
 export const SHOTS = join(root, 'test-output', 'browser');
 
 /** Chromium's flags for a headless run that talks to nothing but the page. */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /**
  * Opens Chromium with a fresh profile. Fails, naming the command to run, when
@@ -57,7 +64,9 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
 /** Serves the built page through a relay on a free port. */
 export async function serveInspector(): Promise<Relay> {
   if (!existsSync(join(PAGE_DIR, 'index.html'))) {
-    throw new Error(`The inspector page is not built (${PAGE_DIR}): run npm run inspector:build (npm test does it in pretest).`);
+    throw new Error(
+      `The inspector page is not built (${PAGE_DIR}): run npm run inspector:build (npm test does it in pretest).`,
+    );
   }
   return startRelay({ port: 0, pageDir: PAGE_DIR });
 }
@@ -109,7 +118,8 @@ export function smallestChartLabel(page: Page): Promise<{ size: number; count: n
     let count = 0;
     for (const el of frame.querySelectorAll('svg.chart text')) {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.right <= box.left || r.left >= box.right || r.bottom <= box.top || r.top >= box.bottom) continue;
+      if (r.width === 0 || r.right <= box.left || r.left >= box.right || r.bottom <= box.top || r.top >= box.bottom)
+        continue;
       const matrix = el.getScreenCTM();
       const scale = matrix === null ? 1 : Math.hypot(matrix.a, matrix.b);
       const px = parseFloat(getComputedStyle(el).fontSize) * scale;
@@ -129,7 +139,8 @@ export function smallestChartLabel(page: Page): Promise<{ size: number; count: n
 export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     const clips = (el: Element) => {
       const style = getComputedStyle(el);
       return style.overflowX !== 'visible' || style.overflowY !== 'visible';
@@ -143,10 +154,20 @@ export function overflowing(page: Page): Promise<string[]> {
           if (child.namespaceURI === 'http://www.w3.org/2000/svg' && child.tagName !== 'svg') continue;
           const r = child.getBoundingClientRect();
           const visible = r.width > 0 && r.height > 0 && getComputedStyle(child).visibility !== 'hidden';
-          if (visible && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)) {
-            out.push(`${name(child)} sticks out of ${name(panel)} (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)} in ${Math.round(box.left)}..${Math.round(box.right)} × ${Math.round(box.top)}..${Math.round(box.bottom)})`);
+          if (
+            visible &&
+            (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+          ) {
+            out.push(
+              `${name(child)} sticks out of ${name(panel)} (${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)} in ${Math.round(box.left)}..${Math.round(box.right)} × ${Math.round(box.top)}..${Math.round(box.bottom)})`,
+            );
           }
-          if (visible && (child.tagName === 'BUTTON' || child.tagName === 'SUMMARY') && child.scrollWidth > (child as any).clientWidth + 1) out.push(`${name(child)}: its text is cut`);
+          if (
+            visible &&
+            (child.tagName === 'BUTTON' || child.tagName === 'SUMMARY') &&
+            child.scrollWidth > (child as any).clientWidth + 1
+          )
+            out.push(`${name(child)}: its text is cut`);
           // A scrolling or clipping box keeps its content to itself, and the chart is drawn to be panned.
           if (!clips(child) && child.tagName !== 'svg') walk(child);
         }
@@ -187,7 +208,8 @@ export function useInspector(): () => { context: BrowserContext; url: string; ap
     await relay?.close();
   });
   return () => {
-    if (missing !== null || browser === undefined || relay === undefined) throw missing ?? new Error('the browser did not start');
+    if (missing !== null || browser === undefined || relay === undefined)
+      throw missing ?? new Error('the browser did not start');
     return { context: browser.context, url: relay.url, appUrl: relay.appUrl };
   };
 }

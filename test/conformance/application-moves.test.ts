@@ -45,8 +45,8 @@ const referee = defineGame({
 
 const openReferee = (): Table => createTable(referee, { table: 'table:ref', seats: [A, B, C], seed: 1 });
 
-describe('the application\'s game moves are asked to the game', () => {
-  it('a seatless move is not held to the turns: the game\'s check decides, with seat null, and the ply has no seat', () => {
+describe("the application's game moves are asked to the game", () => {
+  it("a seatless move is not held to the turns: the game's check decides, with seat null, and the ply has no seat", () => {
     const table = openReferee();
     asked.length = 0;
     table.play({ type: 'bonus', payload: { points: 3 } });
@@ -56,7 +56,7 @@ describe('the application\'s game moves are asked to the game', () => {
     expect(table.plies[0]).toMatchObject({ actor: null, seat: null });
   });
 
-  it('the game\'s own answer refuses it: REFUSED with the game\'s reason, and the table is as it was', () => {
+  it("the game's own answer refuses it: REFUSED with the game's reason, and the table is as it was", () => {
     const table = openReferee();
     table.play({ type: 'lock' });
     expect(refusalOf(table, { type: 'bonus', payload: { points: 1 } })).toEqual({ code: 'REFUSED', reason: 'LOCKED' });
@@ -67,19 +67,27 @@ describe('the application\'s game moves are asked to the game', () => {
     expect(refusalOf(table, { type: 'score' })).toEqual({ code: 'REFUSED', reason: 'SEAT_REQUIRED' });
     // The engine reads the move first (it is not refused up front): a bad payload is INVALID_PAYLOAD.
     expect(refusalOf(table, { type: 'score', payload: { x: 1 } })).toEqual({ code: 'INVALID_PAYLOAD' });
-    expect(referee.moves.score?.check({ game: { bonus: 0, locked: false }, seat: null, payload: undefined, options: {}, seating: {} as never })).toMatchObject({
+    expect(
+      referee.moves.score?.check({
+        game: { bonus: 0, locked: false },
+        seat: null,
+        payload: undefined,
+        options: {},
+        seating: {} as never,
+      }),
+    ).toMatchObject({
       reason: 'SEAT_REQUIRED',
     });
   });
 
-  it('built-in games decide for themselves: sandbox\'s cards are for seats', () => {
+  it("built-in games decide for themselves: sandbox's cards are for seats", () => {
     const table = openSandbox(withRules({ strategy: 'PerRound' }), [A, B]);
     expect(refusalOf(table, { type: 'play' })).toEqual({ code: 'REFUSED', reason: 'SEAT_REQUIRED' });
   });
 });
 
-describe('the game\'s end-turn condition holds for the application too', () => {
-  it('a seatless engine.end-turn asks the game\'s condition with seat null, and the game may refuse it', () => {
+describe("the game's end-turn condition holds for the application too", () => {
+  it("a seatless engine.end-turn asks the game's condition with seat null, and the game may refuse it", () => {
     const table = openReferee();
     asked.length = 0;
     expect(refusalOf(table, { type: 'engine.end-turn' })).toEqual({ code: 'REFUSED', reason: 'NO_TIMER' });
@@ -97,21 +105,22 @@ describe('the game\'s end-turn condition holds for the application too', () => {
     expect(table.state.activeSeat).toBe(B);
   });
 
-  it('frogger allows the application explicitly: a timer ends a frog\'s turn that the frog itself may not end', () => {
+  it("frogger allows the application explicitly: a timer ends a frog's turn that the frog itself may not end", () => {
     const table = createTable(frogger, { table: 'table:f', seats: [A, B], seed: 3 });
     expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({ code: 'REFUSED', reason: 'HOP_REQUIRED' });
     table.play({ type: 'engine.end-turn' });
     expect(table.state.activeSeat).toBe(B);
   });
 
-  it('in a simultaneous round, the application\'s end of the round is asked of the game too', () => {
+  it("in a simultaneous round, the application's end of the round is asked of the game too", () => {
     const refusing = defineGame({
       id: 'refusing',
       seats: { min: 2, max: 2 },
       structure: { phases: [{ name: 'main', turns: { strategy: 'Simultaneous' } }] },
       setup: () => ({}),
       moves: { act: { play: ({ game }) => ({ game }) } },
-      mayEndTurn: ({ seat }) => (seat === null ? { reason: 'SEATS_DECIDE', message: 'every seat ends its own turn' } : null),
+      mayEndTurn: ({ seat }) =>
+        seat === null ? { reason: 'SEATS_DECIDE', message: 'every seat ends its own turn' } : null,
     });
     const table = createTable(refusing, { table: 'table:s', seats: [A, B], seed: 1 });
     expect(refusalOf(table, { type: 'engine.end-turn' })).toEqual({ code: 'REFUSED', reason: 'SEATS_DECIDE' });

@@ -8,7 +8,7 @@ import { openSandbox, refusalOf, withRules } from '../support/sandbox.js';
 const [A, B, C] = ['seat:a', 'seat:b', 'seat:c'];
 const THREE = [A, B, C];
 
-describe('movesPerTurn ends a seat\'s turn by itself in a simultaneous round', () => {
+describe("movesPerTurn ends a seat's turn by itself in a simultaneous round", () => {
   it('a seat that made movesPerTurn game moves is done for the round: it leaves toAct and a third move is NOT_YOUR_TURN', () => {
     const table = openSandbox(withRules({ strategy: 'Simultaneous', movesPerTurn: 2 }), THREE);
     table.play({ type: 'play', seat: A });

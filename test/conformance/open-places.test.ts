@@ -11,11 +11,13 @@ describe('toAct when any seat may make an out-of-turn move', () => {
   // The rules: "A move type the game declares out of turn may be made by any seat at any time, and does not count in
   // the turn", and "toAct() lists the seats that may act now". Decided: toAct lists the seats the turn waits for;
   // an out-of-turn move is open to every seat without making it one of them (legalMoves shows it).
-  it('toAct stays with the seat whose turn it is, while every other seat\'s legal moves offer the out-of-turn move', () => {
+  it("toAct stays with the seat whose turn it is, while every other seat's legal moves offer the out-of-turn move", () => {
     const table = openSandbox(withRules({ strategy: 'PerRound', outOfTurn: ['react'] }), [A, B, C]);
     expect(table.state.toAct).toEqual([A]);
     expect(table.legalMoves(B).allowed).toContainEqual({ type: 'react', seat: B });
-    expect(table.legalMoves(B).blocked).toContainEqual(expect.objectContaining({ type: 'play', code: 'NOT_YOUR_TURN' }));
+    expect(table.legalMoves(B).blocked).toContainEqual(
+      expect.objectContaining({ type: 'play', code: 'NOT_YOUR_TURN' }),
+    );
     table.play({ type: 'react', seat: C });
     expect(table.state).toMatchObject({ toAct: [A], activeSeat: A, movesThisTurn: 0 });
   });
@@ -34,16 +36,30 @@ describe('engine.delay outside an Initiative phase', () => {
   // phases by initiative. Decided: anywhere else it is refused, and the table is as it was.
   it('in a PerRound phase of a table that has an Initiative phase: REFUSED with NOT_INITIATIVE', () => {
     const table = openSandbox(
-      { phases: [{ name: 'march', turns: { strategy: 'PerRound' } }, { name: 'fight', turns: { strategy: 'Initiative' } }], transitions: [{ name: 'go', from: 'march', to: 'fight' }] },
+      {
+        phases: [
+          { name: 'march', turns: { strategy: 'PerRound' } },
+          { name: 'fight', turns: { strategy: 'Initiative' } },
+        ],
+        transitions: [{ name: 'go', from: 'march', to: 'fight' }],
+      },
       [A, B, C],
     );
-    expect(refusalOf(table, { type: 'engine.delay', seat: A, payload: { after: B } })).toEqual({ code: 'REFUSED', reason: 'NOT_INITIATIVE' });
-    expect(table.legalMoves(A).blocked).toContainEqual(expect.objectContaining({ type: 'engine.delay', code: 'REFUSED', reason: 'NOT_INITIATIVE' }));
+    expect(refusalOf(table, { type: 'engine.delay', seat: A, payload: { after: B } })).toEqual({
+      code: 'REFUSED',
+      reason: 'NOT_INITIATIVE',
+    });
+    expect(table.legalMoves(A).blocked).toContainEqual(
+      expect.objectContaining({ type: 'engine.delay', code: 'REFUSED', reason: 'NOT_INITIATIVE' }),
+    );
   });
 
   it('at a table with no Initiative phase at all: REFUSED with NO_INITIATIVE', () => {
     const table = openSandbox(withRules({ strategy: 'Circular' }), [A, B, C]);
-    expect(refusalOf(table, { type: 'engine.delay', seat: A, payload: { after: B } })).toEqual({ code: 'REFUSED', reason: 'NO_INITIATIVE' });
+    expect(refusalOf(table, { type: 'engine.delay', seat: A, payload: { after: B } })).toEqual({
+      code: 'REFUSED',
+      reason: 'NO_INITIATIVE',
+    });
   });
 });
 
@@ -53,7 +69,10 @@ describe('a skip with two seats and allowSelfSuccessor off', () => {
   // Decided: with two seats the skip would hand the turn back to the seat that played it; without self-succession
   // the sequence steps on once more, so the other seat acts as if nothing were skipped, and the skip is spent.
   it('the other seat acts next, and the skip does not carry over to its turn', () => {
-    const table = openSandbox(withRules({ strategy: 'Circular', movesPerTurn: 1, circular: { allowSelfSuccessor: false } }), [A, B]);
+    const table = openSandbox(
+      withRules({ strategy: 'Circular', movesPerTurn: 1, circular: { allowSelfSuccessor: false } }),
+      [A, B],
+    );
     expect(table.state.nextSeat).toBe(B);
     table.play({ type: 'skip', seat: A, payload: { amount: 1 } });
     expect(table.state.activeSeat).toBe(B);
@@ -62,7 +81,10 @@ describe('a skip with two seats and allowSelfSuccessor off', () => {
   });
 
   it('with allowSelfSuccessor on, the same skip gives its seat the next turn', () => {
-    const table = openSandbox(withRules({ strategy: 'Circular', movesPerTurn: 1, circular: { allowSelfSuccessor: true } }), [A, B]);
+    const table = openSandbox(
+      withRules({ strategy: 'Circular', movesPerTurn: 1, circular: { allowSelfSuccessor: true } }),
+      [A, B],
+    );
     table.play({ type: 'skip', seat: A, payload: { amount: 1 } });
     expect(table.state.activeSeat).toBe(A);
   });

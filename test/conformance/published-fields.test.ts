@@ -16,9 +16,16 @@ const [A, B, C] = ['seat:a', 'seat:b', 'seat:c'];
 const THREE = [A, B, C];
 
 describe('state: strategy, order, nextSeat, movesThisTurn and outcome', () => {
-  it('PerRound: the round\'s order from its first seat in the table direction, and the next seat', () => {
+  it("PerRound: the round's order from its first seat in the table direction, and the next seat", () => {
     const table = openSandbox(withRules({ strategy: 'PerRound' }, { direction: -1 }), THREE);
-    expect(table.state).toMatchObject({ strategy: 'PerRound', order: [A, C, B], activeSeat: A, nextSeat: C, movesThisTurn: 0, outcome: null });
+    expect(table.state).toMatchObject({
+      strategy: 'PerRound',
+      order: [A, C, B],
+      activeSeat: A,
+      nextSeat: C,
+      movesThisTurn: 0,
+      outcome: null,
+    });
     table.play({ type: 'play', seat: A });
     table.play({ type: 'play', seat: A });
     expect(table.state.movesThisTurn).toBe(2);
@@ -45,7 +52,14 @@ describe('state: strategy, order, nextSeat, movesThisTurn and outcome', () => {
     const table = openSandbox(withRules({ strategy: 'Simultaneous' }), THREE);
     table.play({ type: 'play', seat: B });
     table.play({ type: 'play', seat: C });
-    expect(table.state).toMatchObject({ strategy: 'Simultaneous', order: THREE, activeSeat: null, nextSeat: null, movesThisTurn: 2, toAct: THREE });
+    expect(table.state).toMatchObject({
+      strategy: 'Simultaneous',
+      order: THREE,
+      activeSeat: null,
+      nextSeat: null,
+      movesThisTurn: 2,
+      toAct: THREE,
+    });
   });
 
   it('a seat out of the game leaves the order', () => {
@@ -57,11 +71,21 @@ describe('state: strategy, order, nextSeat, movesThisTurn and outcome', () => {
   it('outcome: null while the game is on; its winners and draw: false once one seat wins', () => {
     const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { eliminations: true }), [A, B]);
     table.play({ type: 'eliminate', seat: A, payload: { seat: B } });
-    expect(table.state).toMatchObject({ status: 'over', winners: [A], outcome: { winners: [A], draw: false }, nextSeat: null });
+    expect(table.state).toMatchObject({
+      status: 'over',
+      winners: [A],
+      outcome: { winners: [A], draw: false },
+      nextSeat: null,
+    });
   });
 
-  it('a victory policy with ties says whether the result is a draw: sandbox\'s tie for the most cards played is one', () => {
-    const table = createTable(sandbox, { table: 'table:tie', seats: [A, B], seed: 1, options: withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { lastTurn: 2 }) });
+  it("a victory policy with ties says whether the result is a draw: sandbox's tie for the most cards played is one", () => {
+    const table = createTable(sandbox, {
+      table: 'table:tie',
+      seats: [A, B],
+      seed: 1,
+      options: withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { lastTurn: 2 }),
+    });
     table.play({ type: 'play', seat: A });
     table.play({ type: 'play', seat: B });
     expect(table.state).toMatchObject({ status: 'over', winners: [A, B], outcome: { winners: [A, B], draw: true } });
@@ -71,7 +95,11 @@ describe('state: strategy, order, nextSeat, movesThisTurn and outcome', () => {
   it('plystack replay --json publishes the same fields in state', async () => {
     const { code, doc } = await replayJson(join(import.meta.dirname, '..', '..', 'examples', 'mundane-rules.json'));
     expect(code).toBe(0);
-    expect(doc.state).toMatchObject({ strategy: 'PerRound', order: ['seat:ann', 'seat:bob'], outcome: { winners: ['seat:ann', 'seat:bob'], draw: true } });
+    expect(doc.state).toMatchObject({
+      strategy: 'PerRound',
+      order: ['seat:ann', 'seat:bob'],
+      outcome: { winners: ['seat:ann', 'seat:bob'], draw: true },
+    });
     expect(doc.state).toHaveProperty('nextSeat', null);
     expect(typeof doc.state.movesThisTurn).toBe('number');
   });

@@ -10,7 +10,8 @@ import { openSandbox, withRules } from '../support/sandbox.js';
 const [A, B, C] = ['seat:a', 'seat:b', 'seat:c'];
 const THREE = [A, B, C];
 
-const recordOf = (table: Table) => gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel });
+const recordOf = (table: Table) =>
+  gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel });
 
 /**
  * Whether a table's layout keeps its promise: `sequenced` gives one row per
@@ -44,15 +45,26 @@ describe('the turn model is derived from what the rules allow', () => {
     table.play({ type: 'engine.delay', seat: A, payload: { after: B } });
     table.play({ type: 'play', seat: B });
     table.play({ type: 'play', seat: A });
-    expect(table.plies.map((ply) => [ply.actor, ply.round])).toEqual([[A, 1], [B, 1], [A, 1]]);
+    expect(table.plies.map((ply) => [ply.actor, ply.round])).toEqual([
+      [A, 1],
+      [B, 1],
+      [A, 1],
+    ]);
     expect(recordOf(table).rounds).toHaveLength(3);
   });
 
   it('Circular, Free, out-of-turn moves and priority windows are sequenced too', () => {
     expect(openSandbox(withRules({ strategy: 'Circular', movesPerTurn: 1 }), THREE).turnModel).toBe('sequenced');
     expect(openSandbox(withRules({ strategy: 'Free' }), THREE).turnModel).toBe('sequenced');
-    expect(openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1, outOfTurn: ['react'] }), THREE).turnModel).toBe('sequenced');
-    expect(openSandbox({ phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 1 }, turnPhases: ['MAIN'] }] }, THREE).turnModel).toBe('sequenced');
+    expect(
+      openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1, outOfTurn: ['react'] }), THREE).turnModel,
+    ).toBe('sequenced');
+    expect(
+      openSandbox(
+        { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 1 }, turnPhases: ['MAIN'] }] },
+        THREE,
+      ).turnModel,
+    ).toBe('sequenced');
   });
 
   it('PerRound with movesPerTurn: 1 is sequential: each round one packed row, in the header and the rows', () => {
@@ -66,20 +78,24 @@ describe('the turn model is derived from what the rules allow', () => {
     ]);
   });
 
-  it('Simultaneous with movesPerTurn: 1 is simultaneous: a round\'s moves in one row', () => {
+  it("Simultaneous with movesPerTurn: 1 is simultaneous: a round's moves in one row", () => {
     const table = openSandbox(withRules({ strategy: 'Simultaneous', movesPerTurn: 1 }), THREE);
     for (const seat of [C, A, B]) table.play({ type: 'play', seat });
     expect(table.turnModel).toBe('simultaneous');
     expect(recordOf(table).rounds).toEqual([['play', 'play', 'play']]);
   });
 
-  it('moves of the table as a whole (a timer\'s end of round, a seat leaving) get rows of their own and never a second cell in a seat\'s round', () => {
+  it("moves of the table as a whole (a timer's end of round, a seat leaving) get rows of their own and never a second cell in a seat's round", () => {
     const table = openSandbox(withRules({ strategy: 'Simultaneous', movesPerTurn: 1 }), THREE);
     table.play({ type: 'play', seat: A });
     table.play({ type: 'engine.leave', seat: A });
     table.play({ type: 'engine.end-turn' }); // the application closes the round for the seats still waiting
     expect(table.turnModel).toBe('simultaneous');
-    expect(table.plies.map((ply) => [ply.actor, ply.seat])).toEqual([[A, A], [A, null], [null, null]]);
+    expect(table.plies.map((ply) => [ply.actor, ply.seat])).toEqual([
+      [A, A],
+      [A, null],
+      [null, null],
+    ]);
     expect(recordOf(table).rounds).toEqual([
       ['play', null, null],
       [null, null, null],
@@ -99,7 +115,10 @@ describe('the turn model is derived from what the rules allow', () => {
     const configurations: [string, object][] = [
       ['PerRound', withRules({ strategy: 'PerRound' })],
       ['PerRound, one move a turn', withRules({ strategy: 'PerRound', movesPerTurn: 1 })],
-      ['PerRound, one move a turn, eliminations', withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { eliminations: true })],
+      [
+        'PerRound, one move a turn, eliminations',
+        withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { eliminations: true }),
+      ],
       ['PerRound, refills', withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { refills: true })],
       ['Initiative', withRules({ strategy: 'Initiative' })],
       ['Initiative, one move a turn', withRules({ strategy: 'Initiative', movesPerTurn: 1 })],
@@ -111,8 +130,14 @@ describe('the turn model is derived from what the rules allow', () => {
       [
         'phases with transitions',
         {
-          phases: [{ name: 'plan', turns: { strategy: 'Simultaneous', movesPerTurn: 1 } }, { name: 'act', turns: { strategy: 'PerRound', movesPerTurn: 1 } }],
-          transitions: [{ name: 'go', from: 'plan', to: 'act' }, { name: 'back', from: 'act', to: 'plan' }],
+          phases: [
+            { name: 'plan', turns: { strategy: 'Simultaneous', movesPerTurn: 1 } },
+            { name: 'act', turns: { strategy: 'PerRound', movesPerTurn: 1 } },
+          ],
+          transitions: [
+            { name: 'go', from: 'plan', to: 'act' },
+            { name: 'back', from: 'act', to: 'plan' },
+          ],
         },
       ],
     ];
@@ -121,14 +146,18 @@ describe('the turn model is derived from what the rules allow', () => {
         for (let seed = 1; seed <= 5; seed++) {
           const table = openSandbox(options, THREE);
           let state = seed * 7919;
-          const pick = <T,>(items: readonly T[]): T => {
+          const pick = <T>(items: readonly T[]): T => {
             state = (state * 1103515245 + 12345) % 2147483648;
             return items[state % items.length] as T;
           };
           for (let step = 0; step < 60 && table.state.status === 'playing'; step++) {
             // Every seat's legal moves (out-of-turn ones too), and the application's end of turn or transition.
             const moves: Move[] = THREE.flatMap((seat) => table.legalMoves(seat).allowed);
-            for (const move of [{ type: 'engine.end-turn' }, { type: 'engine.transition', payload: { transition: 'go' } }, { type: 'engine.transition', payload: { transition: 'back' } }]) {
+            for (const move of [
+              { type: 'engine.end-turn' },
+              { type: 'engine.transition', payload: { transition: 'go' } },
+              { type: 'engine.transition', payload: { transition: 'back' } },
+            ]) {
               if (table.check(move) === null) moves.push(move as Move);
             }
             if (moves.length === 0) break;

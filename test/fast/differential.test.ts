@@ -34,13 +34,22 @@ function moveOf(table: ReturnType<typeof createTable>, command: Command): Move |
     case 'wrong-seat':
       return { type: 'engine.pass', seat: seats[command.pick % seats.length]! };
     case 'junk-payload':
-      return { type: 'engine.pass', seat: seats[command.pick % seats.length]!, payload: JSON.parse(JSON.stringify(command.payload ?? null)) };
+      return {
+        type: 'engine.pass',
+        seat: seats[command.pick % seats.length]!,
+        payload: JSON.parse(JSON.stringify(command.payload ?? null)),
+      };
   }
 }
 
 /** Plays `commands` on a live table and on the fast runner side by side; returns how many moves both took. */
 function playBoth(game: AnyGame, opening: Opening, commands: readonly Command[]): number {
-  const live = createTable(game, { table: 'table:diff', seats: SEAT_NAMES.slice(0, opening.seats), seed: opening.seed, options: opening.options as never });
+  const live = createTable(game, {
+    table: 'table:diff',
+    seats: SEAT_NAMES.slice(0, opening.seats),
+    seed: opening.seed,
+    options: opening.options as never,
+  });
   const runner = chartRunner(game, live.actor.logic as AnyStateMachine);
   let fast = runner.stateOf(live.actor.getSnapshot());
   const heard: TableEmitted[] = [];
@@ -77,9 +86,13 @@ describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: the fast path 
   it('after every move of random streams, bad moves included', () => {
     let taken = 0;
     fc.assert(
-      fc.property(openingArb(game), fc.array(commandArb(game), { minLength: 20, maxLength: 200 }), (opening, commands) => {
-        taken += playBoth(game, opening, commands);
-      }),
+      fc.property(
+        openingArb(game),
+        fc.array(commandArb(game), { minLength: 20, maxLength: 200 }),
+        (opening, commands) => {
+          taken += playBoth(game, opening, commands);
+        },
+      ),
       { numRuns: 40, seed: 11 },
     );
     // the streams really played (a stream stops taking moves once its game is over)

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ANN, BOB, openMundane, passUntilPhase } from '../support/mundane.js';
 
 describe('table.simulate(): look-ahead on a detached copy', () => {
-  it('a copy plays seat:ann\'s Toaster and both passes; the live table stays exactly as it was', () => {
+  it("a copy plays seat:ann's Toaster and both passes; the live table stays exactly as it was", () => {
     const table = openMundane();
     passUntilPhase(table, 'PLAN');
     const before = { state: table.state, log: table.log };
@@ -68,15 +68,21 @@ describe('table.simulate(): look-ahead on a detached copy', () => {
       seats: { min: 2, max: 2 },
       setup: () => ({ count: 0 }),
       moves: {
-        add: { payload: z.object({ n: z.number() }), play: ({ game, payload }) => {
-          if (payload.n < 0) throw new Error('negative');
-          return { game: { count: game.count + payload.n } };
-        } },
+        add: {
+          payload: z.object({ n: z.number() }),
+          play: ({ game, payload }) => {
+            if (payload.n < 0) throw new Error('negative');
+            return { game: { count: game.count + payload.n } };
+          },
+        },
       },
     });
     const table = createTable(fragile, { table: 'table:f', seats: [ANN, BOB], seed: 1 });
     const copy = table.simulate();
-    expect(copy.tryPlay({ type: 'add', seat: ANN, payload: { n: -1 } })).toMatchObject({ ok: false, error: { code: 'GAME_ERROR' } });
+    expect(copy.tryPlay({ type: 'add', seat: ANN, payload: { n: -1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'GAME_ERROR' },
+    });
     copy.play({ type: 'add', seat: ANN, payload: { n: 2 } });
     expect(copy.context.game).toEqual({ count: 2 });
     expect(table.context.game).toEqual({ count: 0 });

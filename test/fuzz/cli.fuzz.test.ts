@@ -14,26 +14,42 @@ import { run } from '../../src/cli/main.js';
 import { fuzzTest, type Random } from './runner.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
-const LOGS = readdirSync(examples).filter((name) => name.endsWith('.json')).map((name) => readFileSync(join(examples, name), 'utf8'));
+const LOGS = readdirSync(examples)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => readFileSync(join(examples, name), 'utf8'));
 
 type Case = { readonly bytes: Uint8Array; readonly args: string[]; readonly what: string[] };
 
 /** A hostile value: huge, deep, of the wrong type, or named like Object.prototype's members. */
 function hostile(random: Random): unknown {
   switch (random.int(9)) {
-    case 0: return 'x'.repeat(random.pick([129, 1_000, 100_000, 1_000_000]));
-    case 1: return random.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', '', ' ', '12', 'seat:ann']);
-    case 2: return random.pick([-1, 1.5, 1e308, 2 ** 53 + 1, 0, Number.MAX_SAFE_INTEGER]);
-    case 3: return random.pick([null, true, false, [], {}]);
+    case 0:
+      return 'x'.repeat(random.pick([129, 1_000, 100_000, 1_000_000]));
+    case 1:
+      return random.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', '', ' ', '12', 'seat:ann']);
+    case 2:
+      return random.pick([-1, 1.5, 1e308, 2 ** 53 + 1, 0, Number.MAX_SAFE_INTEGER]);
+    case 3:
+      return random.pick([null, true, false, [], {}]);
     case 4: {
       let deep: unknown = 'bottom';
       for (let i = random.pick([9, 50, 2_000]); i > 0; i--) deep = random.chance(0.5) ? [deep] : { d: deep };
       return deep;
     }
-    case 5: return Array.from({ length: random.pick([2, 100, 10_000]) }, (_, i) => `seat:s${i}`);
-    case 6: return { type: random.pick(['engine.pass', 'PlayCard', 'CastInstant', 'engine.undo', 'xstate.stop', '__proto__']), seat: random.pick(['seat:ann', 'seat:bob', '__proto__', 5]), payload: hostile(random) };
-    case 7: return JSON.parse(`{"__proto__": ${JSON.stringify(random.pick([{ polluted: true }, 1, 'x', null]))}, "card": "Coffee"}`);
-    default: return random.string(random.size(300), 'abc:é😀\u0000"\\');
+    case 5:
+      return Array.from({ length: random.pick([2, 100, 10_000]) }, (_, i) => `seat:s${i}`);
+    case 6:
+      return {
+        type: random.pick(['engine.pass', 'PlayCard', 'CastInstant', 'engine.undo', 'xstate.stop', '__proto__']),
+        seat: random.pick(['seat:ann', 'seat:bob', '__proto__', 5]),
+        payload: hostile(random),
+      };
+    case 7:
+      return JSON.parse(
+        `{"__proto__": ${JSON.stringify(random.pick([{ polluted: true }, 1, 'x', null]))}, "card": "Coffee"}`,
+      );
+    default:
+      return random.string(random.size(300), 'abc:é😀\u0000"\\');
   }
 }
 
@@ -57,20 +73,30 @@ function makeCase(random: Random): Case {
   const what: string[] = [];
   for (let i = random.int(3); i > 0; i--) what.push(`replaced ${replaceSomewhere(random, log)}`);
   if (random.chance(0.2) && Array.isArray(log.moves)) {
-    log.moves = Array.from({ length: random.size(200) }, () => (random.chance(0.5) ? random.pick(log.moves as unknown[]) : hostile(random)));
+    log.moves = Array.from({ length: random.size(200) }, () =>
+      random.chance(0.5) ? random.pick(log.moves as unknown[]) : hostile(random),
+    );
     what.push('moves reshuffled');
   }
   let bytes: Uint8Array = Buffer.from(JSON.stringify(log));
   if (random.chance(0.3)) {
     bytes = Uint8Array.from(bytes);
-    for (let i = random.size(4) + 1; i > 0; i--) bytes[random.int(bytes.length)] = random.pick([0xff, 0xc0, 0xed, 0xf4, 0x80, random.int(256)]);
+    for (let i = random.size(4) + 1; i > 0; i--)
+      bytes[random.int(bytes.length)] = random.pick([0xff, 0xc0, 0xed, 0xf4, 0x80, random.int(256)]);
     what.push('bytes flipped');
   }
   if (random.chance(0.1)) {
     bytes = bytes.subarray(0, random.int(bytes.length));
     what.push('cut short');
   }
-  const args = random.pick([['--json'], ['--json'], [], ['--record'], ['--json', '--upto', String(random.int(50))], ['--upto', random.pick(['-1', '1.5', 'x', '99999999999999999999'])]]);
+  const args = random.pick([
+    ['--json'],
+    ['--json'],
+    [],
+    ['--record'],
+    ['--json', '--upto', String(random.int(50))],
+    ['--upto', random.pick(['-1', '1.5', 'x', '99999999999999999999'])],
+  ]);
   return { bytes, args, what };
 }
 
@@ -94,7 +120,11 @@ async function check({ bytes, args }: Case): Promise<void> {
   for (const line of err.flatMap((text) => text.split('\n'))) expect(line.length).toBeLessThan(1_000);
   if (code === 2) expect(out).toEqual([]);
   if (code !== 2 && args.includes('--json')) {
-    const doc = JSON.parse(out.join('\n')) as { ok: boolean; applied: number; error?: { code: string; message: string; move: number } };
+    const doc = JSON.parse(out.join('\n')) as {
+      ok: boolean;
+      applied: number;
+      error?: { code: string; message: string; move: number };
+    };
     expect(doc.ok).toBe(code === 0);
     if (code === 1) expect(doc.error?.move).toBe(doc.applied);
     if (code === 1) expect(doc.error?.message.length).toBeLessThan(1_000);
@@ -117,5 +147,13 @@ async function check({ bytes, args }: Case): Promise<void> {
 }
 
 describe('fuzz: plystack replay', () => {
-  fuzzTest<Case>('logs fed to the CLI', { make: makeCase, check, describe: (c) => `${c.what.join('; ') || 'unchanged'} args ${JSON.stringify(c.args)} (${c.bytes.length} bytes)` }, { defaultSeconds: 8, minCases: 10 });
+  fuzzTest<Case>(
+    'logs fed to the CLI',
+    {
+      make: makeCase,
+      check,
+      describe: (c) => `${c.what.join('; ') || 'unchanged'} args ${JSON.stringify(c.args)} (${c.bytes.length} bytes)`,
+    },
+    { defaultSeconds: 8, minCases: 10 },
+  );
 });

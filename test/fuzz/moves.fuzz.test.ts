@@ -18,33 +18,79 @@ const SEATS = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan'];
 /** A value an attacker might send where a payload, option or field goes. */
 function hostile(random: Random, depth = 0): unknown {
   switch (random.int(12)) {
-    case 0: return 'x'.repeat(random.pick([1, 129, 20_000, 300_000]));
-    case 1: return random.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '', 'seat:ann', 'Coffee']);
-    case 2: return random.pick([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53 + 1, 0, -0]);
-    case 3: return random.pick([null, true, undefined, [], {}, new Date(0), new Map(), () => 1, Symbol('s'), 10n]);
+    case 0:
+      return 'x'.repeat(random.pick([1, 129, 20_000, 300_000]));
+    case 1:
+      return random.pick([
+        '__proto__',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+        '',
+        'seat:ann',
+        'Coffee',
+      ]);
+    case 2:
+      return random.pick([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53 + 1, 0, -0]);
+    case 3:
+      return random.pick([null, true, undefined, [], {}, new Date(0), new Map(), () => 1, Symbol('s'), 10n]);
     case 4: {
       let deep: unknown = 'bottom';
       for (let i = random.pick([7, 9, 40]); i > 0; i--) deep = random.chance(0.5) ? [deep] : { d: deep };
       return deep;
     }
-    case 5: return JSON.parse('{"__proto__": {"polluted": true}, "card": "Coffee"}');
+    case 5:
+      return JSON.parse('{"__proto__": {"polluted": true}, "card": "Coffee"}');
     case 6: {
       let reads = 0;
-      return { get card() { reads++; return reads === 1 ? 'Coffee' : { evil: true }; } };
+      return {
+        get card() {
+          reads++;
+          return reads === 1 ? 'Coffee' : { evil: true };
+        },
+      };
     }
-    case 7: return new Proxy({}, random.chance(0.5) ? { ownKeys: () => { throw new Error('trap'); } } : { get: () => { throw new Error('trap'); } });
-    case 8: return { toJSON: () => ({ card: 'Coffee' }) };
+    case 7:
+      return new Proxy(
+        {},
+        random.chance(0.5)
+          ? {
+              ownKeys: () => {
+                throw new Error('trap');
+              },
+            }
+          : {
+              get: () => {
+                throw new Error('trap');
+              },
+            },
+      );
+    case 8:
+      return { toJSON: () => ({ card: 'Coffee' }) };
     case 9: {
       const cycle: Record<string, unknown> = { card: 'Coffee' };
       cycle.self = cycle;
       return cycle;
     }
-    case 10: return depth < 2 ? { [random.pick(['card', 'seat', 'target', 'stance', 'hop', 'transition', 'scores', 'until'])]: hostile(random, depth + 1) } : 'leaf';
-    default: return random.string(random.size(60), 'abc:_-é\u0000"');
+    case 10:
+      return depth < 2
+        ? {
+            [random.pick(['card', 'seat', 'target', 'stance', 'hop', 'transition', 'scores', 'until'])]: hostile(
+              random,
+              depth + 1,
+            ),
+          }
+        : 'leaf';
+    default:
+      return random.string(random.size(60), 'abc:_-é\u0000"');
   }
 }
 
-type Step = { readonly kind: 'legal' } | { readonly kind: 'hostile'; readonly move: () => unknown } | { readonly kind: 'raw'; readonly event: () => unknown };
+type Step =
+  | { readonly kind: 'legal' }
+  | { readonly kind: 'hostile'; readonly move: () => unknown }
+  | { readonly kind: 'raw'; readonly event: () => unknown };
 
 interface Case {
   readonly game: AnyGame;
@@ -54,7 +100,21 @@ interface Case {
 }
 
 function hostileMove(random: Random, game: AnyGame): () => unknown {
-  const types = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave', 'engine.auto-pass', 'engine.undo', ...Object.keys(game.moves), '__proto__', 'constructor', 'xstate.stop', ''];
+  const types = [
+    'engine.pass',
+    'engine.end-turn',
+    'engine.transition',
+    'engine.initiative',
+    'engine.delay',
+    'engine.leave',
+    'engine.auto-pass',
+    'engine.undo',
+    ...Object.keys(game.moves),
+    '__proto__',
+    'constructor',
+    'xstate.stop',
+    '',
+  ];
   const shape = random.int(6);
   const type = random.pick(types);
   const seat = random.pick([...SEATS, undefined, '__proto__', 'toString', 5, `s${'a'.repeat(500)}`]);
@@ -62,10 +122,14 @@ function hostileMove(random: Random, game: AnyGame): () => unknown {
   // Built fresh for every use: a getter's count starts again each time.
   return () => {
     switch (shape) {
-      case 0: return hostile(random);
-      case 1: return { type, seat, payload, extra: 1 };
-      case 2: return { type: hostile(random), seat };
-      default: return seat === undefined ? { type, payload } : { type, seat, payload };
+      case 0:
+        return hostile(random);
+      case 1:
+        return { type, seat, payload, extra: 1 };
+      case 2:
+        return { type: hostile(random), seat };
+      default:
+        return seat === undefined ? { type, payload } : { type, seat, payload };
     }
   };
 }
@@ -74,14 +138,29 @@ function makeCase(random: Random): Case {
   const game = random.pick(GAMES);
   const count = Math.min(game.seats.max, Math.max(game.seats.min, 2 + random.int(3)));
   const seats = SEATS.slice(0, count);
-  const options = random.chance(0.25) ? { [random.pick(['turns', 'decks', 'phases', 'hp', 'duel', '__proto__', 'handSize'])]: hostile(random) } : game.demoOptions({ turns: 4 });
+  const options = random.chance(0.25)
+    ? { [random.pick(['turns', 'decks', 'phases', 'hp', 'duel', '__proto__', 'handSize'])]: hostile(random) }
+    : game.demoOptions({ turns: 4 });
   const wild = random.chance(0.2);
-  const seatList = wild ? random.pick([[...seats, seats[0]], 'seat:ann', [hostile(random), 'seat:b'], seats.slice(0, 1)]) : seats;
-  const opening = () => ({ table: wild && random.chance(0.3) ? hostile(random) : 'table:fuzz', seats: seatList, seed: wild ? random.pick([1, 1.5, 'seed', {}, hostile(random)]) : random.int(1000), options });
+  const seatList = wild
+    ? random.pick([[...seats, seats[0]], 'seat:ann', [hostile(random), 'seat:b'], seats.slice(0, 1)])
+    : seats;
+  const opening = () => ({
+    table: wild && random.chance(0.3) ? hostile(random) : 'table:fuzz',
+    seats: seatList,
+    seed: wild ? random.pick([1, 1.5, 'seed', {}, hostile(random)]) : random.int(1000),
+    options,
+  });
   const steps: Step[] = [];
   for (let i = random.int(40) + 5; i > 0; i--) {
     const roll = random.next();
-    steps.push(roll < 0.55 ? { kind: 'legal' } : roll < 0.9 ? { kind: 'hostile', move: hostileMove(random, game) } : { kind: 'raw', event: hostileMove(random, game) });
+    steps.push(
+      roll < 0.55
+        ? { kind: 'legal' }
+        : roll < 0.9
+          ? { kind: 'hostile', move: hostileMove(random, game) }
+          : { kind: 'raw', event: hostileMove(random, game) },
+    );
   }
   return { game, opening, steps, what: `${game.id}, ${steps.length} steps${wild ? ', a wild opening' : ''}` };
 }
@@ -126,5 +205,9 @@ function check(input: Case): void {
 }
 
 describe('fuzz: moves and openings', () => {
-  fuzzTest<Case>('tables fed hostile moves and openings', { make: makeCase, check, describe: (c) => c.what }, { defaultSeconds: 8, minCases: 10 });
+  fuzzTest<Case>(
+    'tables fed hostile moves and openings',
+    { make: makeCase, check, describe: (c) => c.what },
+    { defaultSeconds: 8, minCases: 10 },
+  );
 });

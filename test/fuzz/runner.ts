@@ -95,7 +95,11 @@ export function budgetFromEnv(defaultSeconds: number, defaultSeed = 20_261_130):
     return value === undefined || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value);
   };
   const only = number('PLYSTACK_FUZZ_CASE');
-  return { seed: number('PLYSTACK_FUZZ_SEED') ?? defaultSeed, seconds: number('PLYSTACK_FUZZ_SECONDS') ?? defaultSeconds, ...(only !== undefined ? { only } : {}) };
+  return {
+    seed: number('PLYSTACK_FUZZ_SEED') ?? defaultSeed,
+    seconds: number('PLYSTACK_FUZZ_SECONDS') ?? defaultSeconds,
+    ...(only !== undefined ? { only } : {}),
+  };
 }
 
 /**
@@ -118,7 +122,8 @@ export async function runFuzz<Case>(name: string, target: FuzzTarget<Case>, budg
       throw finding;
     }
     cases++;
-    if (budget.only !== undefined || Date.now() >= until || (budget.maxCases !== undefined && cases >= budget.maxCases)) break;
+    if (budget.only !== undefined || Date.now() >= until || (budget.maxCases !== undefined && cases >= budget.maxCases))
+      break;
   }
   return { seed: budget.seed, cases };
 }
@@ -127,12 +132,22 @@ export async function runFuzz<Case>(name: string, target: FuzzTarget<Case>, budg
  * A vitest test that runs `target` for its budget: `defaultSeconds` in
  * `npm test`, or what `npm run fuzz` sets.
  */
-export function fuzzTest<Case>(name: string, target: FuzzTarget<Case>, options: { defaultSeconds: number; minCases?: number }): void {
+export function fuzzTest<Case>(
+  name: string,
+  target: FuzzTarget<Case>,
+  options: { defaultSeconds: number; minCases?: number },
+): void {
   const budget = budgetFromEnv(options.defaultSeconds);
-  it(`${name} (seed ${budget.seed}, ${budget.seconds} s)`, async () => {
-    const report = await runFuzz(name, target, budget);
-    if (process.env.PLYSTACK_FUZZ_SECONDS !== undefined) process.stdout.write(`fuzz ${name}: ${report.cases} cases, seed ${report.seed}\n`);
-    // A budget that ran out before a handful of cases tested nothing much: say so rather than pass quietly.
-    if (budget.only === undefined && report.cases < (options.minCases ?? 1)) throw new Error(`fuzz ${name}: only ${report.cases} cases in ${budget.seconds} s`);
-  }, (budget.seconds + 60) * 1_000);
+  it(
+    `${name} (seed ${budget.seed}, ${budget.seconds} s)`,
+    async () => {
+      const report = await runFuzz(name, target, budget);
+      if (process.env.PLYSTACK_FUZZ_SECONDS !== undefined)
+        process.stdout.write(`fuzz ${name}: ${report.cases} cases, seed ${report.seed}\n`);
+      // A budget that ran out before a handful of cases tested nothing much: say so rather than pass quietly.
+      if (budget.only === undefined && report.cases < (options.minCases ?? 1))
+        throw new Error(`fuzz ${name}: only ${report.cases} cases in ${budget.seconds} s`);
+    },
+    (budget.seconds + 60) * 1_000,
+  );
 }

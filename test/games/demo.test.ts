@@ -22,14 +22,17 @@ async function demo(args: string[]): Promise<{ code: number; out: string; log: T
 }
 
 describe.each(['circular-table', 'frogger-refills', 'skirmish'])('plystack demo %s', (id) => {
-  it.each([[[]], [['--seats', '4', '--seed', '8']]])('plays random legal moves to the game\'s own end (%j), and its log replays to the same winners', async (args) => {
-    const { code, out, log } = await demo([id, ...args]);
-    expect(code).toBe(0);
-    const winners = /over after turn \d+ · winners: (.+)/.exec(out)?.[1]?.split(', ');
-    expect(winners).toBeDefined();
-    const again = replay(log);
-    expect(again.state).toMatchObject({ status: 'over', winners });
-    expect(log.options).toEqual(findGame(id)?.demoOptions({ turns: 6 }));
-    again.stop();
-  });
+  it.each([[[]], [['--seats', '4', '--seed', '8']]])(
+    "plays random legal moves to the game's own end (%j), and its log replays to the same winners",
+    async (args) => {
+      const { code, out, log } = await demo([id, ...args]);
+      expect(code).toBe(0);
+      const winners = /over after turn \d+ · winners: (.+)/.exec(out)?.[1]?.split(', ');
+      expect(winners).toBeDefined();
+      const again = replay(log);
+      expect(again.state).toMatchObject({ status: 'over', winners });
+      expect(log.options).toEqual(findGame(id)?.demoOptions({ turns: 6 }));
+      again.stop();
+    },
+  );
 });

@@ -7,10 +7,12 @@ import { blockedReason, expectReplayAgrees, playOut, refusalOf } from './support
 const P = ['seat:p1', 'seat:p2', 'seat:p3', 'seat:p4'];
 const [P1, P2, P3, P4] = P as [string, string, string, string];
 
-const open = (options: object = {}, seed = 5): Table => createTable(frogger, { table: 'table:pond', seats: P, seed, options });
+const open = (options: object = {}, seed = 5): Table =>
+  createTable(frogger, { table: 'table:pond', seats: P, seed, options });
 const cards = (table: Table) => table.context.game as FroggerState;
 /** The seat hops by the first card of the market. */
-const hopFirst = (table: Table, seat: string) => table.play({ type: 'hop', seat, payload: { hop: cards(table).market[0] as number } });
+const hopFirst = (table: Table, seat: string) =>
+  table.play({ type: 'hop', seat, payload: { hop: cards(table).market[0] as number } });
 const turnModel = (table: Table) => table.turnModel;
 
 /** Seed 000: p1 and p2 hop, p3 finds one card left, announces a refill and makes its supplemental hop, p4 hops. */
@@ -31,14 +33,22 @@ describe('frogger-refills: the race', () => {
     expect(cards(table).market).toHaveLength(3);
     expect(cards(table).deck).toHaveLength(27);
     expect([...cards(table).market, ...cards(table).deck].sort()).toEqual([...HOP_DECK].sort());
-    expect(Object.values(table.state.seats)).toEqual([{ position: 0 }, { position: 0 }, { position: 0 }, { position: 0 }]);
+    expect(Object.values(table.state.seats)).toEqual([
+      { position: 0 },
+      { position: 0 },
+      { position: 0 },
+      { position: 0 },
+    ]);
     expect(table.state).toMatchObject({ activeSeat: P1, toAct: [P1] });
   });
 
   it('a hop takes a card of the market and moves the frog that many spaces; the turn passes by itself', () => {
     const table = open(); // seed 5 turns up 3, 3, 2
     expect(cards(table).market).toEqual([3, 3, 2]);
-    expect(refusalOf(table, { type: 'hop', seat: P1, payload: { hop: 1 } })).toEqual({ code: 'REFUSED', reason: 'NOT_IN_MARKET' });
+    expect(refusalOf(table, { type: 'hop', seat: P1, payload: { hop: 1 } })).toEqual({
+      code: 'REFUSED',
+      reason: 'NOT_IN_MARKET',
+    });
     table.play({ type: 'hop', seat: P1, payload: { hop: 2 } });
     expect(table.state.seats[P1]).toEqual({ position: 2 });
     expect(cards(table)).toMatchObject({ market: [3, 3], discard: [2] });
@@ -47,14 +57,21 @@ describe('frogger-refills: the race', () => {
 
   it('a frog must hop: ending the turn is refused with HOP_REQUIRED and shown as the blocked reason; a timer may still end it', () => {
     const table = open();
-    expect(refusalOf(table, { type: 'engine.end-turn', seat: P1 })).toEqual({ code: 'REFUSED', reason: 'HOP_REQUIRED' });
+    expect(refusalOf(table, { type: 'engine.end-turn', seat: P1 })).toEqual({
+      code: 'REFUSED',
+      reason: 'HOP_REQUIRED',
+    });
     expect(blockedReason(table, P1, 'engine.end-turn')).toEqual({ code: 'REFUSED', reason: 'HOP_REQUIRED' });
     table.play({ type: 'engine.end-turn' });
     expect(table.state.activeSeat).toBe(P2);
   });
 
   it('when the deck runs out, the discard is turned over as the new deck, in the order the cards were taken', () => {
-    expect(refillMarket({ market: [2], deck: [1], discard: [3, 1, 2] })).toEqual({ market: [2, 1, 3], deck: [1, 2], discard: [] });
+    expect(refillMarket({ market: [2], deck: [1], discard: [3, 1, 2] })).toEqual({
+      market: [2, 1, 3],
+      deck: [1, 2],
+      discard: [],
+    });
     const table = open({ refills: false, length: 60 }, 2);
     for (let i = 0; i < 40; i++) hopFirst(table, table.state.activeSeat as string);
     const { market, deck, discard } = cards(table);
@@ -77,7 +94,10 @@ describe('frogger-refills: announced refills (seed 000)', () => {
     table.play({ type: 'refill', seat: P3 });
     expect(cards(table).market).toHaveLength(3);
     expect(table.state).toMatchObject({ activeSeat: P3, obligation: { seat: P3, remaining: 1 }, toAct: [P3] });
-    for (const seat of [P4, P1, P2]) expect(refusalOf(table, { type: 'hop', seat, payload: { hop: cards(table).market[0] } })).toEqual({ code: 'OBLIGATION_PENDING' });
+    for (const seat of [P4, P1, P2])
+      expect(refusalOf(table, { type: 'hop', seat, payload: { hop: cards(table).market[0] } })).toEqual({
+        code: 'OBLIGATION_PENDING',
+      });
     expect(refusalOf(table, { type: 'engine.end-turn', seat: P3 })).toEqual({ code: 'OBLIGATION_PENDING' });
     expect(refusalOf(table, { type: 'refill', seat: P3 })).toEqual({ code: 'REFUSED', reason: 'MARKET_NOT_LOW' });
     hopFirst(table, P3);
@@ -91,9 +111,15 @@ describe('frogger-refills: announced refills (seed 000)', () => {
     expect(table.plies[2]?.notation).toBe('refill!');
   });
 
-  it('every ply from the round\'s opener through the supplemental hop stays in round 1 until the cycle completes', () => {
+  it("every ply from the round's opener through the supplemental hop stays in round 1 until the cycle completes", () => {
     const table = froggerRefill();
-    expect(table.plies.map((p) => [p.round, p.playOrder])).toEqual([[1, 1], [1, 2], [1, 3], [1, 4], [1, 5]]);
+    expect(table.plies.map((p) => [p.round, p.playOrder])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [1, 5],
+    ]);
     expect(table.state).toMatchObject({ round: 2, activeSeat: P1 });
   });
 
@@ -105,10 +131,16 @@ describe('frogger-refills: announced refills (seed 000)', () => {
     expect(table.state).toMatchObject({ round: 2, activeSeat: P2, obligation: { seat: P2, remaining: 1 } });
     hopFirst(table, P2);
     expect(table.state).toMatchObject({ round: 3, activeSeat: P1, obligation: null });
-    expect(table.plies.map((p) => [p.actor, p.round])).toEqual([[P1, 1], [P2, 1], [P1, 2], [P2, 2], [P2, 2]]);
+    expect(table.plies.map((p) => [p.actor, p.round])).toEqual([
+      [P1, 1],
+      [P2, 1],
+      [P1, 2],
+      [P2, 2],
+      [P2, 2],
+    ]);
   });
 
-  it('the move table is sequenced: one sparse row per ply, both p3 rows in p3\'s column, the second with its sequence', () => {
+  it("the move table is sequenced: one sparse row per ply, both p3 rows in p3's column, the second with its sequence", () => {
     const table = froggerRefill();
     expect(turnModel(table)).toBe('sequenced');
     const rows = moveRecord(table.plies, P, turnModel(table)).rounds;
@@ -145,7 +177,9 @@ describe('frogger-refills: whole races', () => {
   /** A refill when one is allowed, else the longest hop in the market. */
   const greedy = (allowed: Move[]) =>
     allowed.find((m) => m.type === 'refill') ??
-    allowed.filter((m) => m.type === 'hop').sort((x, y) => (y.payload as { hop: number }).hop - (x.payload as { hop: number }).hop)[0];
+    allowed
+      .filter((m) => m.type === 'hop')
+      .sort((x, y) => (y.payload as { hop: number }).hop - (x.payload as { hop: number }).hop)[0];
 
   it('with refills: from the deal to the first frog on the far bank, which wins', () => {
     const table = open();

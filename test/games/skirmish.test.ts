@@ -6,13 +6,20 @@ import { blockedReason, expectReplayAgrees, firstOf, playOut, refusalOf } from '
 const [A, B, C] = ['seat:a', 'seat:b', 'seat:c'] as const;
 const THREE = [A, B, C];
 
-const open = (options: object = {}, seats: string[] = THREE): Table => createTable(skirmish, { table: 'table:field', seats, seed: 1, options });
-const commit = (table: Table, seat: string, stance: 'assault' | 'hold') => table.play({ type: 'commit', seat, payload: { stance } });
-const strike = (table: Table, seat: string, target: string) => table.play({ type: 'strike', seat, payload: { target } });
+const open = (options: object = {}, seats: string[] = THREE): Table =>
+  createTable(skirmish, { table: 'table:field', seats, seed: 1, options });
+const commit = (table: Table, seat: string, stance: 'assault' | 'hold') =>
+  table.play({ type: 'commit', seat, payload: { stance } });
+const strike = (table: Table, seat: string, target: string) =>
+  table.play({ type: 'strike', seat, payload: { target } });
 const hp = (table: Table, seat: string) => (table.state.seats[seat] as { hp: number }).hp;
 
 /** Every squad commits its stance and ends its planning turn; the referee rolls initiative; then the fight begins. */
-function planAndFight(table: Table, stances: Record<string, 'assault' | 'hold'>, scores?: Record<string, number>): void {
+function planAndFight(
+  table: Table,
+  stances: Record<string, 'assault' | 'hold'>,
+  scores?: Record<string, number>,
+): void {
   for (const [seat, stance] of Object.entries(stances)) {
     commit(table, seat, stance);
     table.play({ type: 'engine.end-turn', seat });
@@ -26,19 +33,27 @@ describe('skirmish: simultaneous planning', () => {
     const table = open();
     expect(table.state).toMatchObject({ gamePhase: 'planning', activeSeat: null, toAct: THREE });
     commit(table, B, 'hold');
-    expect(refusalOf(table, { type: 'commit', seat: B, payload: { stance: 'assault' } })).toEqual({ code: 'REFUSED', reason: 'ALREADY_COMMITTED' });
+    expect(refusalOf(table, { type: 'commit', seat: B, payload: { stance: 'assault' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'ALREADY_COMMITTED',
+    });
     expect(table.state.seats[B]).toMatchObject({ committed: true, stance: null });
     expect(table.plies[0]).toMatchObject({ actor: B, notation: 'orders' });
   });
 
   it('a squad ends its planning turn only once its orders are in (ORDERS_REQUIRED, shown as the blocked reason), and then waits', () => {
     const table = open();
-    expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({ code: 'REFUSED', reason: 'ORDERS_REQUIRED' });
+    expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({
+      code: 'REFUSED',
+      reason: 'ORDERS_REQUIRED',
+    });
     expect(blockedReason(table, A, 'engine.end-turn')).toEqual({ code: 'REFUSED', reason: 'ORDERS_REQUIRED' });
     commit(table, A, 'assault');
     table.play({ type: 'engine.end-turn', seat: A });
     expect(table.toAct()).toEqual([B, C]);
-    expect(refusalOf(table, { type: 'commit', seat: A, payload: { stance: 'hold' } })).toEqual({ code: 'NOT_YOUR_TURN' });
+    expect(refusalOf(table, { type: 'commit', seat: A, payload: { stance: 'hold' } })).toEqual({
+      code: 'NOT_YOUR_TURN',
+    });
   });
 
   it('nobody strikes, rallies or dodges in planning: the planning phase allows only commit (WRONG_TIMING)', () => {
@@ -51,33 +66,48 @@ describe('skirmish: simultaneous planning', () => {
 });
 
 describe('skirmish: declared transitions', () => {
-  it('fight waits for every squad\'s orders (ORDERS_PENDING), and only declared transitions are taken', () => {
+  it("fight waits for every squad's orders (ORDERS_PENDING), and only declared transitions are taken", () => {
     const table = open();
     commit(table, A, 'assault');
     commit(table, B, 'hold');
-    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'fight' } })).toEqual({ code: 'REFUSED', reason: 'ORDERS_PENDING' });
-    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'regroup' } })).toEqual({ code: 'REFUSED', reason: 'UNKNOWN_TRANSITION' });
-    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'retreat' } })).toEqual({ code: 'REFUSED', reason: 'UNKNOWN_TRANSITION' });
+    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'fight' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'ORDERS_PENDING',
+    });
+    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'regroup' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'UNKNOWN_TRANSITION',
+    });
+    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'retreat' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'UNKNOWN_TRANSITION',
+    });
     commit(table, C, 'assault');
     table.play({ type: 'engine.transition', seat: C, payload: { transition: 'fight' } });
     expect(table.state).toMatchObject({ gamePhase: 'combat', activeSeat: A });
   });
 
-  it('regroup is the referee\'s call (a seat is refused with REFEREE_ONLY); back in planning, every squad commits new orders', () => {
+  it("regroup is the referee's call (a seat is refused with REFEREE_ONLY); back in planning, every squad commits new orders", () => {
     const table = open();
     planAndFight(table, { [A]: 'assault', [B]: 'hold', [C]: 'hold' });
     strike(table, A, B);
-    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'regroup' } })).toEqual({ code: 'REFUSED', reason: 'REFEREE_ONLY' });
+    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'regroup' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'REFEREE_ONLY',
+    });
     table.play({ type: 'engine.transition', payload: { transition: 'regroup' } });
     expect(table.state).toMatchObject({ gamePhase: 'planning', toAct: THREE });
-    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'fight' } })).toEqual({ code: 'REFUSED', reason: 'ORDERS_PENDING' });
+    expect(refusalOf(table, { type: 'engine.transition', seat: A, payload: { transition: 'fight' } })).toEqual({
+      code: 'REFUSED',
+      reason: 'ORDERS_PENDING',
+    });
     commit(table, A, 'hold');
     expect(table.state.seats[A]).toMatchObject({ committed: true, stance: 'assault' });
   });
 });
 
 describe('skirmish: combat by initiative', () => {
-  it('the referee\'s initiative orders the fight, highest first', () => {
+  it("the referee's initiative orders the fight, highest first", () => {
     const table = open();
     planAndFight(table, { [A]: 'assault', [B]: 'hold', [C]: 'assault' }, { [C]: 9, [A]: 5, [B]: 1 });
     expect(table.state.activeSeat).toBe(C);
@@ -124,7 +154,7 @@ describe('skirmish: combat by initiative', () => {
     expect(table.state.activeSeat).toBe(A);
   });
 
-  it('the application\'s timer ends the turn with a seatless engine.end-turn', () => {
+  it("the application's timer ends the turn with a seatless engine.end-turn", () => {
     const table = open();
     planAndFight(table, { [A]: 'assault', [B]: 'hold', [C]: 'hold' });
     strike(table, A, B);
@@ -133,7 +163,7 @@ describe('skirmish: combat by initiative', () => {
     expect(table.plies.at(-1)).toMatchObject({ actor: null, notation: 'end turn' });
   });
 
-  it('rally heals one, within the squad\'s strength and supplies', () => {
+  it("rally heals one, within the squad's strength and supplies", () => {
     const table = open({ supplies: 1 });
     planAndFight(table, { [A]: 'assault', [B]: 'hold', [C]: 'hold' });
     expect(refusalOf(table, { type: 'rally', seat: A })).toEqual({ code: 'REFUSED', reason: 'FULL_STRENGTH' });
@@ -152,7 +182,10 @@ describe('skirmish: elimination and the winner', () => {
     strike(table, A, B);
     expect(table.state.out).toEqual([B]);
     expect(refusalOf(table, { type: 'dodge', seat: B })).toEqual({ code: 'REFUSED', reason: 'SEAT_OUT' });
-    expect(refusalOf(table, { type: 'strike', seat: A, payload: { target: B } })).toEqual({ code: 'REFUSED', reason: 'ALREADY_OUT' });
+    expect(refusalOf(table, { type: 'strike', seat: A, payload: { target: B } })).toEqual({
+      code: 'REFUSED',
+      reason: 'ALREADY_OUT',
+    });
     table.play({ type: 'engine.end-turn', seat: A });
     expect(table.state.activeSeat).toBe(C);
   });
@@ -182,7 +215,7 @@ describe('skirmish: elimination and the winner', () => {
 });
 
 describe('skirmish: entering combat', () => {
-  it('reveals every squad\'s orders as the fight begins (a game-phase housekeeping routine), before any combat move', () => {
+  it("reveals every squad's orders as the fight begins (a game-phase housekeeping routine), before any combat move", () => {
     const table = open();
     planAndFight(table, { [A]: 'assault', [B]: 'hold', [C]: 'assault' });
     expect(table.state.gamePhase).toBe('combat');

@@ -11,7 +11,9 @@ export { replayJson } from '../support/cli.js';
  */
 export function blockedReason(table: Table, seat: string, type: string): { code: string; reason?: string } | undefined {
   const blocked = table.legalMoves(seat).blocked.find((b) => b.type === type);
-  return blocked === undefined ? undefined : { code: blocked.code, ...(blocked.reason !== undefined ? { reason: blocked.reason } : {}) };
+  return blocked === undefined
+    ? undefined
+    : { code: blocked.code, ...(blocked.reason !== undefined ? { reason: blocked.reason } : {}) };
 }
 
 /**
@@ -38,7 +40,12 @@ export function expectReplayAgrees(table: Table): void {
  * @example
  * playOut(table, (allowed) => allowed[0])
  */
-export function playOut(table: Table, choose: (allowed: Move[], seat: string) => Move | undefined, limit = 20_000, check?: () => void): number {
+export function playOut(
+  table: Table,
+  choose: (allowed: Move[], seat: string) => Move | undefined,
+  limit = 20_000,
+  check?: () => void,
+): number {
   let moves = 0;
   while (table.state.status === 'playing') {
     const seat = table.toAct()[0];
@@ -66,4 +73,3 @@ export function firstOf(allowed: Move[], types: string[]): Move | undefined {
   }
   return undefined;
 }
-

@@ -36,8 +36,24 @@ import type { TableInput } from '../../src/engine/input.js';
 /** The model's events and openings are checked by the table at run time; typed as mundane's here. */
 type MundaneMove = MoveOf<typeof mundane>;
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
-import { CoverageRecorder, formatReport, inventory, parallelRegions, region, report, type Inventory } from '../support/coverage.js';
-import { applyRule, openRules, publicView, ruleMoves, ruleRefusal, type RuleMove, type RulesState } from '../support/mundaneRules.js';
+import {
+  CoverageRecorder,
+  formatReport,
+  inventory,
+  parallelRegions,
+  region,
+  report,
+  type Inventory,
+} from '../support/coverage.js';
+import {
+  applyRule,
+  openRules,
+  publicView,
+  ruleMoves,
+  ruleRefusal,
+  type RuleMove,
+  type RulesState,
+} from '../support/mundaneRules.js';
 import {
   abstractState,
   ANN,
@@ -77,7 +93,11 @@ const UNREACHABLE_BY_DESIGN = unreachableByDesign(machine);
  * auto-pass stops (plystack's addition, which seed 003 does not have), checked
  * against the exact replay.
  */
-const SETUPS: readonly ModelSetup[] = [modelSetup([ANN, BOB], 3), modelSetup([ANN, BOB, CAT], 1), modelSetup([ANN, BOB], 2, true)];
+const SETUPS: readonly ModelSetup[] = [
+  modelSetup([ANN, BOB], 3),
+  modelSetup([ANN, BOB, CAT], 1),
+  modelSetup([ANN, BOB], 2, true),
+];
 const GENERATED = SETUPS.map((setup) => ({ setup, ...generatePaths(setup.input, setup.rules.turns, setup.autoPass) }));
 
 /** What every run took, one recorder per path (the coverage test adds them up). */
@@ -89,7 +109,11 @@ function sortMoves(moves: readonly RuleMove[]): string[] {
 
 /** Every move worth asking the table about: passes, both card moves for every card of the game, and the engine's phase-skipping moves. */
 function probes(rules: RulesState, seat: string): RuleMove[] {
-  const moves: RuleMove[] = [{ type: 'engine.pass', seat }, { type: 'engine.end-turn', seat }, { type: 'engine.transition', seat }];
+  const moves: RuleMove[] = [
+    { type: 'engine.pass', seat },
+    { type: 'engine.end-turn', seat },
+    { type: 'engine.transition', seat },
+  ];
   for (const card of Object.keys(rules.cards)) {
     moves.push({ type: 'PlayCard', seat, payload: { card } }, { type: 'CastInstant', seat, payload: { card } });
   }
@@ -112,13 +136,25 @@ function probes(rules: RulesState, seat: string): RuleMove[] {
  * same key may pass on its own where the path's does not, and seed 003 has no
  * stops at all. The exact replay is the model then.
  */
-function checkStep(table: Table, model: TableSnapshot | null, replayed: TableSnapshot, rules: RulesState | null, where: string): void {
+function checkStep(
+  table: Table,
+  model: TableSnapshot | null,
+  replayed: TableSnapshot,
+  rules: RulesState | null,
+  where: string,
+): void {
   const snapshot = table.actor.getSnapshot();
   expect(snapshot.status, where).toBe('active');
   if (model !== null) {
     expect(snapshot.value, where).toEqual(model.value);
     const pick = ({ phase, turn, passes, stack, prioritySeat, activeSeat, status }: TableState) => ({
-      phase, turn, passes, stack: stack.length, prioritySeat, activeSeat, status,
+      phase,
+      turn,
+      passes,
+      stack: stack.length,
+      prioritySeat,
+      activeSeat,
+      status,
     });
     expect(pick(table.state), where).toEqual(pick(view(model)));
     expect(abstractState(snapshot), where).toBe(abstractState(model));
@@ -126,10 +162,28 @@ function checkStep(table: Table, model: TableSnapshot | null, replayed: TableSna
   }
   expect(snapshot.value, where).toEqual(replayed.value);
   expect(table.state, where).toEqual(view(replayed));
-  const { round: _round, direction: _direction, gamePhase, out, obligation, game, strategy, order, nextSeat, movesThisTurn, outcome, ...shown } = table.state;
+  const {
+    round: _round,
+    direction: _direction,
+    gamePhase,
+    out,
+    obligation,
+    game,
+    strategy,
+    order,
+    nextSeat,
+    movesThisTurn,
+    outcome,
+    ...shown
+  } = table.state;
   // plystack's additions to the state: mundane has one game phase, no seat ever leaves, nobody owes plies, and the
   // game shows nothing table-wide beyond the seats.
-  expect({ gamePhase, out, obligation, game }, where).toEqual({ gamePhase: GAME_PHASE.name, out: [], obligation: null, game: {} });
+  expect({ gamePhase, out, obligation, game }, where).toEqual({
+    gamePhase: GAME_PHASE.name,
+    out: [],
+    obligation: null,
+    game: {},
+  });
   // The turn as the state publishes it: PerRound in table order, the next seat after the active one while the game is
   // on, the cards the seats cast in this turn, and once it is over the winners (a tie for the most cards is a draw).
   const seats = table.log.seats;
@@ -154,11 +208,19 @@ function checkStep(table: Table, model: TableSnapshot | null, replayed: TableSna
   expect(shown, `${where}: the public state against the rules of seed 003`).toEqual(publicView(rules));
   expect(table.toAct(), where).toEqual(publicView(rules).toAct);
   for (const seat of rules.setup.seats) {
-    expect(sortMoves(table.legalMoves(seat).allowed.filter((m) => m.type !== 'engine.auto-pass' && m.type !== 'engine.undo')), `${where}: legal moves of ${seat}`).toEqual(sortMoves(ruleMoves(rules, seat)));
+    expect(
+      sortMoves(
+        table.legalMoves(seat).allowed.filter((m) => m.type !== 'engine.auto-pass' && m.type !== 'engine.undo'),
+      ),
+      `${where}: legal moves of ${seat}`,
+    ).toEqual(sortMoves(ruleMoves(rules, seat)));
     for (const probe of probes(rules, seat)) {
       const expected = ruleRefusal(rules, probe);
       const actual = table.check(probe);
-      expect(actual === null, `${where}: ${JSON.stringify(probe)} is ${expected === null ? 'allowed' : `refused (${expected})`} by the rules, the table says ${actual?.code ?? 'allowed'}`).toBe(expected === null);
+      expect(
+        actual === null,
+        `${where}: ${JSON.stringify(probe)} is ${expected === null ? 'allowed' : `refused (${expected})`} by the rules, the table says ${actual?.code ?? 'allowed'}`,
+      ).toBe(expected === null);
     }
   }
   const seatless = { type: 'engine.pass' };
@@ -190,7 +252,8 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
       const move: MoveEvent = step.event;
       const where = `step ${i + 1} of ${steps.length}, ${JSON.stringify(move)}`;
       // The rules of seed 003 say whether the move is allowed; with auto-pass stops, the engine's own rules on the replay.
-      const expected = rules !== null ? ruleRefusal(rules, move) : (checkMove(mundane, replayed.context, move)?.code ?? null);
+      const expected =
+        rules !== null ? ruleRefusal(rules, move) : (checkMove(mundane, replayed.context, move)?.code ?? null);
       const over = table.state.status === 'over';
       const refused = table.check(move);
       replayed = getNextSnapshot(machine, replayed, move);
@@ -225,7 +288,8 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
 function describePath(path: ModelPath): string {
   const end = view(path.state);
   const last = path.steps[path.steps.length - 1]?.event;
-  const status = end.status === 'over' ? 'over' : `turn ${end.turn} ${end.phase}, passes ${end.passes}, stack ${end.stack.length}`;
+  const status =
+    end.status === 'over' ? 'over' : `turn ${end.turn} ${end.phase}, passes ${end.passes}, stack ${end.stack.length}`;
   return `${path.steps.length - 1} moves to ${status}, last ${last?.type}${last?.seat !== undefined ? ` by ${last.seat}` : ''}`;
 }
 
@@ -241,7 +305,9 @@ describe.each(GENERATED)('model: $setup.name', ({ setup, all, kept }) => {
     expect(kept.length).toBeLessThanOrEqual(all.length);
   });
 
-  it.each(kept.map((path, i) => ({ i, path, name: describePath(path) })))('path $i: $name', ({ path }) => runPath(setup, path));
+  it.each(kept.map((path, i) => ({ i, path, name: describePath(path) })))('path $i: $name', ({ path }) =>
+    runPath(setup, path),
+  );
 });
 
 describe('model: openings', () => {
@@ -250,52 +316,62 @@ describe('model: openings', () => {
     const twin = createActor(machine, {
       input: SETUPS[0]!.input,
       inspect: (e) => {
-        if (e.type === '@xstate.microstep') for (const t of e._transitions) microsteps.push({ from: [t.source.id], to: (t.target ?? []).map((n) => n.id) });
+        if (e.type === '@xstate.microstep')
+          for (const t of e._transitions)
+            microsteps.push({ from: [t.source.id], to: (t.target ?? []).map((n) => n.id) });
       },
     });
     twin.start();
     expect(microsteps[0]).toEqual({ from: ['table.opening'], to: ['table.playing'] });
-    expect(twin.getSnapshot().value).toEqual({ playing: { turn: { [GAME_PHASE.name]: { inTurn: TURN_PHASES[0] } }, priority: 'held', stack: 'empty' } });
-    twin.stop();
-  });
-
-  it.each(INVALID_INPUTS)('$name: the chart goes from opening to invalid, and createTable throws $code at $path', ({ input, code, path }) => {
-    const paths = getShortestPaths(machine, {
-      input,
-      events: modelEvents,
-      serializeState: serializeState as (s: TableSnapshot, e: MoveEvent | undefined, p?: TableSnapshot) => string,
-      filterEvents,
+    expect(twin.getSnapshot().value).toEqual({
+      playing: { turn: { [GAME_PHASE.name]: { inTurn: TURN_PHASES[0] } }, priority: 'held', stack: 'empty' },
     });
-    expect(paths).toHaveLength(1);
-    const only = paths[0]!;
-    expect(only.steps).toHaveLength(1);
-    expect(only.state.value).toBe('invalid');
-    expect(modelEvents(only.state)).toEqual([]);
-
-    const taken = new CoverageRecorder();
-    runs.push(taken);
-    const twin = createActor(machine, { input, inspect: taken.observer() });
-    twin.start();
-    expect(twin.getSnapshot().value).toBe('invalid');
-    expect(twin.getSnapshot().status).toBe('active');
     twin.stop();
-
-    let thrown: unknown = null;
-    try {
-      createTable(mundane, input as MundaneInput);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(InvalidTable);
-    expect({ code: (thrown as InvalidTable).code, path: (thrown as InvalidTable).path }).toEqual({ code, path });
   });
+
+  it.each(INVALID_INPUTS)(
+    '$name: the chart goes from opening to invalid, and createTable throws $code at $path',
+    ({ input, code, path }) => {
+      const paths = getShortestPaths(machine, {
+        input,
+        events: modelEvents,
+        serializeState: serializeState as (s: TableSnapshot, e: MoveEvent | undefined, p?: TableSnapshot) => string,
+        filterEvents,
+      });
+      expect(paths).toHaveLength(1);
+      const only = paths[0]!;
+      expect(only.steps).toHaveLength(1);
+      expect(only.state.value).toBe('invalid');
+      expect(modelEvents(only.state)).toEqual([]);
+
+      const taken = new CoverageRecorder();
+      runs.push(taken);
+      const twin = createActor(machine, { input, inspect: taken.observer() });
+      twin.start();
+      expect(twin.getSnapshot().value).toBe('invalid');
+      expect(twin.getSnapshot().status).toBe('active');
+      twin.stop();
+
+      let thrown: unknown = null;
+      try {
+        createTable(mundane, input as MundaneInput);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(InvalidTable);
+      expect({ code: (thrown as InvalidTable).code, path: (thrown as InvalidTable).path }).toEqual({ code, path });
+    },
+  );
 });
 
 describe('model: coverage', () => {
   const inv = inventory(machine);
   // The regions are found by walking the chart (the children of its parallel state); the turn region prints as `phase`.
   const regions = [
-    ...parallelRegions(machine).map(({ label, id }) => ({ label: label === 'turn' ? 'phase' : label, inv: region(inv, id) })),
+    ...parallelRegions(machine).map(({ label, id }) => ({
+      label: label === 'turn' ? 'phase' : label,
+      inv: region(inv, id),
+    })),
     { label: 'table', inv },
   ];
 
@@ -307,7 +383,11 @@ describe('model: coverage', () => {
     // empty, and the turn's three endings (the game over after the last turn, the next turn, or the game over when no
     // seat can take the next one).
     expect(phase.states.map((s) => s.key)).toEqual(expect.arrayContaining(TURN_PHASES));
-    expect(phase.transitions.filter((t) => t.name.includes(' always #') && t.name.includes('[and(allSeatsPassed, stackIsEmpty)]'))).toHaveLength(TURN_PHASES.length);
+    expect(
+      phase.transitions.filter(
+        (t) => t.name.includes(' always #') && t.name.includes('[and(allSeatsPassed, stackIsEmpty)]'),
+      ),
+    ).toHaveLength(TURN_PHASES.length);
     expect(phase.transitions.filter((t) => t.name.includes(' on xstate.done.state.'))).toHaveLength(3);
     expect(priority.transitions.map((t) => t.name).join('\n')).toMatch(/on engine\.pass/);
     expect(stack.states.map((s) => s.key)).toEqual(expect.arrayContaining(['empty', 'holding']));
@@ -319,9 +399,15 @@ describe('model: coverage', () => {
     expect(top.length).toBeGreaterThanOrEqual(4); // opening, invalid, playing, over under the root
     const regionTransitions = parts.flatMap((p) => p.transitions);
     expect(new Set(regionTransitions).size).toBe(regionTransitions.length);
-    expect(inv.transitions.filter((t) => !regionTransitions.includes(t)).every((t) => top.includes(t.source))).toBe(true);
+    expect(inv.transitions.filter((t) => !regionTransitions.includes(t)).every((t) => top.includes(t.source))).toBe(
+      true,
+    );
     // Every pattern of what mundane cannot reach picks out something, and only names the chart has.
-    for (const { match } of UNREACHABLE_PATTERNS) expect(ALL_NAMES.some((name) => match.test(name)), String(match)).toBe(true);
+    for (const { match } of UNREACHABLE_PATTERNS)
+      expect(
+        ALL_NAMES.some((name) => match.test(name)),
+        String(match),
+      ).toBe(true);
     for (const name of Object.keys(UNREACHABLE_BY_DESIGN)) expect(ALL_NAMES).toContain(name);
   });
 
@@ -341,7 +427,8 @@ describe('model: coverage', () => {
       report(label, part, total, runs.filter((run) => run.touches(part)).length, UNREACHABLE_BY_DESIGN),
     );
     for (const r of reports) console.log(formatReport(r));
-    for (const { name, reason } of reports[reports.length - 1]!.unreachable) console.log(`  unreachable by design: ${name}: ${reason}`);
+    for (const { name, reason } of reports[reports.length - 1]!.unreachable)
+      console.log(`  unreachable by design: ${name}: ${reason}`);
     expect(runs.length).toBe(GENERATED.reduce((n, g) => n + g.kept.length, 0) + INVALID_INPUTS.length);
     for (const r of reports) {
       expect(r.missing, `${r.label}: reachable and not covered`).toEqual([]);

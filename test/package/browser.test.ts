@@ -10,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../browser/support.js';
-import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, packageOf, servePage, type BuiltPage } from './browserPage.js';
+import {
+  BUDGET_GZIP_BYTES,
+  buildPage,
+  FORBIDDEN_PACKAGES,
+  nodeBuiltIns,
+  packageOf,
+  servePage,
+  type BuiltPage,
+} from './browserPage.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -54,12 +62,22 @@ describe('a web page built with plystack', () => {
       tab.on('pageerror', (error) => errors.push(error.message));
       tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       await tab.goto(server.url);
-      await tab.waitForFunction(() => (globalThis as unknown as { document: { body: { dataset: { result?: string } } } }).document.body.dataset.result !== undefined);
-      const result = JSON.parse((await tab.locator('body').getAttribute('data-result')) as string) as { seed: unknown; toAct: string[]; plies: number };
+      await tab.waitForFunction(
+        () =>
+          (globalThis as unknown as { document: { body: { dataset: { result?: string } } } }).document.body.dataset
+            .result !== undefined,
+      );
+      const result = JSON.parse((await tab.locator('body').getAttribute('data-result')) as string) as {
+        seed: unknown;
+        toAct: string[];
+        plies: number;
+      };
       expect(errors).toEqual([]);
       expect(result.toAct).toEqual(['seat:bob']);
       expect(result.plies).toBe(1);
-      expect(Number.isInteger(result.seed) && (result.seed as number) >= 0 && (result.seed as number) < 2 ** 32).toBe(true);
+      expect(Number.isInteger(result.seed) && (result.seed as number) >= 0 && (result.seed as number) < 2 ** 32).toBe(
+        true,
+      );
     } finally {
       await browser.close();
       await server.close();

@@ -22,7 +22,15 @@ import { build } from 'vite';
 export const BUDGET_GZIP_BYTES = 66 * 1024;
 
 /** Packages the page must not contain, whatever their route into it. */
-export const FORBIDDEN_PACKAGES = ['ws', 'superjson', '@statelyai/inspect', 'partysocket', 'fastify', 'pg', '@electric-sql/pglite'];
+export const FORBIDDEN_PACKAGES = [
+  'ws',
+  'superjson',
+  '@statelyai/inspect',
+  'partysocket',
+  'fastify',
+  'pg',
+  '@electric-sql/pglite',
+];
 
 const MAIN = `import { createTable, mundane } from 'plystack';
 
@@ -48,11 +56,21 @@ export interface BuiltPage {
 export async function buildPage(project: string): Promise<BuiltPage> {
   const web = join(project, 'web');
   await mkdir(web, { recursive: true });
-  await writeFile(join(web, 'index.html'), '<!doctype html>\n<html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>\n');
+  await writeFile(
+    join(web, 'index.html'),
+    '<!doctype html>\n<html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>\n',
+  );
   await writeFile(join(web, 'main.js'), MAIN);
   const dir = join(web, 'dist');
-  const result = await build({ root: web, configFile: false, logLevel: 'silent', build: { outDir: dir, emptyOutDir: true } });
-  const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string; modules?: Record<string, unknown> }[] }[];
+  const result = await build({
+    root: web,
+    configFile: false,
+    logLevel: 'silent',
+    build: { outDir: dir, emptyOutDir: true },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as {
+    output: { type: string; code?: string; modules?: Record<string, unknown> }[];
+  }[];
   const chunks = outputs.flatMap((output) => output.output).filter((item) => item.type === 'chunk');
   const gzipBytes = chunks.reduce((sum, chunk) => sum + gzipSync(chunk.code ?? '').length, 0);
   const modules = chunks.flatMap((chunk) => Object.keys(chunk.modules ?? {}));
@@ -77,10 +95,15 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 /** Serves a built page's folder on 127.0.0.1, on a free port. */
 export async function servePage(dir: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path === '/' ? 'index.html' : path);
     readFile(file)
-      .then((body) => response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body))
+      .then((body) =>
+        response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      )
       .catch(() => response.writeHead(404).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

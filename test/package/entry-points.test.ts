@@ -21,23 +21,45 @@ function reach(entry: string): { files: string[]; packages: string[] } {
     files.add(file);
     const code = readFileSync(file, 'utf8');
     // Statements at the start of a line (tsc writes them so), and dynamic imports; not text that only mentions one.
-    const statements = /^(?:import|export)\b[^;'"]*?from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+    const statements =
+      /^(?:import|export)\b[^;'"]*?from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
     const specifiers = [...code.matchAll(statements)].map((match) => (match[1] ?? match[2] ?? match[3]) as string);
     for (const specifier of specifiers) {
       if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
-      else packages.add(specifier.startsWith('node:') ? 'node:' : specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      else
+        packages.add(
+          specifier.startsWith('node:')
+            ? 'node:'
+            : specifier
+                .split('/')
+                .slice(0, specifier.startsWith('@') ? 2 : 1)
+                .join('/'),
+        );
     }
   }
   return { files: [...files].map((file) => relative(dist, file)).sort(), packages: [...packages].sort() };
 }
 
-const HEAVY = ['@statelyai/inspect', 'ws', 'superjson', 'fastify', '@fastify/websocket', '@fastify/rate-limit', 'pg', '@electric-sql/pglite'];
+const HEAVY = [
+  '@statelyai/inspect',
+  'ws',
+  'superjson',
+  'fastify',
+  '@fastify/websocket',
+  '@fastify/rate-limit',
+  'pg',
+  '@electric-sql/pglite',
+];
 
 describe('entry points', () => {
   it('plystack loads XState, zod and pure-rand, and no module of another entry point', () => {
     const { files, packages } = reach('index.js');
     expect(packages).toEqual(['pure-rand', 'xstate', 'zod']);
-    expect(files.filter((file) => /^(testing|server|client|cli)\/|^inspect\/(index|inspectTable|relay|relaySessions|demoTable)\.js$/.test(file))).toEqual([]);
+    expect(
+      files.filter((file) =>
+        /^(testing|server|client|cli)\/|^inspect\/(index|inspectTable|relay|relaySessions|demoTable)\.js$/.test(file),
+      ),
+    ).toEqual([]);
     // The walk did follow the imports: the table, a game and the chart's helpers are there.
     expect(files).toEqual(expect.arrayContaining(['table/table.js', 'games/mundane/mundane.js', 'inspect/chart.js']));
   });

@@ -30,8 +30,15 @@ async function guideProgram(): Promise<{ code: string; expected: string[] }> {
 function tsconfig(file: string) {
   return {
     compilerOptions: {
-      strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [],
-      skipLibCheck: true, outDir: 'out', noUncheckedIndexedAccess: true,
+      strict: true,
+      target: 'es2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      lib: ['es2022', 'dom'],
+      types: [],
+      skipLibCheck: true,
+      outDir: 'out',
+      noUncheckedIndexedAccess: true,
     },
     files: [file],
   };
@@ -39,7 +46,9 @@ function tsconfig(file: string) {
 
 /** `tsc -p` on a tsconfig of the project: its error lines, none when it compiles. */
 async function compile(project: string, config: string, emit = true): Promise<string[]> {
-  const result = await run('node', [tsc, '-p', join(project, config), ...(emit ? [] : ['--noEmit'])]).catch((error: { stdout: string }) => error);
+  const result = await run('node', [tsc, '-p', join(project, config), ...(emit ? [] : ['--noEmit'])]).catch(
+    (error: { stdout: string }) => error,
+  );
   return ((result as { stdout?: string }).stdout ?? '').split('\n').filter((line) => /error TS/.test(line));
 }
 
@@ -79,8 +88,19 @@ describe('the guide, against the installed package', () => {
 describe('the installed package', () => {
   it('ships the built inspector page, the licence and the docs, and no source map', async () => {
     const { stdout } = await run('tar', ['-tzf', project.tarball]);
-    const files = stdout.trim().split('\n').map((line) => line.replace(/^package\//, ''));
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'docs/contract.md', 'dist/index.js', 'dist/visualizer/index.html']));
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^package\//, ''));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'docs/contract.md',
+        'dist/index.js',
+        'dist/visualizer/index.html',
+      ]),
+    );
     expect(files.filter((file) => file.startsWith('dist/visualizer/assets/') && file.endsWith('.js'))).not.toEqual([]);
     expect(files.filter((file) => file.endsWith('.map') || file.startsWith('src/'))).toEqual([]);
     const licence = await readFile(join(project.dir, 'node_modules', 'plystack', 'LICENSE'), 'utf8');
@@ -89,7 +109,10 @@ describe('the installed package', () => {
 
   it('installs XState and zod once, as peers the application shares', async () => {
     const { stdout } = await run('npm', ['ls', 'xstate', 'zod', '--all', '--parseable'], { cwd: project.dir });
-    const copies = stdout.trim().split('\n').filter((line) => /node_modules\/(xstate|zod)$/.test(line));
+    const copies = stdout
+      .trim()
+      .split('\n')
+      .filter((line) => /node_modules\/(xstate|zod)$/.test(line));
     expect(copies.map((line) => line.slice(project.dir.length))).toEqual(['/node_modules/xstate', '/node_modules/zod']);
   });
 
@@ -98,7 +121,10 @@ describe('the installed package', () => {
 for (const entry of ${JSON.stringify(ENTRIES)}) names[entry] = Object.keys(await import(entry)).sort();
 console.log(JSON.stringify(names));`;
     await writeFile(join(project.dir, 'entries.mjs'), script);
-    const imported = JSON.parse((await run('node', ['entries.mjs'], { cwd: project.dir })).stdout) as Record<string, string[]>;
+    const imported = JSON.parse((await run('node', ['entries.mjs'], { cwd: project.dir })).stdout) as Record<
+      string,
+      string[]
+    >;
     expect(imported['plystack']).toEqual(expect.arrayContaining(['createTable', 'mundane', 'replay', 'exportPlies']));
     expect(imported['plystack']).not.toContain('inspectTable');
     expect(imported['plystack/testing']).toEqual(expect.arrayContaining(['createTableTestModel', 'tableTestFile']));
@@ -144,7 +170,11 @@ export type Client = PlystackClient;
 
   it('npx plystack inspect serves the inspector page and its script over HTTP', async () => {
     // Its own process group, so that stopping it stops npx and the command npx started.
-    const child = spawn('npx', ['plystack', 'inspect', '--port', '0'], { cwd: project.dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['plystack', 'inspect', '--port', '0'], {
+      cwd: project.dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let output = '';
       const url = await new Promise<string>((resolve, reject) => {

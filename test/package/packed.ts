@@ -30,6 +30,8 @@ export async function installPacked(name: string): Promise<PackedProject> {
   const tarball = join(packs, file as string);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'my-games', private: true, type: 'module' }));
   // The registry's packages come from npm's cache when they are there: the install works offline once they are.
-  await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+  await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+  });
   return { dir, tarball, remove: () => rm(dir, { recursive: true, force: true }) };
 }

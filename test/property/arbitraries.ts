@@ -57,12 +57,22 @@ export function commandArb(game: AnyGame): fc.Arbitrary<Command> {
         // Names an object inherits are the unknown types most likely to slip through a lookup in a plain object, and
         // XState keeps some for itself.
         type: fc
-          .oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('constructor', 'toString', '__proto__', 'hasOwnProperty', ...XSTATE_RESERVED))
+          .oneof(
+            fc.string({ minLength: 1, maxLength: 12 }),
+            fc.constantFrom('constructor', 'toString', '__proto__', 'hasOwnProperty', ...XSTATE_RESERVED),
+          )
           .filter((t) => !known.has(t)),
         pick,
       }),
     },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('junk-payload' as const), pick, payload: fc.anything().filter((p) => p !== undefined) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('junk-payload' as const),
+        pick,
+        payload: fc.anything().filter((p) => p !== undefined),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('table' as const), pick }) },
   );
 }
@@ -70,14 +80,25 @@ export function commandArb(game: AnyGame): fc.Arbitrary<Command> {
 /** Turn rules objects of every strategy, with the settings that change who acts next. */
 /** A minimum of moves before ending a turn kept within movesPerTurn, as the rules require. */
 const withinLimit = (rules: { movesPerTurn?: number; minMovesPerTurn?: number }) =>
-  rules.minMovesPerTurn !== undefined && rules.movesPerTurn !== undefined && rules.minMovesPerTurn > rules.movesPerTurn ? { ...rules, minMovesPerTurn: rules.movesPerTurn } : rules;
+  rules.minMovesPerTurn !== undefined && rules.movesPerTurn !== undefined && rules.minMovesPerTurn > rules.movesPerTurn
+    ? { ...rules, minMovesPerTurn: rules.movesPerTurn }
+    : rules;
 
 /** The rules without their minimum of moves. */
-const withoutMinimum = (rules: unknown) => Object.fromEntries(Object.entries(rules as object).filter(([key]) => key !== 'minMovesPerTurn'));
+const withoutMinimum = (rules: unknown) =>
+  Object.fromEntries(Object.entries(rules as object).filter(([key]) => key !== 'minMovesPerTurn'));
 
 const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
   fc
-    .record({ strategy: fc.constant('PerRound'), movesPerTurn: fc.integer({ min: 1, max: 3 }), minMovesPerTurn: fc.integer({ min: 1, max: 2 }), outOfTurn: fc.constant(['react']) }, { requiredKeys: ['strategy'] })
+    .record(
+      {
+        strategy: fc.constant('PerRound'),
+        movesPerTurn: fc.integer({ min: 1, max: 3 }),
+        minMovesPerTurn: fc.integer({ min: 1, max: 2 }),
+        outOfTurn: fc.constant(['react']),
+      },
+      { requiredKeys: ['strategy'] },
+    )
     .map(withinLimit),
   fc.record(
     {
@@ -95,7 +116,16 @@ const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
     },
     { requiredKeys: ['strategy'] },
   ),
-  fc.record({ strategy: fc.constant('Initiative'), movesPerTurn: fc.integer({ min: 1, max: 3 }), minMovesPerTurn: fc.integer({ min: 1, max: 2 }) }, { requiredKeys: ['strategy'] }).map(withinLimit),
+  fc
+    .record(
+      {
+        strategy: fc.constant('Initiative'),
+        movesPerTurn: fc.integer({ min: 1, max: 3 }),
+        minMovesPerTurn: fc.integer({ min: 1, max: 2 }),
+      },
+      { requiredKeys: ['strategy'] },
+    )
+    .map(withinLimit),
   fc.constant({ strategy: 'Simultaneous' }),
   fc.constant({ strategy: 'Free' }),
 );
@@ -109,7 +139,12 @@ const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
 function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
   if (game.id === 'mundane') {
     return fc.record(
-      { turns: fc.integer({ min: 1, max: 4 }), openingHand: fc.integer({ min: 0, max: 7 }), startingTime: fc.integer({ min: 0, max: 6 }), shuffle: fc.boolean() },
+      {
+        turns: fc.integer({ min: 1, max: 4 }),
+        openingHand: fc.integer({ min: 0, max: 7 }),
+        startingTime: fc.integer({ min: 0, max: 6 }),
+        shuffle: fc.boolean(),
+      },
       { requiredKeys: ['turns'] },
     );
   }
@@ -117,22 +152,55 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
     const windowed = fc.constantFrom(['MAIN'], ['UPKEEP', 'MAIN', 'END']);
     const plain = fc.oneof(
       // A phase may restart itself (a transition back to the same phase).
-      fc.tuple(turnRulesArb, fc.boolean()).map(([turns, restarts]) => ({ phases: [{ name: 'one', turns }], transitions: restarts ? [{ name: 'again', from: 'one', to: 'one' }] : [] })),
+      fc.tuple(turnRulesArb, fc.boolean()).map(([turns, restarts]) => ({
+        phases: [{ name: 'one', turns }],
+        transitions: restarts ? [{ name: 'again', from: 'one', to: 'one' }] : [],
+      })),
       fc.tuple(turnRulesArb, turnRulesArb).map(([a, b]) => ({
-        phases: [{ name: 'one', turns: a }, { name: 'two', turns: b }],
-        transitions: [{ name: 'forth', from: 'one', to: 'two' }, { name: 'back', from: 'two', to: 'one' }],
+        phases: [
+          { name: 'one', turns: a },
+          { name: 'two', turns: b },
+        ],
+        transitions: [
+          { name: 'forth', from: 'one', to: 'two' },
+          { name: 'back', from: 'two', to: 'one' },
+        ],
       })),
     );
     // Priority windows (every game phase, or none), where a seat's turn passes from seat to seat: passes, the stack, auto-pass.
     const priority = fc
-      .tuple(fc.array(turnRulesArb.filter((t) => ['PerRound', 'Circular', 'Initiative'].includes((t as { strategy: string }).strategy)), { minLength: 1, maxLength: 2 }), windowed)
+      .tuple(
+        fc.array(
+          turnRulesArb.filter((t) =>
+            ['PerRound', 'Circular', 'Initiative'].includes((t as { strategy: string }).strategy),
+          ),
+          { minLength: 1, maxLength: 2 },
+        ),
+        windowed,
+      )
       .map(([rules, turnPhases]) => ({
         // A turn with priority phases ends by passes, so its rules declare no minimum of moves.
-        phases: rules.map((turns, i) => ({ name: ['one', 'two'][i] as string, turns: withoutMinimum(turns), turnPhases })),
-        transitions: rules.length === 2 ? [{ name: 'forth', from: 'one', to: 'two' }, { name: 'back', from: 'two', to: 'one' }] : [],
+        phases: rules.map((turns, i) => ({
+          name: ['one', 'two'][i] as string,
+          turns: withoutMinimum(turns),
+          turnPhases,
+        })),
+        transitions:
+          rules.length === 2
+            ? [
+                { name: 'forth', from: 'one', to: 'two' },
+                { name: 'back', from: 'two', to: 'one' },
+              ]
+            : [],
       }));
     const extras = fc.record(
-      { direction: fc.constantFrom(1, -1), refills: fc.boolean(), eliminations: fc.boolean(), lastTurn: fc.integer({ min: 1, max: 6 }), owner: fc.constant(SEAT_NAMES[0]) },
+      {
+        direction: fc.constantFrom(1, -1),
+        refills: fc.boolean(),
+        eliminations: fc.boolean(),
+        lastTurn: fc.integer({ min: 1, max: 6 }),
+        owner: fc.constant(SEAT_NAMES[0]),
+      },
       { requiredKeys: [] },
     );
     return fc.tuple(fc.oneof(plain, priority), extras).map(([structure, more]) => ({ ...structure, ...more }));
@@ -145,4 +213,3 @@ export function openingArb(game: AnyGame): fc.Arbitrary<Opening> {
   const seats = fc.integer({ min: game.seats.min, max: Math.min(game.seats.max, SEAT_NAMES.length) });
   return fc.record({ seats, seed: fc.integer({ min: -1_000_000, max: 1_000_000 }), options: optionsArb(game) });
 }
-

@@ -25,8 +25,17 @@ import { reserved, SEAT_NAMES, type Command, type Opening } from './arbitraries.
 
 /** The refusal codes of docs/contract.md, "Refusals". */
 export const CONTRACT_CODES: readonly IllegalMoveCode[] = [
-  'GAME_OVER', 'UNKNOWN_SEAT', 'UNKNOWN_MOVE', 'INVALID_PAYLOAD', 'NOT_YOUR_TURN', 'NO_PRIORITY',
-  'WRONG_TIMING', 'OBLIGATION_PENDING', 'NO_ELIGIBLE_SEAT', 'STALE', 'REFUSED',
+  'GAME_OVER',
+  'UNKNOWN_SEAT',
+  'UNKNOWN_MOVE',
+  'INVALID_PAYLOAD',
+  'NOT_YOUR_TURN',
+  'NO_PRIORITY',
+  'WRONG_TIMING',
+  'OBLIGATION_PENDING',
+  'NO_ELIGIBLE_SEAT',
+  'STALE',
+  'REFUSED',
 ];
 
 /** How much checking a stream does. */
@@ -77,7 +86,11 @@ function guardRunaway(table: Table): { reset(): void } {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The move a command stands for on `table` now, and whether the table must refuse it. */
-function moveFor(game: AnyGame, table: Table, command: Command): { move: Move; mustRefuse: boolean | null; code?: IllegalMoveCode } | null {
+function moveFor(
+  game: AnyGame,
+  table: Table,
+  command: Command,
+): { move: Move; mustRefuse: boolean | null; code?: IllegalMoveCode } | null {
   const seats = table.log.seats;
   const toAct = table.toAct();
   const allowedFor = (seat: string) => table.legalMoves(seat).allowed;
@@ -99,16 +112,27 @@ function moveFor(game: AnyGame, table: Table, command: Command): { move: Move; m
     case 'unknown-seat':
       return { move: { type: 'engine.pass', seat: `seat:nobody-${command.pick}` }, mustRefuse: true };
     case 'unknown-type':
-      return { move: { type: command.type, seat: seats[command.pick % seats.length] as string }, mustRefuse: true, code: table.state.status === 'over' ? 'GAME_OVER' : 'UNKNOWN_MOVE' };
+      return {
+        move: { type: command.type, seat: seats[command.pick % seats.length] as string },
+        mustRefuse: true,
+        code: table.state.status === 'over' ? 'GAME_OVER' : 'UNKNOWN_MOVE',
+      };
     case 'junk-payload': {
       const types = [...ENGINE_MOVES, ...Object.keys(game.moves)];
-      const seat = (toAct.length > 0 ? toAct : seats)[command.pick % (toAct.length > 0 ? toAct.length : seats.length)] as string;
+      const seat = (toAct.length > 0 ? toAct : seats)[
+        command.pick % (toAct.length > 0 ? toAct.length : seats.length)
+      ] as string;
       const move = { type: types[command.pick % types.length] as string, seat, payload: command.payload } as Move;
       // The oracle: a pass takes no payload, and a game move's payload is what its schema reads. Anything else (an
       // engine move's payload, a junk value the schema happens to accept) is held to the table's own check.
       const definition = Object.hasOwn(game.moves, move.type) ? game.moves[move.type] : undefined;
       if (move.type === 'engine.pass') return { move, mustRefuse: true };
-      if (definition !== undefined && (definition.payload === null ? command.payload !== undefined : !definition.payload.safeParse(command.payload).success)) {
+      if (
+        definition !== undefined &&
+        (definition.payload === null
+          ? command.payload !== undefined
+          : !definition.payload.safeParse(command.payload).success)
+      ) {
         return { move, mustRefuse: true };
       }
       return { move, mustRefuse: null };
@@ -143,7 +167,13 @@ function expectReplayEquals(game: AnyGame, table: Table, where: string): void {
  * the live table; and a table restored from a persisted snapshot, given the
  * same moves from then on, makes the same plies.
  */
-export function playStream(game: AnyGame, opening: Opening, commands: readonly Command[], checks: StreamChecks, trace: StreamTrace): StreamStats {
+export function playStream(
+  game: AnyGame,
+  opening: Opening,
+  commands: readonly Command[],
+  checks: StreamChecks,
+  trace: StreamTrace,
+): StreamStats {
   const stats: StreamStats = { kinds: {}, refused: 0, maxStack: 0, over: false, restored: false };
   const seats = SEAT_NAMES.slice(0, opening.seats);
   const table = createTable(game, { table: 'table:property', seats, seed: opening.seed, options: opening.options });
@@ -187,12 +217,13 @@ export function playStream(game: AnyGame, opening: Opening, commands: readonly C
       const checked = table.check(move);
       const result = table.tryPlay(move);
       expect(result.ok ? null : result.error.code, `${where}: check and play agree`).toEqual(checked?.code ?? null);
-      if (mustRefuse ?? (checked !== null)) {
+      if (mustRefuse ?? checked !== null) {
         expect(result.ok, `${where}: a bad move must be refused`).toBe(false);
         if (!result.ok) {
           expect(CONTRACT_CODES, where).toContain(result.error.code);
           if (code !== undefined) expect(result.error.code, where).toBe(code);
-          if (result.error.code === 'REFUSED') expect(result.error.reason, `${where}: REFUSED names the game's reason`).toMatch(/^\S+$/);
+          if (result.error.code === 'REFUSED')
+            expect(result.error.reason, `${where}: REFUSED names the game's reason`).toMatch(/^\S+$/);
         }
         expect(table.actor.getSnapshot(), `${where}: a refused move must not reach the actor`).toBe(before);
         if (typeof move.type !== 'string' || !reserved(move.type)) {
@@ -201,12 +232,17 @@ export function playStream(game: AnyGame, opening: Opening, commands: readonly C
           const listener = table.on('move.refused', (e) => codes.push(e.refusal.code));
           table.actor.send(move as never);
           listener.unsubscribe();
-          expect(codes, `${where}: the chart refuses it with the same code`).toEqual([result.ok ? null : result.error.code]);
+          expect(codes, `${where}: the chart refuses it with the same code`).toEqual([
+            result.ok ? null : result.error.code,
+          ]);
           expect(table.actor.getSnapshot().value, where).toEqual(before.value);
           expect(table.actor.getSnapshot().context, where).toBe(before.context);
         }
       } else {
-        expect(result.ok ? null : `${result.error.code}: ${result.error.message}`, `${where}: a legal move must be accepted`).toBeNull();
+        expect(
+          result.ok ? null : `${result.error.code}: ${result.error.message}`,
+          `${where}: a legal move must be accepted`,
+        ).toBeNull();
       }
       if (result.ok) accepted.push(result.ply.move);
       if (result.ok) trace.pending = null;
@@ -218,7 +254,9 @@ export function playStream(game: AnyGame, opening: Opening, commands: readonly C
       if (restored !== null) {
         restoredRunaway?.reset();
         const again = (restored as Table).tryPlay(move);
-        expect(again.ok ? null : again.error.code, `${where}: the restored table decides the same`).toEqual(result.ok ? null : result.error.code);
+        expect(again.ok ? null : again.error.code, `${where}: the restored table decides the same`).toEqual(
+          result.ok ? null : result.error.code,
+        );
       }
 
       expect(actorFailure, where).toBeNull();
@@ -227,13 +265,19 @@ export function playStream(game: AnyGame, opening: Opening, commands: readonly C
       // engine makes itself for a seat's auto-pass, marked automatic, which a replay makes again).
       const plies = table.plies;
       expect(table.log.moves, `${where}: the log holds every accepted move`).toEqual(accepted);
-      expect(plies.filter((p) => (p as { automatic?: boolean }).automatic !== true).map((p) => p.move), `${where}: plies = accepted moves`).toEqual(accepted);
+      expect(
+        plies.filter((p) => (p as { automatic?: boolean }).automatic !== true).map((p) => p.move),
+        `${where}: plies = accepted moves`,
+      ).toEqual(accepted);
       expect(recorded, `${where}: one ply.recorded per ply, in order`).toEqual([...plies.keys()]);
       expect(lifo, `${where}: the item resolved is always the top one`).toEqual([]);
       expect(table.state.stack, `${where}: the stack as stack.pushed and stack.resolved built it`).toEqual(stack);
       if (table.state.status === 'playing') {
         expect(table.state.passes, `${where}: passes at rest`).toBeLessThan(seats.length);
-        expect(table.toAct().some((seat) => table.legalMoves(seat).allowed.length > 0), `${where}: someone can move`).toBe(true);
+        expect(
+          table.toAct().some((seat) => table.legalMoves(seat).allowed.length > 0),
+          `${where}: someone can move`,
+        ).toBe(true);
       }
       if (checks.replayEveryMove) expectReplayEquals(game, table, where);
     });
@@ -252,7 +296,13 @@ export function playStream(game: AnyGame, opening: Opening, commands: readonly C
 
 /** Where the counterexample of the property `name` is written. */
 export function counterexampleFile(name: string): string {
-  return join(import.meta.dirname, '..', '..', 'test-output', `counterexample-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}.json`);
+  return join(
+    import.meta.dirname,
+    '..',
+    '..',
+    'test-output',
+    `counterexample-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}.json`,
+  );
 }
 
 /**
@@ -262,7 +312,10 @@ export function counterexampleFile(name: string): string {
  */
 export function writeCounterexample(name: string, trace: StreamTrace): { file: string; log: TableLog } | null {
   if (trace.log === null) return null;
-  const log: TableLog = { ...trace.log, moves: [...trace.log.moves, ...(trace.pending !== null ? [trace.pending] : [])] };
+  const log: TableLog = {
+    ...trace.log,
+    moves: [...trace.log.moves, ...(trace.pending !== null ? [trace.pending] : [])],
+  };
   const file = counterexampleFile(name);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(log, null, 2)}\n`);
@@ -274,7 +327,10 @@ export function writeCounterexample(name: string, trace: StreamTrace): { file: s
  * more to capture its log, writes it (`writeCounterexample`), and throws
  * fast-check's report with the log and the command that replays it.
  */
-export function counterexampleReporter<T extends unknown[]>(name: string, rerun: (trace: StreamTrace, ...args: T) => void) {
+export function counterexampleReporter<T extends unknown[]>(
+  name: string,
+  rerun: (trace: StreamTrace, ...args: T) => void,
+) {
   return (details: fc.RunDetails<T>): void => {
     if (!details.failed) {
       // A counterexample from an earlier run that fails no more must not linger beside the ones that do.

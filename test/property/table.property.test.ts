@@ -27,17 +27,24 @@ const long = (trace: StreamTrace, game: AnyGame, opening: Opening, commands: Com
 describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: random move streams', ({ id, game }) => {
   test.prop([openingArb(game), fc.array(commandArb(game), { maxLength: 30, size: 'max' }), fc.nat()], {
     numRuns: 100,
-    reporter: counterexampleReporter(`${id}-short`, (trace, opening: Opening, commands: Command[], restoreAt: number) => short(trace, game, opening, commands, restoreAt)),
+    reporter: counterexampleReporter(`${id}-short`, (trace, opening: Opening, commands: Command[], restoreAt: number) =>
+      short(trace, game, opening, commands, restoreAt),
+    ),
   })('short streams keep every invariant after every move, replay included', (opening, commands, restoreAt) => {
     short({ log: null, pending: null }, game, opening, commands, restoreAt);
   });
 
   test.prop([openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 400, size: 'max' }), fc.nat()], {
     numRuns: 20,
-    reporter: counterexampleReporter(`${id}-long`, (trace, opening: Opening, commands: Command[], restoreAt: number) => long(trace, game, opening, commands, restoreAt)),
-  })('long streams keep every invariant after every move, and replay to the same table at the end', (opening, commands, restoreAt) => {
-    long({ log: null, pending: null }, game, opening, commands, restoreAt);
-  });
+    reporter: counterexampleReporter(`${id}-long`, (trace, opening: Opening, commands: Command[], restoreAt: number) =>
+      long(trace, game, opening, commands, restoreAt),
+    ),
+  })(
+    'long streams keep every invariant after every move, and replay to the same table at the end',
+    (opening, commands, restoreAt) => {
+      long({ log: null, pending: null }, game, opening, commands, restoreAt);
+    },
+  );
 });
 
 /**
@@ -51,35 +58,48 @@ const REACHABLE: Readonly<Record<string, { readonly stackDepth: number; readonly
 };
 
 describe('the streams reach what they are meant to test', () => {
-  it.each(GAMES.map((game) => ({ id: game.id, game })))('$id: every kind of command, refusals, and the stack and the end where its options make them', ({ id, game }) => {
-    const samples = fc.sample(fc.tuple(openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 200 })), { seed: 7, numRuns: 40 });
-    const kinds = new Set<string>();
-    let refused = 0;
-    let deepest = 0;
-    let over = 0;
-    let restored = 0;
-    for (const [opening, commands] of samples) {
-      let stats;
-      try {
-        stats = long({ log: null, pending: null }, game, opening, commands, 50);
-      } catch {
-        continue; // a failing stream is the property tests' to report; here only what the others reach counts
+  it.each(GAMES.map((game) => ({ id: game.id, game })))(
+    '$id: every kind of command, refusals, and the stack and the end where its options make them',
+    ({ id, game }) => {
+      const samples = fc.sample(
+        fc.tuple(openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 200 })),
+        { seed: 7, numRuns: 40 },
+      );
+      const kinds = new Set<string>();
+      let refused = 0;
+      let deepest = 0;
+      let over = 0;
+      let restored = 0;
+      for (const [opening, commands] of samples) {
+        let stats;
+        try {
+          stats = long({ log: null, pending: null }, game, opening, commands, 50);
+        } catch {
+          continue; // a failing stream is the property tests' to report; here only what the others reach counts
+        }
+        for (const kind of Object.keys(stats.kinds)) kinds.add(kind);
+        refused += stats.refused;
+        deepest = Math.max(deepest, stats.maxStack);
+        over += stats.over ? 1 : 0;
+        restored += stats.restored ? 1 : 0;
       }
-      for (const kind of Object.keys(stats.kinds)) kinds.add(kind);
-      refused += stats.refused;
-      deepest = Math.max(deepest, stats.maxStack);
-      over += stats.over ? 1 : 0;
-      restored += stats.restored ? 1 : 0;
-    }
-    expect([...kinds].sort()).toEqual(['junk-payload', 'legal', 'table', 'unknown-seat', 'unknown-type', 'wrong-seat']);
-    expect(refused).toBeGreaterThan(100);
-    expect(restored).toBeGreaterThan(0);
-    const reachable = REACHABLE[id];
-    if (reachable !== undefined) {
-      expect(deepest).toBeGreaterThanOrEqual(reachable.stackDepth);
-      expect(over > 0).toBe(reachable.over);
-    }
-  });
+      expect([...kinds].sort()).toEqual([
+        'junk-payload',
+        'legal',
+        'table',
+        'unknown-seat',
+        'unknown-type',
+        'wrong-seat',
+      ]);
+      expect(refused).toBeGreaterThan(100);
+      expect(restored).toBeGreaterThan(0);
+      const reachable = REACHABLE[id];
+      if (reachable !== undefined) {
+        expect(deepest).toBeGreaterThanOrEqual(reachable.stackDepth);
+        expect(over > 0).toBe(reachable.over);
+      }
+    },
+  );
 });
 
 describe('bad moves, one by one', () => {
@@ -89,7 +109,10 @@ describe('bad moves, one by one', () => {
       for (const game of GAMES) {
         const table = createTable(game, { table: 'table:property', seats: ['seat:ann', 'seat:bob'], seed: 1 });
         const result = table.tryPlay({ type, seat: 'seat:ann' });
-        expect(result.ok ? null : { code: result.error.code, message: typeof result.error.message }).toEqual({ code: 'UNKNOWN_MOVE', message: 'string' });
+        expect(result.ok ? null : { code: result.error.code, message: typeof result.error.message }).toEqual({
+          code: 'UNKNOWN_MOVE',
+          message: 'string',
+        });
         expect(table.actor.getSnapshot().status).toBe('active');
         table.stop();
       }
@@ -108,9 +131,14 @@ describe('a failing property gives a log a person can replay', () => {
   };
 
   it('is shrunk to a short game that just reaches turn 2, written to test-output/, and plystack replay plays it', async () => {
-    const legalOnly: fc.Arbitrary<Command[]> = fc.array(fc.record({ kind: fc.constant('legal' as const), pick: fc.nat({ max: 1_000 }) }), { maxLength: 40, size: 'max' });
+    const legalOnly: fc.Arbitrary<Command[]> = fc.array(
+      fc.record({ kind: fc.constant('legal' as const), pick: fc.nat({ max: 1_000 }) }),
+      { maxLength: 40, size: 'max' },
+    );
     const details = await fc.check(
-      fc.asyncProperty(openingArb(mundane), legalOnly, async (opening, commands) => falseClaim({ log: null, pending: null }, opening, commands)),
+      fc.asyncProperty(openingArb(mundane), legalOnly, async (opening, commands) =>
+        falseClaim({ log: null, pending: null }, opening, commands),
+      ),
       { seed: 42, numRuns: 300 },
     );
     expect(details.failed).toBe(true);
@@ -133,7 +161,13 @@ describe('a failing property gives a log a person can replay', () => {
     before.table.stop();
 
     const out: string[] = [];
-    const io: Io = { out: (t) => void out.push(t), err: (t) => void out.push(t), readStdin: async () => '', readFile: async (p) => readFileSync(p, 'utf8'), writeFile: async () => {} };
+    const io: Io = {
+      out: (t) => void out.push(t),
+      err: (t) => void out.push(t),
+      readStdin: async () => '',
+      readFile: async (p) => readFileSync(p, 'utf8'),
+      writeFile: async () => {},
+    };
     expect(await run(['replay', file!], io)).toBe(0);
     expect(out.join('\n')).toMatch(/turn 2/);
   });

@@ -30,17 +30,33 @@ async function refusal(promise: Promise<unknown>): Promise<ServerError> {
   throw new Error('expected the server to refuse');
 }
 
-async function raw(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function raw(
+  url: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
   if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
   const response = await fetch(url, { ...init, headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function newTable(app: PlystackClient, game: string, seats: string[], extra: Record<string, unknown> = {}): Promise<Players & { table: string; appToken: string; tokens: Record<string, string> }> {
+async function newTable(
+  app: PlystackClient,
+  game: string,
+  seats: string[],
+  extra: Record<string, unknown> = {},
+): Promise<Players & { table: string; appToken: string; tokens: Record<string, string> }> {
   const created = await app.create({ game, seats, seed: 11, options: OPTIONS[game] ?? {}, ...extra });
-  const seatClients = Object.fromEntries(Object.entries(created.tokens).map(([seat, token]) => [seat, app.withToken(token)]));
-  return { table: created.table, appToken: created.appToken, tokens: created.tokens, app: app.withToken(created.appToken), seats: seatClients };
+  const seatClients = Object.fromEntries(
+    Object.entries(created.tokens).map(([seat, token]) => [seat, app.withToken(token)]),
+  );
+  return {
+    table: created.table,
+    appToken: created.appToken,
+    tokens: created.tokens,
+    app: app.withToken(created.appToken),
+    seats: seatClients,
+  };
 }
 
 function collect(client: PlystackClient, table: string, from: number, count: number): Promise<StreamMessage[]> {
@@ -91,32 +107,35 @@ describe.each(stores)('the table server on %s', (kind) => {
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(Object.keys(builtInGames))('plays %s with each seat acting through its own token, and the log replays to the state', async (id) => {
-    const game = builtInGames[id]!;
-    const seats = ['seat:ann', 'seat:bob', 'seat:cy'].slice(0, Math.max(2, game.seats.min));
-    const players = await newTable(anyone, id, seats);
-    const played = await drive(players, players.table, 24);
-    expect(played.length).toBeGreaterThan(3);
+  it.each(Object.keys(builtInGames))(
+    'plays %s with each seat acting through its own token, and the log replays to the state',
+    async (id) => {
+      const game = builtInGames[id]!;
+      const seats = ['seat:ann', 'seat:bob', 'seat:cy'].slice(0, Math.max(2, game.seats.min));
+      const players = await newTable(anyone, id, seats);
+      const played = await drive(players, players.table, 24);
+      expect(played.length).toBeGreaterThan(3);
 
-    const everything = await players.app.get(players.table);
-    expect(everything.ply).toBeGreaterThanOrEqual(played.length);
-    const log = await players.app.log(players.table);
-    expect(log.moves).toEqual(played);
-    expect(log.times).toHaveLength(played.length);
-    const again = replay(log);
-    expect(everything.state).toEqual(JSON.parse(JSON.stringify(again.state)));
-    // Each seat reads its own view, the one viewOf gives that seat of the replayed table.
-    for (const seat of seats) {
-      const reading = await players.seats[seat]!.get(players.table);
-      expect(reading.ply).toBe(everything.ply);
-      expect(reading.state).toEqual(JSON.parse(JSON.stringify(viewOf(again, seat).state)));
-    }
-    // The stream from ply 0 gives every ply once, in order, ending with the table as it is.
-    const messages = await collect(players.seats[seats[0]!]!, players.table, 0, everything.ply);
-    expect(messages.map((m) => m.index)).toEqual([...Array(everything.ply).keys()]);
-    expect(messages.at(-1)!.state).toEqual(JSON.parse(JSON.stringify(viewOf(again, seats[0]!).state)));
-    again.stop();
-  });
+      const everything = await players.app.get(players.table);
+      expect(everything.ply).toBeGreaterThanOrEqual(played.length);
+      const log = await players.app.log(players.table);
+      expect(log.moves).toEqual(played);
+      expect(log.times).toHaveLength(played.length);
+      const again = replay(log);
+      expect(everything.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+      // Each seat reads its own view, the one viewOf gives that seat of the replayed table.
+      for (const seat of seats) {
+        const reading = await players.seats[seat]!.get(players.table);
+        expect(reading.ply).toBe(everything.ply);
+        expect(reading.state).toEqual(JSON.parse(JSON.stringify(viewOf(again, seat).state)));
+      }
+      // The stream from ply 0 gives every ply once, in order, ending with the table as it is.
+      const messages = await collect(players.seats[seats[0]!]!, players.table, 0, everything.ply);
+      expect(messages.map((m) => m.index)).toEqual([...Array(everything.ply).keys()]);
+      expect(messages.at(-1)!.state).toEqual(JSON.parse(JSON.stringify(viewOf(again, seats[0]!).state)));
+      again.stop();
+    },
+  );
 
   it('streams live plies to a seat and, after a reconnection from the next index, misses nothing', async () => {
     const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
@@ -138,7 +157,9 @@ describe.each(stores)('the table server on %s', (kind) => {
     const unknown = await refusal(ann.play(table, { type: 'Teleport', seat: 'seat:ann' }));
     expect([unknown.status, unknown.code]).toEqual([422, 'UNKNOWN_MOVE']);
     await ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 });
-    const stale = await refusal(seats['seat:bob']!.play(table, { type: 'engine.pass', seat: 'seat:bob' }, { expect: 0 }));
+    const stale = await refusal(
+      seats['seat:bob']!.play(table, { type: 'engine.pass', seat: 'seat:bob' }, { expect: 0 }),
+    );
     expect([stale.status, stale.code, stale.body.ply]).toEqual([409, 'STALE', 1]);
     // The app token acts for any seat, and for none (a seatless pass passes for the seat holding priority).
     expect((await app.play(table, { type: 'engine.pass' }, { expect: 1 })).ply.actor).toBeNull();
@@ -157,7 +178,7 @@ describe.each(stores)('the table server on %s', (kind) => {
     expect((await app.log(table)).moves).toHaveLength(2);
   });
 
-  it('shows each seat its own hand and only the size of the others\', on reads and on the stream; the app token sees every hand', async () => {
+  it("shows each seat its own hand and only the size of the others', on reads and on the stream; the app token sees every hand", async () => {
     const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
     await drive(players, players.table, 2);
     const everything = (await players.app.get(players.table)).state.seats;
@@ -177,7 +198,9 @@ describe.each(stores)('the table server on %s', (kind) => {
     expect((await refusal(anyone.get(one.table))).status).toBe(401);
     expect((await refusal(anyone.withToken('not-a-token').get(one.table))).status).toBe(401);
     expect((await refusal(other.app.get(one.table))).status).toBe(401);
-    expect((await refusal(other.seats['seat:ann']!.play(one.table, { type: 'engine.pass', seat: 'seat:ann' }))).status).toBe(401);
+    expect(
+      (await refusal(other.seats['seat:ann']!.play(one.table, { type: 'engine.pass', seat: 'seat:ann' }))).status,
+    ).toBe(401);
     expect((await refusal(one.seats['seat:ann']!.legalMoves(one.table, 'seat:bob'))).status).toBe(403);
     expect((await refusal(one.seats['seat:ann']!.log(one.table))).status).toBe(403);
     expect((await refusal(anyone.log(one.table))).status).toBe(401);
@@ -198,26 +221,56 @@ describe.each(stores)('the table server on %s', (kind) => {
 
   it('answers 400, 404, 409 and 413 with a code and a message', async () => {
     const post = (path: string, body: string, token?: string) =>
-      raw(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' }, ...(token ? { token } : {}) });
+      raw(`${server.url}${path}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        ...(token ? { token } : {}),
+      });
     expect((await post('/tables', '{"game":')).status).toBe(400);
     expect((await post('/tables', '{"game":"mundane"}')).body.code).toBe('BAD_REQUEST');
-    expect((await post('/tables', '{"game":"chess","seats":["seat:a","seat:b"]}')).body).toMatchObject({ code: 'UNKNOWN_GAME', path: 'game' });
-    expect((await post('/tables', '{"game":"mundane","seats":["seat:a","seat:a"]}')).body).toMatchObject({ code: 'DUPLICATE_SEAT' });
+    expect((await post('/tables', '{"game":"chess","seats":["seat:a","seat:b"]}')).body).toMatchObject({
+      code: 'UNKNOWN_GAME',
+      path: 'game',
+    });
+    expect((await post('/tables', '{"game":"mundane","seats":["seat:a","seat:a"]}')).body).toMatchObject({
+      code: 'DUPLICATE_SEAT',
+    });
     expect((await post('/tables', '{"game":"mundane","seats":["seat:a","7"]}')).status).toBe(400);
     const one = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
-    expect((await post(`/tables/${one.table}/moves`, '{"move":{"type":"engine.pass","seat":"seat:ann"},"expect":-1}', one.tokens['seat:ann'])).status).toBe(400);
+    expect(
+      (
+        await post(
+          `/tables/${one.table}/moves`,
+          '{"move":{"type":"engine.pass","seat":"seat:ann"},"expect":-1}',
+          one.tokens['seat:ann'],
+        )
+      ).status,
+    ).toBe(400);
     expect((await post(`/tables/${one.table}/moves`, '{"move":[]}', one.tokens['seat:ann'])).status).toBe(400);
     expect((await post(`/tables/${one.table}/moves`, 'null', one.tokens['seat:ann'])).status).toBe(400);
     const missing = await raw(`${server.url}/tables/table:none`, { token: one.appToken });
     expect([missing.status, missing.body.code]).toEqual([404, 'NOT_FOUND']);
     expect((await raw(`${server.url}/nowhere`)).status).toBe(404);
-    const taken = await post('/tables', JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], table: 'table:fixed' }));
+    const taken = await post(
+      '/tables',
+      JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], table: 'table:fixed' }),
+    );
     expect(taken.status).toBe(201);
-    expect((await post('/tables', JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], table: 'table:fixed' }))).status).toBe(409);
-    const huge = JSON.stringify({ move: { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'x'.repeat(70_000) } } });
+    expect(
+      (await post('/tables', JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], table: 'table:fixed' })))
+        .status,
+    ).toBe(409);
+    const huge = JSON.stringify({
+      move: { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'x'.repeat(70_000) } },
+    });
     const tooLarge = await post(`/tables/${one.table}/moves`, huge, one.tokens['seat:ann']);
     expect([tooLarge.status, tooLarge.body.code]).toEqual([413, 'TOO_LARGE']);
-    const payload = await post(`/tables/${one.table}/moves`, JSON.stringify({ move: { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'x'.repeat(20_000) } } }), one.tokens['seat:ann']);
+    const payload = await post(
+      `/tables/${one.table}/moves`,
+      JSON.stringify({ move: { type: 'PlayCard', seat: 'seat:ann', payload: { card: 'x'.repeat(20_000) } } }),
+      one.tokens['seat:ann'],
+    );
     expect([payload.status, payload.body.code]).toEqual([422, 'INVALID_PAYLOAD']);
   });
 
@@ -247,11 +300,19 @@ describe.each(stores)('the table server on %s', (kind) => {
     expect(log.timeouts).toEqual([...log.moves.keys()]);
   });
 
-  it('runs a chess clock: a bank runs down while its seat is to act, its own move adds the increment, an empty bank lets the server pass, and the banks are the log\'s', async () => {
-    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob'], { clock: { per: 'seat', bank: 1200, increment: 300 } });
+  it("runs a chess clock: a bank runs down while its seat is to act, its own move adds the increment, an empty bank lets the server pass, and the banks are the log's", async () => {
+    const players = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob'], {
+      clock: { per: 'seat', bank: 1200, increment: 300 },
+    });
     const { table } = players;
     let reading = await players.app.get(table);
-    expect(reading.clock).toMatchObject({ per: 'seat', bank: 1200, increment: 300, banks: { 'seat:ann': 1200, 'seat:bob': 1200 }, running: reading.state.toAct });
+    expect(reading.clock).toMatchObject({
+      per: 'seat',
+      bank: 1200,
+      increment: 300,
+      banks: { 'seat:ann': 1200, 'seat:bob': 1200 },
+      running: reading.state.toAct,
+    });
     const first = reading.state.toAct[0]!;
     const other = first === 'seat:ann' ? 'seat:bob' : 'seat:ann';
     await settle(200);
@@ -294,8 +355,18 @@ describe.each(stores)('the table server on %s', (kind) => {
   });
 
   it('refuses a chess clock without a bank, or with a bank or increment that is not a whole number of ms in range', async () => {
-    for (const clock of [{ per: 'seat' }, { per: 'seat', bank: 50 }, { per: 'seat', bank: 1000, increment: -1 }, { per: 'seat', bank: 1.5 }, { per: 'seat', bank: 1000, ms: 5 }]) {
-      const answer = await raw(`${server.url}/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], clock }) });
+    for (const clock of [
+      { per: 'seat' },
+      { per: 'seat', bank: 50 },
+      { per: 'seat', bank: 1000, increment: -1 },
+      { per: 'seat', bank: 1.5 },
+      { per: 'seat', bank: 1000, ms: 5 },
+    ]) {
+      const answer = await raw(`${server.url}/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'mundane', seats: ['seat:a', 'seat:b'], clock }),
+      });
       expect([answer.status, answer.body.code]).toEqual([400, 'BAD_REQUEST']);
     }
   });
@@ -304,11 +375,20 @@ describe.each(stores)('the table server on %s', (kind) => {
     const { status, body } = await raw(`${server.url}/openapi.json`);
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
-    expect(Object.keys(body.paths as object)).toEqual(expect.arrayContaining(['/tables', '/tables/{table}', '/tables/{table}/legal-moves', '/tables/{table}/moves', '/tables/{table}/log', '/tables/{table}/stream']));
+    expect(Object.keys(body.paths as object)).toEqual(
+      expect.arrayContaining([
+        '/tables',
+        '/tables/{table}',
+        '/tables/{table}/legal-moves',
+        '/tables/{table}/moves',
+        '/tables/{table}/log',
+        '/tables/{table}/stream',
+      ]),
+    );
   });
 });
 
-describe('the table server\'s limits', () => {
+describe("the table server's limits", () => {
   let cluster: PgCluster;
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -316,11 +396,21 @@ describe('the table server\'s limits', () => {
   afterAll(() => cluster?.destroy());
 
   it('answers 429 past the per-token rate limit, and counts each token apart', async () => {
-    const server = await startServer({ port: 0, database: await cluster.database('limits'), rateLimit: { max: 5, windowMs: 60_000 } });
+    const server = await startServer({
+      port: 0,
+      database: await cluster.database('limits'),
+      rateLimit: { max: 5, windowMs: 60_000 },
+    });
     try {
       const players = await newTable(connect(server.url), 'mundane', ['seat:ann', 'seat:bob']);
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push(await players.seats['seat:ann']!.get(players.table).then(() => 200, (e: ServerError) => e.status));
+      for (let i = 0; i < 7; i++)
+        statuses.push(
+          await players.seats['seat:ann']!.get(players.table).then(
+            () => 200,
+            (e: ServerError) => e.status,
+          ),
+        );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
       const limited = await refusal(players.seats['seat:ann']!.get(players.table));
       expect(limited.code).toBe('RATE_LIMITED');
@@ -331,12 +421,18 @@ describe('the table server\'s limits', () => {
   });
 
   it('creates tables only for the create token when it has one (401 without, 403 with another)', async () => {
-    const server = await startServer({ port: 0, database: await cluster.database('create'), createToken: 'a-long-enough-create-token' });
+    const server = await startServer({
+      port: 0,
+      database: await cluster.database('create'),
+      createToken: 'a-long-enough-create-token',
+    });
     try {
       const body = { game: 'mundane', seats: ['seat:a', 'seat:b'] };
       expect((await refusal(connect(server.url).create(body))).status).toBe(401);
       expect((await refusal(connect(server.url, 'another-token-entirely').create(body))).status).toBe(403);
-      expect((await connect(server.url, 'a-long-enough-create-token').create(body)).appToken.length).toBeGreaterThanOrEqual(43);
+      expect(
+        (await connect(server.url, 'a-long-enough-create-token').create(body)).appToken.length,
+      ).toBeGreaterThanOrEqual(43);
     } finally {
       await server.close();
     }
@@ -346,7 +442,10 @@ describe('the table server\'s limits', () => {
     const server = await startServer({ port: 0, database: await cluster.database('hashes') });
     try {
       const created = await connect(server.url).create({ game: 'mundane', seats: ['seat:a', 'seat:b'] });
-      const { rows } = await server.store.sql.query<Record<string, unknown>>('SELECT * FROM plystack_tables WHERE id = $1', [created.table]);
+      const { rows } = await server.store.sql.query<Record<string, unknown>>(
+        'SELECT * FROM plystack_tables WHERE id = $1',
+        [created.table],
+      );
       const stored = JSON.stringify(rows);
       for (const token of [created.appToken, ...Object.values(created.tokens)]) {
         expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);

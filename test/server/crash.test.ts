@@ -46,7 +46,13 @@ describe.each(['pglite', 'postgres'] as const)('a server killed with -9 under lo
       }),
     );
     let answered = 0;
-    const load = runLoad({ urls: [first.url], tables, clients: 8, moves: 3000, onAnswer: (s) => void (s.status === 200 && answered++) });
+    const load = runLoad({
+      urls: [first.url],
+      tables,
+      clients: 8,
+      moves: 3000,
+      onAnswer: (s) => void (s.status === 200 && answered++),
+    });
     // Kill it once it has answered a good many moves, with requests in flight.
     const deadline = Date.now() + 20_000;
     while (answered < 150 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -69,7 +75,8 @@ describe.each(['pglite', 'postgres'] as const)('a server killed with -9 under lo
         expect(log.moves.length).toBeGreaterThanOrEqual(ok.length);
         expect(log.moves.length).toBeLessThanOrEqual(mine.length);
         // An answered key sent again gets its first answer back: it is in the store.
-        for (const s of ok.slice(-5)) expect((await app.play(table, { type: 'engine.pass' }, { key: s.key })).index).toBe(s.index);
+        for (const s of ok.slice(-5))
+          expect((await app.play(table, { type: 'engine.pass' }, { key: s.key })).index).toBe(s.index);
       }
     } finally {
       await second.stop();

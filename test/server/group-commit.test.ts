@@ -14,13 +14,33 @@ import { Conflict, Store, type Append } from '../../src/server/store/store.js';
 import { startPostgres, type PgCluster } from './support/postgres.js';
 
 const pass = (index: number, key: string | null = null): Append => ({
-  index, move: { type: 'engine.pass' }, key, answer: { index }, cause: 'request', status: 'playing', window: null, snapshot: null,
+  index,
+  move: { type: 'engine.pass' },
+  key,
+  answer: { index },
+  cause: 'request',
+  status: 'playing',
+  window: null,
+  snapshot: null,
 });
 
 async function newTables(store: Store, prefix: string, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, i) => `table:${prefix}-${i}`);
   for (const id of ids) {
-    const started = await store.createTable({ id, game: 'mundane', version: '1', seats: ['seat:a', 'seat:b'], seed: 1, options: {}, appToken: 'x', seatTokens: {}, clock: null }, null);
+    const started = await store.createTable(
+      {
+        id,
+        game: 'mundane',
+        version: '1',
+        seats: ['seat:a', 'seat:b'],
+        seed: 1,
+        options: {},
+        appToken: 'x',
+        seatTokens: {},
+        clock: null,
+      },
+      null,
+    );
     expect(started).not.toBeNull();
   }
   return ids;
@@ -58,7 +78,8 @@ describe.each(['pglite', 'postgres'] as const)('group commit on %s', (kind) => {
     expect((answers[5] as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
     const counts = await store.moveCounts(ids);
     expect(ids.map((id) => counts.get(id))).toEqual(ids.map((_, i) => (i === 5 ? 0 : 1)));
-    for (const [i, id] of ids.entries()) expect((await store.movesFrom(id, 0)).map((m) => m.index)).toEqual(i === 5 ? [] : [0]);
+    for (const [i, id] of ids.entries())
+      expect((await store.movesFrom(id, 0)).map((m) => m.index)).toEqual(i === 5 ? [] : [0]);
     // They were committed together, in one transaction: one commit time (the database's) for all.
     const times = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value.at] : []));
     expect(new Set(times).size).toBe(1);

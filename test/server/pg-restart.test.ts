@@ -34,7 +34,14 @@ describe('PostgreSQL restarted under load', () => {
       }),
     );
     let answered = 0;
-    const load = runLoad({ urls: [server.url], tables, clients: 6, moves: 600, retryFor: 40_000, onAnswer: (s) => void (s.status === 200 && answered++) });
+    const load = runLoad({
+      urls: [server.url],
+      tables,
+      clients: 6,
+      moves: 600,
+      retryFor: 40_000,
+      onAnswer: (s) => void (s.status === 200 && answered++),
+    });
     while (answered < 100) await new Promise((resolve) => setTimeout(resolve, 20));
     cluster.stop();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -55,7 +62,9 @@ describe('PostgreSQL restarted under load', () => {
         expect(log.moves).toHaveLength(mine.length);
         const { rows } = await db.query<{ key: string }>('SELECT key FROM plystack_moves WHERE table_id = $1', [table]);
         expect(rows.map((r) => r.key).sort()).toEqual(mine.map((s) => `@app ${s.key}`).sort());
-        expect((await connect(server.url, appToken).get(table)).state).toEqual(JSON.parse(JSON.stringify(replay(log).state)));
+        expect((await connect(server.url, appToken).get(table)).state).toEqual(
+          JSON.parse(JSON.stringify(replay(log).state)),
+        );
       }
     } finally {
       await db.close();

@@ -25,7 +25,10 @@ describe('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startPostgres();
     url = await cluster.database('scale');
-    [a, b] = await Promise.all([spawnServer(['--database', url, '--rate-limit', '1000000']), spawnServer(['--database', url, '--rate-limit', '1000000'])]);
+    [a, b] = await Promise.all([
+      spawnServer(['--database', url, '--rate-limit', '1000000']),
+      spawnServer(['--database', url, '--rate-limit', '1000000']),
+    ]);
   }, 120_000);
   afterAll(async () => {
     await a?.stop();
@@ -42,7 +45,9 @@ describe('two server processes on one PostgreSQL', () => {
     );
     // A seat streams the first table from process b while the load goes through both.
     const streamed: StreamMessage[] = [];
-    const stream = connect(b.url, tables[0]!.tokens['seat:ann']!).stream(tables[0]!.table, { onMessage: (m) => streamed.push(m) });
+    const stream = connect(b.url, tables[0]!.tokens['seat:ann']!).stream(tables[0]!.table, {
+      onMessage: (m) => streamed.push(m),
+    });
     await stream.opened;
     const sent = await runLoad({ urls: [a.url, b.url], tables, clients: 8, moves: 600 });
     const ok = sent.filter((s) => s.status === 200);
@@ -68,7 +73,9 @@ describe('two server processes on one PostgreSQL', () => {
     }
     const db = await openPostgres(url);
     try {
-      const { rows } = await db.query<{ n: number; keys: number }>('SELECT count(*)::int AS n, count(DISTINCT (table_id, key))::int AS keys FROM plystack_moves');
+      const { rows } = await db.query<{ n: number; keys: number }>(
+        'SELECT count(*)::int AS n, count(DISTINCT (table_id, key))::int AS keys FROM plystack_moves',
+      );
       expect(rows[0]).toEqual({ n: ok.length, keys: ok.length });
     } finally {
       await db.close();
@@ -82,14 +89,23 @@ describe('two server processes on one PostgreSQL', () => {
   it('plays a key sent to both processes at once only once, and answers both alike', async () => {
     const created = await connect(a.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 3 });
     for (let i = 0; i < 6; i++) {
-      const [first, second] = await Promise.all([a, b].map((server) => connect(server.url, created.appToken).play(created.table, { type: 'engine.pass' }, { key: `twice-${i}` })));
+      const [first, second] = await Promise.all(
+        [a, b].map((server) =>
+          connect(server.url, created.appToken).play(created.table, { type: 'engine.pass' }, { key: `twice-${i}` }),
+        ),
+      );
       expect(second).toEqual(first);
     }
     expect((await connect(b.url, created.appToken).log(created.table)).moves).toHaveLength(6);
   });
 
   it('ends a turn that runs out through exactly one process, and keeps the clock across a restart', async () => {
-    const created = await connect(a.url).create({ game: 'sandbox', seats: ['seat:ann', 'seat:bob'], seed: 2, clock: { per: 'turn', ms: 700 } });
+    const created = await connect(a.url).create({
+      game: 'sandbox',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 2,
+      clock: { per: 'turn', ms: 700 },
+    });
     const app = (server: ServerProcess) => connect(server.url, created.appToken);
     await settle(2600);
     const log = await app(a).log(created.table);
@@ -119,7 +135,12 @@ describe('two server processes on one PostgreSQL', () => {
     expect(replay(final).plies).toHaveLength(final.moves.length);
   });
   it('fires each chess clock deadline through exactly one process, never before a bank is empty', async () => {
-    const created = await connect(a.url).create({ game: 'sandbox', seats: ['seat:ann', 'seat:bob'], seed: 4, clock: { per: 'seat', bank: 700, increment: 0 } });
+    const created = await connect(a.url).create({
+      game: 'sandbox',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 4,
+      clock: { per: 'seat', bank: 700, increment: 0 },
+    });
     await settle(3200);
     const log = await connect(b.url, created.appToken).log(created.table);
     // ann's bank runs out at 0.7 s, bob's at 1.4 s; then each empty seat is played for a second after it is to act.
@@ -141,7 +162,9 @@ describe('two server processes on one PostgreSQL', () => {
       const latest = await connect(server.url, created.appToken).log(created.table);
       const moves = reading.plies.filter((p) => p.automatic !== true).length;
       expect(latest.moves.length).toBeGreaterThanOrEqual(moves);
-      expect(reading.clock!.banks).toEqual(chessBanks(sandbox, { ...latest, moves: latest.moves.slice(0, moves), times: latest.times.slice(0, moves) }));
+      expect(reading.clock!.banks).toEqual(
+        chessBanks(sandbox, { ...latest, moves: latest.moves.slice(0, moves), times: latest.times.slice(0, moves) }),
+      );
     }
   });
 });

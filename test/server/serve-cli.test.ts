@@ -23,9 +23,18 @@ async function usage(args: string[]): Promise<{ code: number; stderr: string }> 
 
 it('refuses wrong options with exit 2 and the option named', async () => {
   expect(await usage(['--port', 'eighty'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port') });
-  expect(await usage(['--memory', '--data', '/tmp/x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--data and --memory') });
-  expect(await usage(['--database', 'mysql://x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--database') });
-  expect(await usage(['--create-token', 'short'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--create-token') });
+  expect(await usage(['--memory', '--data', '/tmp/x'])).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--data and --memory'),
+  });
+  expect(await usage(['--database', 'mysql://x'])).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--database'),
+  });
+  expect(await usage(['--create-token', 'short'])).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--create-token'),
+  });
 });
 
 it('listens on 127.0.0.1 by default and serves a table in memory', async () => {

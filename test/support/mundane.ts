@@ -3,7 +3,14 @@
  * known, and the few moves every scenario needs, named as a reader says them.
  */
 import { expect } from 'vitest';
-import { createTable, IllegalMove, mundane, type IllegalMoveCode, type PlayOptions, type Table } from '../../src/index.js';
+import {
+  createTable,
+  IllegalMove,
+  mundane,
+  type IllegalMoveCode,
+  type PlayOptions,
+  type Table,
+} from '../../src/index.js';
 
 export const ANN = 'seat:ann';
 export const BOB = 'seat:bob';
@@ -145,7 +152,13 @@ export function tableAsItIs(table: Table): { state: unknown; log: unknown; conte
  * Plays `move` expecting it to be refused with `code` (and `reason`), and
  * checks that the table is exactly as it was and its actor still runs.
  */
-export function expectRefused(table: Table, move: unknown, code: IllegalMoveCode, reason?: string, options?: PlayOptions): IllegalMove {
+export function expectRefused(
+  table: Table,
+  move: unknown,
+  code: IllegalMoveCode,
+  reason?: string,
+  options?: PlayOptions,
+): IllegalMove {
   const before = tableAsItIs(table);
   const result = table.tryPlay(move, options);
   expect(result.ok).toBe(false);

@@ -80,7 +80,8 @@ export interface RuleMove {
   readonly payload?: unknown;
 }
 
-const next = (seats: readonly string[], seat: string): string => seats[(seats.indexOf(seat) + 1) % seats.length] as string;
+const next = (seats: readonly string[], seat: string): string =>
+  seats[(seats.indexOf(seat) + 1) % seats.length] as string;
 
 function withPieces(s: RulesState, seat: string, change: (p: SeatPieces) => SeatPieces): RulesState {
   return { ...s, pieces: { ...s.pieces, [seat]: change(s.pieces[seat] as SeatPieces) } };
@@ -98,12 +99,25 @@ export function openRules(setup: RulesSetup): RulesState {
   for (const seat of setup.seats) {
     const deck = setup.decks[seat] ?? [];
     for (const card of deck) cards[card.name] = card;
-    pieces[seat] = draw({ time: setup.startingTime, hand: [], deck: deck.map((c) => c.name), board: [], discard: [] }, setup.openingHand);
+    pieces[seat] = draw(
+      { time: setup.startingTime, hand: [], deck: deck.map((c) => c.name), board: [], discard: [] },
+      setup.openingHand,
+    );
   }
   const first = setup.seats[0] as string;
   return {
-    setup, cards, status: 'playing', turn: 1, phase: 'RESET', activeSeat: first, prioritySeat: first,
-    passes: 0, stack: [], nextStackId: 1, pieces, winners: [],
+    setup,
+    cards,
+    status: 'playing',
+    turn: 1,
+    phase: 'RESET',
+    activeSeat: first,
+    prioritySeat: first,
+    passes: 0,
+    stack: [],
+    nextStackId: 1,
+    pieces,
+    winners: [],
   };
 }
 
@@ -116,11 +130,17 @@ export function ruleRefusal(s: RulesState, move: RuleMove): string | null {
     if (acting !== s.prioritySeat) return 'only the seat holding priority may pass';
     return move.payload === undefined ? null : 'a pass carries nothing';
   }
-  if (move.type !== 'PlayCard' && move.type !== 'CastInstant') return 'no such action (there is no "advance phase" action)';
+  if (move.type !== 'PlayCard' && move.type !== 'CastInstant')
+    return 'no such action (there is no "advance phase" action)';
   if (move.seat === undefined) return 'a card is played by a seat';
   if (move.seat !== s.prioritySeat) return 'only the seat holding priority may act';
   const payload = move.payload as { card?: unknown } | undefined;
-  if (typeof payload !== 'object' || payload === null || Object.keys(payload).join() !== 'card' || typeof payload.card !== 'string') {
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    Object.keys(payload).join() !== 'card' ||
+    typeof payload.card !== 'string'
+  ) {
     return 'the payload names one card';
   }
   const pieces = s.pieces[move.seat] as SeatPieces;
@@ -138,7 +158,8 @@ export function ruleRefusal(s: RulesState, move: RuleMove): string | null {
 
 function enterPhase(s: RulesState, phase: Phase): RulesState {
   let after: RulesState = { ...s, phase, prioritySeat: s.activeSeat, passes: 0 };
-  if (phase === 'WAKE_UP') after = withPieces(after, s.activeSeat, (p) => draw({ ...p, time: s.setup.startingTime }, 1));
+  if (phase === 'WAKE_UP')
+    after = withPieces(after, s.activeSeat, (p) => draw({ ...p, time: s.setup.startingTime }, 1));
   return after;
 }
 
@@ -146,7 +167,13 @@ function endTurn(s: RulesState): RulesState {
   if (s.turn >= s.setup.turns) {
     const boards = s.setup.seats.map((seat) => (s.pieces[seat] as SeatPieces).board.length);
     const most = Math.max(...boards);
-    return { ...s, status: 'over', prioritySeat: null, passes: 0, winners: s.setup.seats.filter((_, i) => boards[i] === most) };
+    return {
+      ...s,
+      status: 'over',
+      prioritySeat: null,
+      passes: 0,
+      winners: s.setup.seats.filter((_, i) => boards[i] === most),
+    };
   }
   const activeSeat = next(s.setup.seats, s.activeSeat);
   return enterPhase({ ...s, activeSeat, turn: s.turn + 1 }, 'RESET');
@@ -159,13 +186,16 @@ export function applyRule(s: RulesState, move: RuleMove): RulesState {
   if (move.type === 'engine.pass') {
     const passes = s.passes + 1;
     // 2. not everybody yet: priority moves to the next player.
-    if (passes < s.setup.seats.length) return { ...s, passes, prioritySeat: next(s.setup.seats, s.prioritySeat as string) };
+    if (passes < s.setup.seats.length)
+      return { ...s, passes, prioritySeat: next(s.setup.seats, s.prioritySeat as string) };
     // 3. everybody passed in a row: the counter resets and ...
     const top = s.stack[s.stack.length - 1];
     if (top !== undefined) {
       // ... the top item resolves, and the active player receives priority again;
       const resolved = withPieces({ ...s, stack: s.stack.slice(0, -1) }, top.seat, (p) =>
-        PERMANENT_TYPES.includes(top.type) ? { ...p, board: [...p.board, top.card] } : { ...p, discard: [...p.discard, top.card] },
+        PERMANENT_TYPES.includes(top.type)
+          ? { ...p, board: [...p.board, top.card] }
+          : { ...p, discard: [...p.discard, top.card] },
       );
       return { ...resolved, passes: 0, prioritySeat: s.activeSeat };
     }
@@ -194,7 +224,8 @@ export function applyRule(s: RulesState, move: RuleMove): RulesState {
 export function ruleMoves(s: RulesState, seat: string): RuleMove[] {
   const candidates: RuleMove[] = [{ type: 'engine.pass', seat }];
   const hand = s.pieces[seat]?.hand ?? [];
-  for (const type of ['PlayCard', 'CastInstant']) for (const card of new Set(hand)) candidates.push({ type, seat, payload: { card } });
+  for (const type of ['PlayCard', 'CastInstant'])
+    for (const card of new Set(hand)) candidates.push({ type, seat, payload: { card } });
   return candidates.filter((move) => ruleRefusal(s, move) === null);
 }
 
@@ -203,7 +234,13 @@ export function publicView(s: RulesState) {
   const seats: Record<string, { time: number; hand: string[]; deck: number; board: string[]; discard: string[] }> = {};
   for (const seat of s.setup.seats) {
     const p = s.pieces[seat] as SeatPieces;
-    seats[seat] = { time: p.time, hand: [...p.hand], deck: p.deck.length, board: [...p.board], discard: [...p.discard] };
+    seats[seat] = {
+      time: p.time,
+      hand: [...p.hand],
+      deck: p.deck.length,
+      board: [...p.board],
+      discard: [...p.discard],
+    };
   }
   return {
     status: s.status,

@@ -29,7 +29,10 @@ export function openClient(url: string, headers: Record<string, string> = {}): P
   const received = (count: number, ms = 5_000) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      const check = () => (messages.length >= count || socket.readyState === WebSocket.CLOSED ? (clearTimeout(timer), resolve()) : waiters.push(check));
+      const check = () =>
+        messages.length >= count || socket.readyState === WebSocket.CLOSED
+          ? (clearTimeout(timer), resolve())
+          : waiters.push(check);
       check();
     });
   return new Promise((resolve, reject) => {
@@ -74,5 +77,13 @@ export function appEvent(type: string, sessionId: string, fields: Record<string,
 
 /** A snapshot event carrying a plystack ply window of `items`. */
 export function plySnapshot(sessionId: string, from: number, items: unknown[]): string {
-  return appEvent('@xstate.snapshot', sessionId, { snapshot: { status: 'active', value: {}, context: {}, plystack: { plies: { total: from + items.length, from, items } } }, event: { type: 'x' } });
+  return appEvent('@xstate.snapshot', sessionId, {
+    snapshot: {
+      status: 'active',
+      value: {},
+      context: {},
+      plystack: { plies: { total: from + items.length, from, items } },
+    },
+    event: { type: 'x' },
+  });
 }

@@ -30,7 +30,6 @@ export function nextActors(table: Table, count: number): string[] {
   return seen;
 }
 
-
 /** Records every event of the given types, in order. */
 export function recordEvents(table: Table, types: TableEmitted['type'][]): TableEmitted[] {
   const events: TableEmitted[] = [];

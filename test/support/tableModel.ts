@@ -74,11 +74,21 @@ export function modelSetup(seats: readonly string[], turns: number, autoPass = f
 
 /** Openings the table must refuse; each leaves the machine in `invalid`. */
 export const INVALID_INPUTS: readonly { name: string; input: TableInput; code: string; path: string }[] = [
-  { name: 'a duplicate seat', input: { table: 'table:model', seats: [ANN, ANN], seed: 1 }, code: 'DUPLICATE_SEAT', path: 'seats.1' },
+  {
+    name: 'a duplicate seat',
+    input: { table: 'table:model', seats: [ANN, ANN], seed: 1 },
+    code: 'DUPLICATE_SEAT',
+    path: 'seats.1',
+  },
   { name: 'one seat', input: { table: 'table:model', seats: [ANN], seed: 1 }, code: 'SEAT_COUNT', path: 'seats' },
   {
     name: 'a deck for a seat that is missing',
-    input: { table: 'table:model', seats: [ANN, BOB], seed: 1, options: { decks: { [ANN]: [{ name: 'Pal', type: 'PERSON', time: 1 }] } } },
+    input: {
+      table: 'table:model',
+      seats: [ANN, BOB],
+      seed: 1,
+      options: { decks: { [ANN]: [{ name: 'Pal', type: 'PERSON', time: 1 }] } },
+    },
     code: 'INVALID_OPTIONS',
     path: `options.decks.${BOB}`,
   },
@@ -93,11 +103,23 @@ export const INVALID_INPUTS: readonly { name: string; input: TableInput; code: s
  * fails the suite.
  */
 export const UNREACHABLE_PATTERNS: readonly { match: RegExp; reason: string }[] = [
-  { match: /^transition table\.playing always #\d+ \[gameIsOver\]/, reason: 'mundane ends only as its last turn ends: its end condition holds only with turnEnded (gameEndsWithTurn)' },
-  { match: /^transition \S+ on engine\.initiative #/, reason: 'mundane refuses engine.initiative: no game phase of mundane is ordered by initiative' },
-  { match: /^transition \S+ on engine\.leave #/, reason: 'mundane refuses engine.leave: mundane has no leaving: every seat plays to the end' },
+  {
+    match: /^transition table\.playing always #\d+ \[gameIsOver\]/,
+    reason: 'mundane ends only as its last turn ends: its end condition holds only with turnEnded (gameEndsWithTurn)',
+  },
+  {
+    match: /^transition \S+ on engine\.initiative #/,
+    reason: 'mundane refuses engine.initiative: no game phase of mundane is ordered by initiative',
+  },
+  {
+    match: /^transition \S+ on engine\.leave #/,
+    reason: 'mundane refuses engine.leave: mundane has no leaving: every seat plays to the end',
+  },
   { match: /activeSeatIsOut/, reason: 'no seat is ever out in mundane: it refuses engine.leave and eliminates nobody' },
-  { match: /^transition \S+ on xstate\.done\.state\.\S+ #2 /, reason: 'a mundane turn can always pass: PerRound always has a next seat, so the game never ends for want of one' },
+  {
+    match: /^transition \S+ on xstate\.done\.state\.\S+ #2 /,
+    reason: 'a mundane turn can always pass: PerRound always has a next seat, so the game never ends for want of one',
+  },
 ];
 
 /** Every state and transition of `m`, by the names coverage reports use. */
@@ -185,7 +207,9 @@ export function generatePaths(input: TableInput, turns: number, autoPass = false
   return shortestTablePaths(machine, {
     input,
     // auto-pass stops and undo are plystack's additions, which seed 003 does not have: only the setup with them explores them.
-    events: autoPass ? modelEvents : (s) => modelEvents(s).filter((e) => e.type !== 'engine.auto-pass' && e.type !== 'engine.undo'),
+    events: autoPass
+      ? modelEvents
+      : (s) => modelEvents(s).filter((e) => e.type !== 'engine.auto-pass' && e.type !== 'engine.undo'),
     serializeState,
     filterEvents,
     // A safety net: the game ends after `turns`, so nothing past it is explored.

@@ -7,7 +7,16 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { activeStateIds, findGame, inspectionContext, mundane, type AnyGame, type Move, type PlayResult, type Table } from '../../src/index.js';
+import {
+  activeStateIds,
+  findGame,
+  inspectionContext,
+  mundane,
+  type AnyGame,
+  type Move,
+  type PlayResult,
+  type Table,
+} from '../../src/index.js';
 import { Statechart } from './chart/Statechart.js';
 import type { EventEntry } from './model/events.js';
 import { localView, mirrorOf, pastOf, remoteView, type Inspected, type Past } from './model/inspected.js';
@@ -33,13 +42,23 @@ import { useAutoplay } from './useAutoplay.js';
 const SPECTATOR = '@spectator';
 
 type Tab = 'moves' | 'plies' | 'events' | 'sequence' | 'context';
-const TABS: Record<Tab, string> = { moves: 'Move table', plies: 'Plies', events: 'Events', sequence: 'Sequence', context: 'Context' };
+const TABS: Record<Tab, string> = {
+  moves: 'Move table',
+  plies: 'Plies',
+  events: 'Events',
+  sequence: 'Sequence',
+  context: 'Context',
+};
 
 /** The first in-page table: `?game=mundane&seats=2&seed=7&options={"turns":6}`, those being the defaults. */
 function firstTable(): LocalSession {
   const params = new URLSearchParams(location.search);
   const game = findGame(params.get('game') ?? mundane.id) ?? mundane;
-  const seats = Math.min(Math.max(Number(params.get('seats') ?? 2) || 2, game.seats.min), game.seats.max, SEAT_NAMES.length);
+  const seats = Math.min(
+    Math.max(Number(params.get('seats') ?? 2) || 2, game.seats.min),
+    game.seats.max,
+    SEAT_NAMES.length,
+  );
   const rawSeed = params.get('seed') ?? '7';
   let options: unknown = game.demoOptions?.({ turns: 6 }) ?? { turns: 6 };
   try {
@@ -47,7 +66,12 @@ function firstTable(): LocalSession {
   } catch {
     // a malformed option list falls back to the game's demo options
   }
-  return openLocal(game, { table: 'table:demo', seats: SEAT_NAMES.slice(0, seats), seed: /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed, options });
+  return openLocal(game, {
+    table: 'table:demo',
+    seats: SEAT_NAMES.slice(0, seats),
+    seed: /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed,
+    options,
+  });
 }
 
 let store: RemoteStore | null = null;
@@ -73,8 +97,17 @@ interface TabsProps {
 }
 
 function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsProps) {
-  const context = useMemo(() => (tab === 'context' ? inspectionContext(view.context, { items: 500, depth: 12, chars: 4000 }) : undefined), [tab, view.context]);
-  const counts: Record<Tab, string> = { moves: '', plies: String(view.pliesFrom + view.plies.length), events: String(view.eventCount), sequence: '', context: '' };
+  const context = useMemo(
+    () => (tab === 'context' ? inspectionContext(view.context, { items: 500, depth: 12, chars: 4000 }) : undefined),
+    [tab, view.context],
+  );
+  const counts: Record<Tab, string> = {
+    moves: '',
+    plies: String(view.pliesFrom + view.plies.length),
+    events: String(view.eventCount),
+    sequence: '',
+    context: '',
+  };
   const pickEvent = (entry: EventEntry) => {
     onSelect({ title: `${entry.kind} · ${entry.type} · after ply ${entry.ply}`, value: entry.detail ?? entry.text });
     if (onSeek !== null && entry.kind === 'move') onSeek(entry.ply);
@@ -87,9 +120,21 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
     <section className="panel tabs-panel">
       <nav className="tabs" role="tablist">
         {(Object.keys(TABS) as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'on' : ''} onClick={() => onTab(t)} data-testid={`tab-${t}`}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'on' : ''}
+            onClick={() => onTab(t)}
+            data-testid={`tab-${t}`}
+          >
             {TABS[t]}
-            {counts[t] !== '' && <span className="count" data-testid={`count-${t}`}>{counts[t]}</span>}
+            {counts[t] !== '' && (
+              <span className="count" data-testid={`count-${t}`}>
+                {counts[t]}
+              </span>
+            )}
           </button>
         ))}
       </nav>
@@ -110,7 +155,8 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
 }
 
 /** Whether a key press belongs to a field the user types in. */
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 export function App() {
   const remote = useMemo(remoteStore, []);
@@ -124,9 +170,13 @@ export function App() {
   const [count, setCount] = useState('50');
   const [speed, setSpeed] = useState(200);
 
-  const session: LocalSession | RemoteSession = locals.find((s) => s.id === selected) ?? remote.sessions.get(selected) ?? locals[0]!;
+  const session: LocalSession | RemoteSession =
+    locals.find((s) => s.id === selected) ?? remote.sessions.get(selected) ?? locals[0]!;
   const local = session.kind === 'local' ? session : null;
-  const localVersion = useSyncExternalStore(local?.subscribe ?? remote.subscribe, local?.getVersion ?? remote.getVersion);
+  const localVersion = useSyncExternalStore(
+    local?.subscribe ?? remote.subscribe,
+    local?.getVersion ?? remote.getVersion,
+  );
   // The chart's highlight follows the actor's state value through @xstate/react.
   const liveValue = useSelector((local ?? locals[0]!).table.actor, (snapshot) => snapshot.value);
   const version = session.kind === 'local' ? localVersion : session.version;
@@ -158,7 +208,11 @@ export function App() {
     if (local === null || viewerChoice === '') return view;
     const source = past?.probe ?? local.table;
     const seen = source.viewFor(viewerChoice === SPECTATOR ? null : viewerChoice);
-    return { ...view, state: seen.state as Inspected['state'], plies: past === null ? seen.plies : seen.plies.slice(0, past.n) };
+    return {
+      ...view,
+      state: seen.state as Inspected['state'],
+      plies: past === null ? seen.plies : seen.plies.slice(0, past.n),
+    };
   }, [view, viewerChoice, past, local]);
   const active = useMemo(() => {
     try {
@@ -169,7 +223,11 @@ export function App() {
   }, [view.chart, view.value]);
 
   const state = view.state as Inspected['state'] | null;
-  const follow = (typeof state?.prioritySeat === 'string' ? state.prioritySeat : null) ?? (Array.isArray(state?.toAct) ? (state.toAct[0] ?? null) : null) ?? view.seats[0] ?? null;
+  const follow =
+    (typeof state?.prioritySeat === 'string' ? state.prioritySeat : null) ??
+    (Array.isArray(state?.toAct) ? (state.toAct[0] ?? null) : null) ??
+    view.seats[0] ??
+    null;
   const choice = actAs[session.id] ?? '';
   const focus = choice === '' ? follow : choice;
   const live = at === null;
@@ -184,7 +242,9 @@ export function App() {
     if (past === null || travelTable === null) return;
     const start = past.probe.plies.length;
     const next = new LocalSession(travelTable.branch(past.moves), `${view.name} @ ply ${start}`);
-    next.note(`branched from ${view.name} after ply ${start}${past.exact ? '' : ` (ply ${past.n} is an automatic pass: the branch starts after its move's passes)`}`);
+    next.note(
+      `branched from ${view.name} after ply ${start}${past.exact ? '' : ` (ply ${past.n} is an automatic pass: the branch starts after its move's passes)`}`,
+    );
     open(next);
   };
   const reset = () => {
@@ -199,7 +259,14 @@ export function App() {
 
   // ← and → step through the plies, space plays or pauses.
   const keys = useRef({ at, total: view.total, live, autoplay, seek, canTravel: false });
-  keys.current = { at, total: view.total, live, autoplay, seek, canTravel: session.kind === 'local' || session.complete };
+  keys.current = {
+    at,
+    total: view.total,
+    live,
+    autoplay,
+    seek,
+    canTravel: session.kind === 'local' || session.complete,
+  };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -222,7 +289,12 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [count, speed]);
 
-  const status = view.status === 'closed' || view.status === 'stopped' ? view.status : (typeof state?.status === 'string' ? state.status : view.status);
+  const status =
+    view.status === 'closed' || view.status === 'stopped'
+      ? view.status
+      : typeof state?.status === 'string'
+        ? state.status
+        : view.status;
   const problems = session.kind === 'remote' ? session.problems : [];
   const panelKey = `${session.id}:${version}:${at}`;
   const template = JSON.stringify(
@@ -232,21 +304,36 @@ export function App() {
   return (
     <div className="app">
       <header className="topbar">
-        <h1>plystack <span>inspector</span></h1>
+        <h1>
+          plystack <span>inspector</span>
+        </h1>
         <div className="current" data-testid="current-table">
           <strong>{view.name}</strong>
           <span className="game-title">{view.gameTitle}</span>
           <span className={`kind ${view.kind}`}>{view.kind === 'local' ? 'in this page' : 'remote'}</span>
-          <span className={`status ${status}`} data-testid="table-status">{status}</span>
+          <span className={`status ${status}`} data-testid="table-status">
+            {status}
+          </span>
         </div>
         <div className="actions">
           {local !== null && (
-            <label className="viewer" title="the table as this viewer may see it: other seats' hidden pieces left out or counted">
+            <label
+              className="viewer"
+              title="the table as this viewer may see it: other seats' hidden pieces left out or counted"
+            >
               seen by
-              <select value={viewerChoice} onChange={(e) => setViewers((v) => ({ ...v, [session.id]: e.target.value }))} data-testid="viewer">
+              <select
+                value={viewerChoice}
+                onChange={(e) => setViewers((v) => ({ ...v, [session.id]: e.target.value }))}
+                data-testid="viewer"
+              >
                 <option value="">everything</option>
                 <option value={SPECTATOR}>a spectator</option>
-                {view.seats.map((seat) => <option key={seat} value={seat}>{seat}</option>)}
+                {view.seats.map((seat) => (
+                  <option key={seat} value={seat}>
+                    {seat}
+                  </option>
+                ))}
               </select>
             </label>
           )}
@@ -281,25 +368,41 @@ export function App() {
       </PanelBoundary>
       <main className="middle">
         <div className="banners">
-        {view.problem !== null && (
-          <div className="banner" role="alert" data-testid="load-problem">
-            <strong>This log stops short.</strong> Move {view.problem.move} was refused
-            {' '}(<code>{view.problem.code}{view.problem.reason ? ` · ${view.problem.reason}` : ''}</code>): {view.problem.message}.
-            {' '}The table shows the {view.problem.applied} moves before it
-            {view.problem.played !== undefined && <> ; the refused move: <code>{JSON.stringify(view.problem.played).slice(0, 160)}</code></>}.
-          </div>
-        )}
-        {problems.length > 0 && (
-          <div className="banner" role="alert" data-testid="remote-problems">
-            <strong>Some of this table's data could not be read</strong> and is left out: {problems.slice(-3).join('; ')}
-          </div>
-        )}
+          {view.problem !== null && (
+            <div className="banner" role="alert" data-testid="load-problem">
+              <strong>This log stops short.</strong> Move {view.problem.move} was refused (
+              <code>
+                {view.problem.code}
+                {view.problem.reason ? ` · ${view.problem.reason}` : ''}
+              </code>
+              ): {view.problem.message}. The table shows the {view.problem.applied} moves before it
+              {view.problem.played !== undefined && (
+                <>
+                  {' '}
+                  ; the refused move: <code>{JSON.stringify(view.problem.played).slice(0, 160)}</code>
+                </>
+              )}
+              .
+            </div>
+          )}
+          {problems.length > 0 && (
+            <div className="banner" role="alert" data-testid="remote-problems">
+              <strong>Some of this table's data could not be read</strong> and is left out:{' '}
+              {problems.slice(-3).join('; ')}
+            </div>
+          )}
         </div>
         <PanelBoundary name="Statechart" resetKey={`${session.id}:${view.chart === null ? 0 : 1}`}>
           <Statechart chart={view.chart} active={active} taken={view.taken} />
         </PanelBoundary>
         <div className="controls panel">
-          <TimeSlider view={view} canTravel={session.kind === 'local' || (session.kind === 'remote' && session.complete)} error={travelError} onSeek={seek} onBranch={branch} />
+          <TimeSlider
+            view={view}
+            canTravel={session.kind === 'local' || (session.kind === 'remote' && session.complete)}
+            error={travelError}
+            onSeek={seek}
+            onBranch={branch}
+          />
           {local !== null && (
             <PlayControls
               autoplay={autoplay}
@@ -316,7 +419,11 @@ export function App() {
           view={shown}
           tab={tab}
           onTab={setTab}
-          onSeek={view.kind === 'local' || travelTable !== null || (session.kind === 'remote' && session.complete) ? (n) => seek(n >= view.total ? null : n) : null}
+          onSeek={
+            view.kind === 'local' || travelTable !== null || (session.kind === 'remote' && session.complete)
+              ? (n) => seek(n >= view.total ? null : n)
+              : null
+          }
           selected={detail}
           onSelect={setDetail}
           resetKey={panelKey}

@@ -17,21 +17,31 @@ export const autoPass: EngineMoveModel = {
   type: 'engine.auto-pass',
   needsSeat: true,
   obligation: 'never',
-  refusal: (game, ctx) => (ctx.opening.structure.priority ? null : refusal('REFUSED', `${game.id} has no priority windows to pass in`, 'NO_PRIORITY_WINDOWS')),
+  refusal: (game, ctx) =>
+    ctx.opening.structure.priority
+      ? null
+      : refusal('REFUSED', `${game.id} has no priority windows to pass in`, 'NO_PRIORITY_WINDOWS'),
   payloadRefusal(_game, ctx, move) {
     const read = parsePayload(payload, move);
     if (!read.ok) return read.refusal;
     const stop = read.payload;
-    if (stop.until === 'stack-resolved' && ctx.stack.length === 0) return refusal('REFUSED', 'nothing waits on the stack to resolve', 'NOTHING_ON_STACK');
-    if (stop.until === 'phase' && !ctx.opening.structure.phases.some((p) => p.turnPhases.some((t) => t.name === stop.phase))) {
+    if (stop.until === 'stack-resolved' && ctx.stack.length === 0)
+      return refusal('REFUSED', 'nothing waits on the stack to resolve', 'NOTHING_ON_STACK');
+    if (
+      stop.until === 'phase' &&
+      !ctx.opening.structure.phases.some((p) => p.turnPhases.some((t) => t.name === stop.phase))
+    ) {
       return refusal('REFUSED', `a turn has no phase ${stop.phase}`, 'UNKNOWN_PHASE');
     }
-    if (stop.until === 'my-turn' && ctx.turn.activeSeat === move.seat) return refusal('REFUSED', `it is already ${move.seat}'s turn`, 'ALREADY_YOUR_TURN');
+    if (stop.until === 'my-turn' && ctx.turn.activeSeat === move.seat)
+      return refusal('REFUSED', `it is already ${move.seat}'s turn`, 'ALREADY_YOUR_TURN');
     return null;
   },
   notation(move) {
     const stop = move.payload as { until: string; phase?: string };
-    return stop.until === 'off' ? 'auto-pass off' : `auto-pass until ${stop.until === 'phase' ? stop.phase : stop.until.replaceAll('-', ' ')}`;
+    return stop.until === 'off'
+      ? 'auto-pass off'
+      : `auto-pass until ${stop.until === 'phase' ? stop.phase : stop.until.replaceAll('-', ' ')}`;
   },
   candidates: () => [{ until: 'end-of-turn' }, { until: 'my-turn' }, { until: 'stack-resolved' }],
 };

@@ -16,7 +16,12 @@ export const delay: EngineMoveModel = {
   unused: noInitiative,
   refusal(_game, ctx, seat) {
     const { strategy } = ctx.progression.rules;
-    if (!strategyOf(ctx.progression.rules).delays) return refusal('REFUSED', `a seat can delay only in a phase ordered by initiative, and ${ctx.gamePhase} is ${strategy}`, 'NOT_INITIATIVE');
+    if (!strategyOf(ctx.progression.rules).delays)
+      return refusal(
+        'REFUSED',
+        `a seat can delay only in a phase ordered by initiative, and ${ctx.gamePhase} is ${strategy}`,
+        'NOT_INITIATIVE',
+      );
     return seat === ctx.turn.activeSeat ? null : refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
   },
   payloadRefusal(_game, ctx, move) {
@@ -24,7 +29,13 @@ export const delay: EngineMoveModel = {
     if (!read.ok) return read.refusal;
     const { after } = read.payload;
     const delayed = delayTurn(ctx.progression, move.seat as string, after);
-    return delayed !== null ? null : refusal('REFUSED', `${move.seat} can delay only until after a seat that acts later in this round, and ${after} does not`, 'NOT_LATER');
+    return delayed !== null
+      ? null
+      : refusal(
+          'REFUSED',
+          `${move.seat} can delay only until after a seat that acts later in this round, and ${after} does not`,
+          'NOT_LATER',
+        );
   },
   notation: (move) => `delay after ${(move.payload as { after: string }).after}`,
   candidates: (ctx) => ctx.progression.order.map((after) => ({ after })),

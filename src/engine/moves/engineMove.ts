@@ -40,14 +40,25 @@ export interface EngineMoveModel {
 }
 
 /** A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. */
-export function parsePayload<T>(schema: z.ZodType<T> | null, move: Move): { ok: true; payload: T } | { ok: false; refusal: Refusal } {
+export function parsePayload<T>(
+  schema: z.ZodType<T> | null,
+  move: Move,
+): { ok: true; payload: T } | { ok: false; refusal: Refusal } {
   if (schema === null) {
-    return move.payload === undefined ? { ok: true, payload: undefined as T } : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
+    return move.payload === undefined
+      ? { ok: true, payload: undefined as T }
+      : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
   }
   const parsed = schema.safeParse(move.payload);
   if (parsed.success) return { ok: true, payload: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} payload${issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'does not fit'}`) };
+  return {
+    ok: false,
+    refusal: refusal(
+      'INVALID_PAYLOAD',
+      `${move.type} payload${issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'does not fit'}`,
+    ),
+  };
 }
 
 /** What most engine moves share: used by every table, no payload, nothing to refuse beyond the common checks. */

@@ -13,9 +13,20 @@ export type { EngineMoveModel } from './engineMove.js';
 export { undoRefusal } from './undo.js';
 
 /** The engine's own move types, valid in every game (docs/contract.md; leave, auto-pass and undo are plystack's additions). */
-export const ENGINE_MOVES = ['engine.pass', 'engine.end-turn', 'engine.transition', 'engine.initiative', 'engine.delay', 'engine.leave', 'engine.auto-pass', 'engine.undo'] as const;
+export const ENGINE_MOVES = [
+  'engine.pass',
+  'engine.end-turn',
+  'engine.transition',
+  'engine.initiative',
+  'engine.delay',
+  'engine.leave',
+  'engine.auto-pass',
+  'engine.undo',
+] as const;
 
-const MODELS: ReadonlyMap<string, EngineMoveModel> = new Map([pass, endTurn, transition, initiative, delay, leave, autoPass, undo].map((model) => [model.type, model]));
+const MODELS: ReadonlyMap<string, EngineMoveModel> = new Map(
+  [pass, endTurn, transition, initiative, delay, leave, autoPass, undo].map((model) => [model.type, model]),
+);
 
 /**
  * The engine move of type `type`, or undefined for any other type.

@@ -11,7 +11,9 @@ const payload = z.object({ scores: z.record(idSchema, z.number().int().min(-1_00
 
 /** Why a table of this structure keeps no initiative (no phase ordered by it), or null; `engine.delay` shares it. */
 export function noInitiative(game: AnyGame, structure: StructurePlan) {
-  return structure.phases.some((p) => strategyOf(p.rules).delays) ? null : refusal('REFUSED', `no game phase of ${game.id} is ordered by initiative`, 'NO_INITIATIVE');
+  return structure.phases.some((p) => strategyOf(p.rules).delays)
+    ? null
+    : refusal('REFUSED', `no game phase of ${game.id} is ordered by initiative`, 'NO_INITIATIVE');
 }
 
 export const initiative: EngineMoveModel = {
@@ -26,7 +28,10 @@ export const initiative: EngineMoveModel = {
     const unknown = Object.keys(read.payload.scores).find((seat) => !ctx.opening.seats.includes(seat));
     return unknown === undefined ? null : refusal('UNKNOWN_SEAT', `${unknown} is not at ${ctx.opening.table}`);
   },
-  notation: (move) => `initiative ${Object.entries((move.payload as { scores: Record<string, number> }).scores).map(([s, n]) => `${s}=${n}`).join(' ')}`,
+  notation: (move) =>
+    `initiative ${Object.entries((move.payload as { scores: Record<string, number> }).scores)
+      .map(([s, n]) => `${s}=${n}`)
+      .join(' ')}`,
   // Scores are the seat's own choice: nothing to enumerate.
   candidates: () => [],
 };

@@ -11,13 +11,18 @@ export const leave: EngineMoveModel = {
   column: 'table',
   type: 'engine.leave',
   obligation: 'never',
-  unused: (game) => (game.leaving ? null : refusal('REFUSED', `${game.id} has no leaving: every seat plays to the end`, 'NO_LEAVING')),
+  unused: (game) =>
+    game.leaving ? null : refusal('REFUSED', `${game.id} has no leaving: every seat plays to the end`, 'NO_LEAVING'),
   payloadRefusal(_game, ctx, move) {
-    if (move.seat !== undefined) return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', 'a seat leaves with no payload');
+    if (move.seat !== undefined)
+      return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', 'a seat leaves with no payload');
     const parsed = removal.safeParse(move.payload);
     if (!parsed.success) return refusal('INVALID_PAYLOAD', 'the table removes a seat with { seat }');
-    if (!ctx.opening.seats.includes(parsed.data.seat)) return refusal('UNKNOWN_SEAT', `${parsed.data.seat} is not at ${ctx.opening.table}`);
-    return ctx.progression.out.includes(parsed.data.seat) ? refusal('REFUSED', `${parsed.data.seat} is already out`, 'SEAT_OUT') : null;
+    if (!ctx.opening.seats.includes(parsed.data.seat))
+      return refusal('UNKNOWN_SEAT', `${parsed.data.seat} is not at ${ctx.opening.table}`);
+    return ctx.progression.out.includes(parsed.data.seat)
+      ? refusal('REFUSED', `${parsed.data.seat} is already out`, 'SEAT_OUT')
+      : null;
   },
   notation: (move) => (move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`),
 };

@@ -11,15 +11,29 @@ export const transition: EngineMoveModel = {
   column: 'table',
   type: 'engine.transition',
   obligation: 'always',
-  unused: (game, structure) => (structure.transitions.length > 0 ? null : refusal('REFUSED', `${game.id} declares no transitions between game phases`, 'NO_TRANSITIONS')),
+  unused: (game, structure) =>
+    structure.transitions.length > 0
+      ? null
+      : refusal('REFUSED', `${game.id} declares no transitions between game phases`, 'NO_TRANSITIONS'),
   payloadRefusal(game, ctx, move) {
     const read = parsePayload(payload, move);
     if (!read.ok) return read.refusal;
     const name = read.payload.transition;
     const declared = ctx.opening.structure.transitions.some((t) => t.from === ctx.gamePhase && t.name === name);
     if (!declared) return refusal('REFUSED', `${ctx.gamePhase} declares no transition ${name}`, 'UNKNOWN_TRANSITION');
-    return askGame(() => gameRefusal(game.mayTransition({ game: ctx.game, seat: move.seat ?? null, transition: name, options: ctx.opening.options, seating: seatingView(ctx) })));
+    return askGame(() =>
+      gameRefusal(
+        game.mayTransition({
+          game: ctx.game,
+          seat: move.seat ?? null,
+          transition: name,
+          options: ctx.opening.options,
+          seating: seatingView(ctx),
+        }),
+      ),
+    );
   },
   notation: (move) => `→ ${(move.payload as { transition: string }).transition}`,
-  candidates: (ctx) => ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => ({ transition: t.name })),
+  candidates: (ctx) =>
+    ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => ({ transition: t.name })),
 };

@@ -17,9 +17,18 @@ import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
 export function undoRefusal(ctx: TableContext, seat: string): Refusal | null {
   const ply = last(ctx.plies);
   if (ply === undefined) return refusal('REFUSED', 'no ply to take back yet', 'NOTHING_TO_UNDO');
-  if (ply.actor !== seat) return refusal('REFUSED', `the last ply is ${ply.actor ?? 'the table'}'s (${ply.notation}); ${seat} can take back only its own, while nobody has acted since`, 'NOT_YOUR_PLY');
+  if (ply.actor !== seat)
+    return refusal(
+      'REFUSED',
+      `the last ply is ${ply.actor ?? 'the table'}'s (${ply.notation}); ${seat} can take back only its own, while nobody has acted since`,
+      'NOT_YOUR_PLY',
+    );
   if (ctx.undo === null || ctx.undo.seat !== seat) {
-    return refusal('REFUSED', `${seat}'s last ply (${ply.notation}) cannot be taken back: its move type is not undoable, or the table has moved on since (a resolution, a phase or a turn)`, 'NOT_UNDOABLE');
+    return refusal(
+      'REFUSED',
+      `${seat}'s last ply (${ply.notation}) cannot be taken back: its move type is not undoable, or the table has moved on since (a resolution, a phase or a turn)`,
+      'NOT_UNDOABLE',
+    );
   }
   return null;
 }

@@ -36,7 +36,8 @@ export function cardFace(name: string): CardFace | undefined {
   const colour = name.slice(0, dash) as Colour;
   const symbol = name.slice(dash + 1);
   if (dash < 0 || !COLOURS.includes(colour)) return undefined;
-  if (!(DIGITS as readonly string[]).includes(symbol) && !(ACTIONS as readonly string[]).includes(symbol)) return undefined;
+  if (!(DIGITS as readonly string[]).includes(symbol) && !(ACTIONS as readonly string[]).includes(symbol))
+    return undefined;
   return { name, colour, symbol };
 }
 
@@ -131,7 +132,11 @@ export function drawCards(piles: Piles, count: number, shuffleSeed: number): { c
  * @example
  * deal(DECK, ['seat:a', 'seat:b', 'seat:c', 'seat:d'], 7).pile.length // 79
  */
-export function deal(deck: readonly string[], seats: readonly string[], handSize: number): { hands: Record<string, string[]>; pile: string[]; discard: string[] } {
+export function deal(
+  deck: readonly string[],
+  seats: readonly string[],
+  handSize: number,
+): { hands: Record<string, string[]>; pile: string[]; discard: string[] } {
   const hands: Record<string, string[]> = Object.fromEntries(seats.map((seat) => [seat, []]));
   let next = 0;
   for (let round = 0; round < handSize; round++) {

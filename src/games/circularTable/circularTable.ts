@@ -19,7 +19,11 @@ export const circularTableOptionsSchema = z
     /** Cards dealt to each seat. */
     handSize: z.number().int().min(1).max(20).default(7),
     /** A stacked deck, top first, dealt in this order (for tests and puzzles); without it, the 108 cards shuffled from the seed. */
-    deck: z.array(z.string().refine((name) => cardFace(name) !== undefined, { message: 'not a card of circular-table' })).min(2).max(1000).optional(),
+    deck: z
+      .array(z.string().refine((name) => cardFace(name) !== undefined, { message: 'not a card of circular-table' }))
+      .min(2)
+      .max(1000)
+      .optional(),
   })
   .strict();
 
@@ -96,7 +100,8 @@ function draw(state: State, seat: string, count: number): State {
 }
 
 /** An in-turn move by `seat` closes another seat's exposure: the window to catch it has passed. */
-const closeWindow = (state: State, seat: string): State => (state.exposed !== null && state.exposed !== seat ? { ...state, exposed: null } : state);
+const closeWindow = (state: State, seat: string): State =>
+  state.exposed !== null && state.exposed !== seat ? { ...state, exposed: null } : state;
 
 const playPayload = z
   .object({
@@ -122,16 +127,29 @@ const play: Move<typeof playPayload> = {
     if (!handOf(state, seat).includes(card)) return refuse('CARD_NOT_IN_HAND', `${card} is not in ${seat}'s hand`);
     const facts = factsOf(state, seat, seating);
     if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
-    if (facts.drew && facts.drawn !== card) return refuse('DRAWN_CARD_ONLY', `after drawing, ${seat} may play only the card drawn${facts.drawn === null ? ', and drew none' : ` (${facts.drawn})`}`);
-    if (isWild(card) && colour === undefined) return refuse('COLOUR_REQUIRED', `${card} names the colour in play: give colour (${COLOURS.join(', ')})`);
+    if (facts.drew && facts.drawn !== card)
+      return refuse(
+        'DRAWN_CARD_ONLY',
+        `after drawing, ${seat} may play only the card drawn${facts.drawn === null ? ', and drew none' : ` (${facts.drawn})`}`,
+      );
+    if (isWild(card) && colour === undefined)
+      return refuse('COLOUR_REQUIRED', `${card} names the colour in play: give colour (${COLOURS.join(', ')})`);
     if (!isWild(card) && colour !== undefined) return refuse('COLOUR_NOT_ALLOWED', `${card} has its own colour`);
     // In the duel a skip or reverse without `again` carries a Circular mutation, which the engine refuses under PerRound (NOT_CIRCULAR).
-    if (again && !(options.duel && turnsBack(card))) return refuse('NO_AGAIN', options.duel ? `only a skip or reverse gives another turn` : `at the circular table a skip or reverse changes the circle, not who plays again`);
-    if (state.debt?.kind === 'draw4') return refuse('DEBT_PENDING', `a +4 is taken at once: ${seat} draws ${state.debt.amount}`);
+    if (again && !(options.duel && turnsBack(card)))
+      return refuse(
+        'NO_AGAIN',
+        options.duel
+          ? `only a skip or reverse gives another turn`
+          : `at the circular table a skip or reverse changes the circle, not who plays again`,
+      );
+    if (state.debt?.kind === 'draw4')
+      return refuse('DEBT_PENDING', `a +4 is taken at once: ${seat} draws ${state.debt.amount}`);
     if (state.debt?.kind === 'draw2' && cardFace(card)?.symbol !== 'draw2') {
       return refuse('DEBT_PENDING', `a +2 debt of ${state.debt.amount} is on: answer it with a +2, or draw it`);
     }
-    if (!canPlayOn(card, top(state), state.colour)) return refuse('NOT_PLAYABLE', `${card} goes neither on ${top(state)} nor on ${state.colour}`);
+    if (!canPlayOn(card, top(state), state.colour))
+      return refuse('NOT_PLAYABLE', `${card} goes neither on ${top(state)} nor on ${state.colour}`);
     return null;
   },
   play({ game: state, seat, payload: { card, colour, again }, seating }) {
@@ -154,7 +172,8 @@ const play: Move<typeof playPayload> = {
       },
     };
   },
-  notation: ({ payload: { card, colour, again } }) => `${card}${colour !== undefined ? `:${colour}` : ''}${again ? ' again' : ''}`,
+  notation: ({ payload: { card, colour, again } }) =>
+    `${card}${colour !== undefined ? `:${colour}` : ''}${again ? ' again' : ''}`,
   candidates({ game: state, seat }) {
     return [...new Set(handOf(state, seat))].flatMap((card): PlayPayload[] => {
       if (isWild(card)) return COLOURS.map((colour) => ({ card, colour }));
@@ -167,17 +186,26 @@ const drawMove: Move<undefined> = {
   check({ game: state, seat, seating }) {
     const facts = factsOf(state, seat, seating);
     if (facts.done) return refuse('ALREADY_PLAYED', `${seat} has played this turn: end the turn`);
-    return facts.drew ? refuse('ALREADY_DREW', `${seat} has drawn this turn: play the card drawn, or end the turn`) : null;
+    return facts.drew
+      ? refuse('ALREADY_DREW', `${seat} has drawn this turn: play the card drawn, or end the turn`)
+      : null;
   },
   play({ game: state, seat, seating }) {
     const open = closeWindow(state, seat);
     const turn = seating.turn;
     if (state.debt !== null) {
       // Paying a debt is the whole turn.
-      return { game: { ...draw(open, seat, state.debt.amount), debt: null, facts: { seat, turn, drew: true, drawn: null, done: true } } };
+      return {
+        game: {
+          ...draw(open, seat, state.debt.amount),
+          debt: null,
+          facts: { seat, turn, drew: true, drawn: null, done: true },
+        },
+      };
     }
     const after = draw(open, seat, 1);
-    const drawn = after.hands[seat]?.length === handOf(state, seat).length + 1 ? (after.hands[seat]?.at(-1) ?? null) : null;
+    const drawn =
+      after.hands[seat]?.length === handOf(state, seat).length + 1 ? (after.hands[seat]?.at(-1) ?? null) : null;
     return { game: { ...after, facts: { seat, turn, drew: true, drawn, done: false } } };
   },
   notation: () => 'draw',
@@ -189,9 +217,14 @@ const declare: Move<undefined> = {
     if (state.declared.includes(seat)) return refuse('ALREADY_DECLARED', `${seat} has declared already`);
     // With one card at any time, or with two on the seat's own turn before it plays (as it plays its second-to-last card).
     if (cards === 1 || (cards === 2 && seating.activeSeat === seat && !factsOf(state, seat, seating).done)) return null;
-    return refuse('NOT_DOWN_TO_ONE', `${seat} holds ${cards} cards: declare with one, or with two on your own turn before playing`);
+    return refuse(
+      'NOT_DOWN_TO_ONE',
+      `${seat} holds ${cards} cards: declare with one, or with two on your own turn before playing`,
+    );
   },
-  play: ({ game: state, seat }) => ({ game: { ...state, declared: [...state.declared, seat], exposed: state.exposed === seat ? null : state.exposed } }),
+  play: ({ game: state, seat }) => ({
+    game: { ...state, declared: [...state.declared, seat], exposed: state.exposed === seat ? null : state.exposed },
+  }),
   notation: () => 'one card!',
 };
 
@@ -200,12 +233,14 @@ const catchMove: Move<typeof seatPayload> = {
   payload: seatPayload,
   check({ game: state, seat, payload: { seat: target }, seating }) {
     if (target === seat) return refuse('NOT_YOURSELF', 'declare instead: a seat cannot catch itself');
-    if (state.exposed !== target || seating.out.includes(target)) return refuse('NOT_EXPOSED', `${target} is not down to one card undeclared, or the moment has passed`);
+    if (state.exposed !== target || seating.out.includes(target))
+      return refuse('NOT_EXPOSED', `${target} is not down to one card undeclared, or the moment has passed`);
     return null;
   },
   play: ({ game: state, payload: { seat: target } }) => ({ game: { ...draw(state, target, PENALTY), exposed: null } }),
   notation: ({ payload: { seat } }) => `catch ${seat}`,
-  candidates: ({ game: state, seat }) => (state.exposed !== null && state.exposed !== seat ? [{ seat: state.exposed }] : []),
+  candidates: ({ game: state, seat }) =>
+    state.exposed !== null && state.exposed !== seat ? [{ seat: state.exposed }] : [],
 };
 
 function structure({ options }: { options: CircularTableOptions }): GameStructure {
@@ -213,7 +248,12 @@ function structure({ options }: { options: CircularTableOptions }): GameStructur
     ? { strategy: 'PerRound', outOfTurn: ONE_CARD_MOVES }
     : {
         strategy: 'Circular',
-        circular: { initialDirection: 'Forward', firstActor: 'FirstInOrder', roundPolicy: 'ActivationCount', allowSelfSuccessor: false },
+        circular: {
+          initialDirection: 'Forward',
+          firstActor: 'FirstInOrder',
+          roundPolicy: 'ActivationCount',
+          allowSelfSuccessor: false,
+        },
         outOfTurn: ONE_CARD_MOVES,
       };
   return { phases: [{ name: options.duel ? 'duel' : 'table', turns }] };
@@ -236,8 +276,13 @@ export const circularTable = defineGame({
     if (options.duel && seats.length !== 2) return { path: 'duel', message: `the duel seats two, not ${seats.length}` };
     const needed = seats.length * options.handSize + 1;
     const deck = options.deck ?? DECK;
-    if (deck.length < needed) return { path: 'deck', message: `dealing ${options.handSize} to ${seats.length} seats and one face up takes ${needed} cards; the deck has ${deck.length}` };
-    if (!deck.slice(seats.length * options.handSize).some(isNumberCard)) return { path: 'deck', message: 'no number card is left after the deal to turn face up' };
+    if (deck.length < needed)
+      return {
+        path: 'deck',
+        message: `dealing ${options.handSize} to ${seats.length} seats and one face up takes ${needed} cards; the deck has ${deck.length}`,
+      };
+    if (!deck.slice(seats.length * options.handSize).some(isNumberCard))
+      return { path: 'deck', message: 'no number card is left after the deal to turn face up' };
     return null;
   },
   structure,
@@ -265,15 +310,20 @@ export const circularTable = defineGame({
     const whose = seat ?? seating.activeSeat;
     if (whose === null) return null;
     const facts = factsOf(state, whose, seating);
-    return facts.drew || facts.done ? null : refuse('DRAW_REQUIRED', `${whose} has neither played nor drawn: draw a card first`);
+    return facts.drew || facts.done
+      ? null
+      : refuse('DRAW_REQUIRED', `${whose} has neither played nor drawn: draw a card first`);
   },
   // Individual victory: the first empty hand; a table left with one seat is won by it.
-  endIf: ({ game: state, remaining }) => remaining.length <= 1 || remaining.some((seat) => handOf(state, seat).length === 0),
+  endIf: ({ game: state, remaining }) =>
+    remaining.length <= 1 || remaining.some((seat) => handOf(state, seat).length === 0),
   winners({ game: state, remaining: seats, seating }) {
     const empty = seats.filter((seat) => handOf(state, seat).length === 0);
     if (empty.length === 0) return [...seats];
     // Tie break: the active seat, then table order.
-    return [seating.activeSeat !== null && empty.includes(seating.activeSeat) ? seating.activeSeat : (empty[0] as string)];
+    return [
+      seating.activeSeat !== null && empty.includes(seating.activeSeat) ? seating.activeSeat : (empty[0] as string),
+    ];
   },
   publicView: ({ game: state }) => ({
     top: state.discard[state.discard.length - 1] ?? null,
@@ -284,7 +334,12 @@ export const circularTable = defineGame({
   }),
   seatView({ game: state, seat }) {
     const hand = handOf(state, seat);
-    return { cards: hand.length, hand: [...hand], declared: state.declared.includes(seat), exposed: state.exposed === seat };
+    return {
+      cards: hand.length,
+      hand: [...hand],
+      declared: state.declared.includes(seat),
+      exposed: state.exposed === seat,
+    };
   },
   // A hand is secret: the others see how many cards it holds.
   hiddenSeatView: ({ view }) => {

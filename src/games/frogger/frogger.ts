@@ -34,8 +34,13 @@ const refuse = (reason: string, message: string): GameRefusal => ({ reason, mess
 /** Why `refill` is not possible now, or null. */
 function refillProblem(state: FroggerState, options: FroggerOptions): GameRefusal | null {
   if (!options.refills) return refuse('NO_REFILLS', 'in this variant the market refills itself after every hop');
-  if (state.market.length > 1) return refuse('MARKET_NOT_LOW', `the market still holds ${state.market.length} cards: refill it at one card or none`);
-  if (state.deck.length + state.discard.length === 0) return refuse('NOTHING_TO_REFILL', 'every card is in the market already');
+  if (state.market.length > 1)
+    return refuse(
+      'MARKET_NOT_LOW',
+      `the market still holds ${state.market.length} cards: refill it at one card or none`,
+    );
+  if (state.deck.length + state.discard.length === 0)
+    return refuse('NOTHING_TO_REFILL', 'every card is in the market already');
   return null;
 }
 
@@ -43,11 +48,15 @@ const hopPayload = z.object({ hop: z.number().int().min(1).max(3) }).strict();
 const hop: Move<typeof hopPayload> = {
   payload: hopPayload,
   check: ({ game: state, payload: { hop: value } }) =>
-    state.market.includes(value) ? null : refuse('NOT_IN_MARKET', `the market has no ${value} (it holds ${state.market.join(', ') || 'nothing'})`),
+    state.market.includes(value)
+      ? null
+      : refuse('NOT_IN_MARKET', `the market has no ${value} (it holds ${state.market.join(', ') || 'nothing'})`),
   play({ game: state, seat, payload: { hop: value }, options }) {
     const taken = takeFromMarket(state, value);
     const cards = options.refills ? taken : refillMarket(taken);
-    return { game: { ...state, ...cards, positions: { ...state.positions, [seat]: (state.positions[seat] ?? 0) + value } } };
+    return {
+      game: { ...state, ...cards, positions: { ...state.positions, [seat]: (state.positions[seat] ?? 0) + value } },
+    };
   },
   notation: ({ payload: { hop: value } }) => `hop ${value}`,
   candidates: ({ game: state }) => [...new Set(state.market)].map((value) => ({ hop: value })),
@@ -61,7 +70,8 @@ const refill: Move<undefined> = {
 };
 
 const RACE: GameStructure = { phases: [{ name: 'race', turns: { strategy: 'PerRound', movesPerTurn: 1 } }] };
-const home = (state: FroggerState, options: FroggerOptions, seat: string) => (state.positions[seat] ?? 0) >= options.length;
+const home = (state: FroggerState, options: FroggerOptions, seat: string) =>
+  (state.positions[seat] ?? 0) >= options.length;
 
 /**
  * The game `frogger-refills`, version 1.
@@ -87,7 +97,8 @@ export const frogger = defineGame({
   // A frog hops every turn while it can; only a timer (the application's seatless end-turn) cuts a turn short.
   mayEndTurn({ game: state, seat, options }) {
     if (seat === null) return null; // the application's timer may end any frog's turn
-    if (state.market.length > 0 || refillProblem(state, options) === null) return refuse('HOP_REQUIRED', `${seat} must hop (or refill the market) before the turn ends`);
+    if (state.market.length > 0 || refillProblem(state, options) === null)
+      return refuse('HOP_REQUIRED', `${seat} must hop (or refill the market) before the turn ends`);
     return null;
   },
   endIf: ({ game: state, remaining, options }) => remaining.some((seat) => home(state, options, seat)),
@@ -97,7 +108,11 @@ export const frogger = defineGame({
     const winners = seats.filter((seat) => (state.positions[seat] ?? 0) === far);
     return { winners, draw: winners.length > 1 };
   },
-  publicView: ({ game: state }) => ({ market: [...state.market], deck: state.deck.length, discard: state.discard.length }),
+  publicView: ({ game: state }) => ({
+    market: [...state.market],
+    deck: state.deck.length,
+    discard: state.discard.length,
+  }),
   seatView: ({ game: state, seat }) => ({ position: state.positions[seat] ?? 0 }),
   // The demo races to the far bank, whatever the number of turns asked.
 });

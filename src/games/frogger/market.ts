@@ -28,7 +28,11 @@ export interface Cards {
 export function takeFromMarket(cards: Cards, value: number): Cards {
   const i = cards.market.indexOf(value);
   if (i < 0) return cards;
-  return { ...cards, market: [...cards.market.slice(0, i), ...cards.market.slice(i + 1)], discard: [...cards.discard, value] };
+  return {
+    ...cards,
+    market: [...cards.market.slice(0, i), ...cards.market.slice(i + 1)],
+    discard: [...cards.discard, value],
+  };
 }
 
 /**

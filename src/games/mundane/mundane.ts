@@ -59,32 +59,49 @@ function draw(s: MundaneSeat, count = 1): MundaneSeat {
 }
 
 /** A move that puts a card from the hand on the stack, for the card types it accepts. It can be taken back while nobody has answered it. */
-function castFromHand(types: readonly CardType[], verb: string, other: string): SeatMoveSpec<MundaneState, MundaneOptions, typeof cardPayload> {
+function castFromHand(
+  types: readonly CardType[],
+  verb: string,
+  other: string,
+): SeatMoveSpec<MundaneState, MundaneOptions, typeof cardPayload> {
   return {
     speed: types.includes('INSTANT') ? 'instant' : 'sorcery',
     undoable: true,
     payload: cardPayload,
     check({ game: state, seat, payload: { card } }): GameRefusal | null {
       const mine = state.seats[seat];
-      if (mine === undefined || !mine.hand.includes(card)) return { reason: 'CARD_NOT_IN_HAND', message: `${card} is not in ${seat}'s hand` };
+      if (mine === undefined || !mine.hand.includes(card))
+        return { reason: 'CARD_NOT_IN_HAND', message: `${card} is not in ${seat}'s hand` };
       const definition = state.cards[card] as Card;
       if (!types.includes(definition.type)) {
-        return { reason: 'WRONG_CARD_TYPE', message: `${card} is ${definition.type === 'INSTANT' ? 'an' : 'a'} ${definition.type}: play it with ${other}` };
+        return {
+          reason: 'WRONG_CARD_TYPE',
+          message: `${card} is ${definition.type === 'INSTANT' ? 'an' : 'a'} ${definition.type}: play it with ${other}`,
+        };
       }
       if (mine.time < definition.time) {
-        return { reason: 'INSUFFICIENT_TIME', message: `${card} costs ${definition.time} Time and ${seat} has ${mine.time}` };
+        return {
+          reason: 'INSUFFICIENT_TIME',
+          message: `${card} costs ${definition.time} Time and ${seat} has ${mine.time}`,
+        };
       }
       return null;
     },
     play({ game: state, seat, payload: { card } }) {
       const definition = state.cards[card] as Card;
-      const game = updateSeat(state, seat, (s) => ({ ...s, hand: withoutFirst(s.hand, card), time: s.time - definition.time }));
+      const game = updateSeat(state, seat, (s) => ({
+        ...s,
+        hand: withoutFirst(s.hand, card),
+        time: s.time - definition.time,
+      }));
       return { game, stack: { card, type: definition.type } };
     },
     notation: ({ payload: { card } }) => `${verb} ${card}`,
     candidates({ game: state, seat }) {
       const hand = state.seats[seat]?.hand ?? [];
-      return [...new Set(hand)].filter((card) => types.includes((state.cards[card] as Card).type)).map((card) => ({ card }));
+      return [...new Set(hand)]
+        .filter((card) => types.includes((state.cards[card] as Card).type))
+        .map((card) => ({ card }));
     },
   };
 }
@@ -123,7 +140,8 @@ export const mundane = defineGame({
       if (!seats.includes(seat)) return { path: `decks.${seat}`, message: `${seat} is not at the table` };
     }
     for (const seat of seats) {
-      if (!Object.hasOwn(options.decks, seat)) return { path: `decks.${seat}`, message: `no deck for ${seat}: give one for every seat, or none` };
+      if (!Object.hasOwn(options.decks, seat))
+        return { path: `decks.${seat}`, message: `no deck for ${seat}: give one for every seat, or none` };
     }
     const known = new Map<string, Card>();
     for (const [seat, deck] of Object.entries(options.decks)) {
@@ -150,7 +168,13 @@ export const mundane = defineGame({
       const given = options.decks !== undefined && Object.hasOwn(options.decks, seat) ? options.decks[seat] : undefined;
       const deck = given === undefined ? random.shuffle(DEFAULT_DECK) : options.shuffle ? random.shuffle(given) : given;
       for (const card of deck) cards[card.name] = card;
-      const fresh: MundaneSeat = { time: options.startingTime, hand: [], deck: deck.map((card) => card.name), board: [], discard: [] };
+      const fresh: MundaneSeat = {
+        time: options.startingTime,
+        hand: [],
+        deck: deck.map((card) => card.name),
+        board: [],
+        discard: [],
+      };
       records[seat] = draw(fresh, options.openingHand);
     }
     return { cards, seats: records };
@@ -162,14 +186,19 @@ export const mundane = defineGame({
   routines: {
     /** Wake Up: the active seat's Time refreshes and it draws a card if its deck is not empty. */
     wakeUp: ({ game: state, seating: { activeSeat }, options }) => ({
-      game: activeSeat === null ? state : updateSeat(state, activeSeat, (s) => draw({ ...s, time: options.startingTime })),
+      game:
+        activeSeat === null ? state : updateSeat(state, activeSeat, (s) => draw({ ...s, time: options.startingTime })),
     }),
   },
   resolve({ game: state, item }) {
     // mundane's cards carry no effect beyond where they go: permanents to the board, one-shots to the discard.
-    const type = (Object.hasOwn(state.cards, item.card) ? (state.cards[item.card] as Card).type : undefined) ?? (item.type as CardType);
+    const type =
+      (Object.hasOwn(state.cards, item.card) ? (state.cards[item.card] as Card).type : undefined) ??
+      (item.type as CardType);
     return {
-      game: updateSeat(state, item.seat, (s) => (isPermanent(type) ? { ...s, board: [...s.board, item.card] } : { ...s, discard: [...s.discard, item.card] })),
+      game: updateSeat(state, item.seat, (s) =>
+        isPermanent(type) ? { ...s, board: [...s.board, item.card] } : { ...s, discard: [...s.discard, item.card] },
+      ),
     };
   },
   demoOptions: ({ turns }) => ({ turns }),
@@ -183,7 +212,13 @@ export const mundane = defineGame({
   },
   seatView({ game: state, seat }) {
     const s = state.seats[seat] as MundaneSeat;
-    return { time: s.time, hand: [...s.hand] as string[] | number, deck: s.deck.length, board: [...s.board], discard: [...s.discard] };
+    return {
+      time: s.time,
+      hand: [...s.hand] as string[] | number,
+      deck: s.deck.length,
+      board: [...s.board],
+      discard: [...s.discard],
+    };
   },
   // A hand is secret: other seats and spectators see how many cards it holds.
   hiddenSeatView: ({ view }) => ({ ...view, hand: Array.isArray(view.hand) ? view.hand.length : 0 }),

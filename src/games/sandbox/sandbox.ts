@@ -18,12 +18,18 @@ const phaseSchema = z
     turnPhases: z.array(z.string().min(1).max(64)).min(1).max(10).optional(),
   })
   .strict();
-const transitionSchema = z.object({ name: z.string().min(1).max(64), from: z.string().min(1).max(64), to: z.string().min(1).max(64) }).strict();
+const transitionSchema = z
+  .object({ name: z.string().min(1).max(64), from: z.string().min(1).max(64), to: z.string().min(1).max(64) })
+  .strict();
 
 export const sandboxOptionsSchema = z
   .object({
     /** The game phases in order, the first one starting the game; each declares its turn rules under `turns`. */
-    phases: z.array(phaseSchema).min(1).max(20).default([{ name: 'main', turns: { strategy: 'PerRound' } }]),
+    phases: z
+      .array(phaseSchema)
+      .min(1)
+      .max(20)
+      .default([{ name: 'main', turns: { strategy: 'PerRound' } }]),
     transitions: z.array(transitionSchema).max(100).default([]),
     direction: z.union([z.literal(1), z.literal(-1)]).default(1),
     firstSeat: idSchema.optional(),
@@ -55,7 +61,6 @@ function countPlay(state: SandboxState, seat: string): SandboxState {
   return { played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
 }
 
-
 /**
  * The game `sandbox`, version 1. Its move vocabulary:
  * `play` (a plain move), `react` (a plain move for rules that declare it out
@@ -86,20 +91,30 @@ export const sandbox = defineGame({
   }),
   // The engine derives the layout from the rules; sandbox adds what only its moves know: a refill owes supplemental
   // plies (two plies of one seat in a round), and an eliminated seat leaves an empty cell.
-  turnModel: ({ options }): TurnModel => (options.refills ? 'sequenced' : options.eliminations ? 'skip-turn' : 'sequential'),
+  turnModel: ({ options }): TurnModel =>
+    options.refills ? 'sequenced' : options.eliminations ? 'skip-turn' : 'sequential',
   setup: ({ seats }) => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
   moves: {
     play: card({ notation: () => 'play' }),
     react: card({ notation: () => 'react' }),
     cast: card({
-      payload: z.object({ spell: z.string().min(1).max(32).default('spell') }).strict().prefault({}),
-      play: ({ game: state, seat, payload: { spell } }) => ({ game: countPlay(state, seat), stack: { card: spell, type: 'SPELL' } }),
+      payload: z
+        .object({ spell: z.string().min(1).max(32).default('spell') })
+        .strict()
+        .prefault({}),
+      play: ({ game: state, seat, payload: { spell } }) => ({
+        game: countPlay(state, seat),
+        stack: { card: spell, type: 'SPELL' },
+      }),
       notation: ({ payload: { spell } }) => `cast ${spell}`,
       candidates: () => [{ spell: 'spell' }],
     }),
     reverse: card({ sequence: () => [{ operation: 'ReverseDirection' }], notation: () => 'reverse' }),
     skip: card({
-      payload: z.object({ amount: z.number().int().min(1).max(8).default(1) }).strict().prefault({}),
+      payload: z
+        .object({ amount: z.number().int().min(1).max(8).default(1) })
+        .strict()
+        .prefault({}),
       sequence: ({ payload: { amount } }) => [{ operation: 'AddAdvance', amount }],
       notation: ({ payload: { amount } }) => (amount === 1 ? 'skip' : `skip ${amount}`),
       candidates: () => [{ amount: 1 }],
@@ -111,8 +126,12 @@ export const sandbox = defineGame({
       candidates: () => [{ direction: 1 as const }, { direction: -1 as const }],
     }),
     refill: card({
-      payload: z.object({ plies: z.number().int().min(1).max(8).default(1) }).strict().prefault({}),
-      check: ({ options }) => (options.refills ? null : { reason: 'NO_REFILLS', message: 'refills are off at this table (options.refills)' }),
+      payload: z
+        .object({ plies: z.number().int().min(1).max(8).default(1) })
+        .strict()
+        .prefault({}),
+      check: ({ options }) =>
+        options.refills ? null : { reason: 'NO_REFILLS', message: 'refills are off at this table (options.refills)' },
       play: ({ game: state, seat, payload: { plies } }) => ({ game: countPlay(state, seat), oblige: plies }),
       notation: ({ payload: { plies } }) => `refill ${plies}`,
       candidates: () => [{ plies: 1 }],
@@ -120,24 +139,38 @@ export const sandbox = defineGame({
     eliminate: card({
       payload: z.object({ seat: idSchema }).strict(),
       check: ({ game: state, seat, payload: { seat: target }, options, seating }) => {
-        if (!options.eliminations) return { reason: 'NO_ELIMINATIONS', message: 'eliminations are off at this table (options.eliminations)' };
-        if (!Object.hasOwn(state.played, target)) return { reason: 'NOT_A_SEAT', message: `${target} is not at the table` };
-        if (seating.out.includes(target)) return { reason: 'ALREADY_OUT', message: `${target} is already out of the game` };
-        return target === seat ? { reason: 'NOT_YOURSELF', message: 'a seat cannot eliminate itself (it may leave with engine.leave)' } : null;
+        if (!options.eliminations)
+          return { reason: 'NO_ELIMINATIONS', message: 'eliminations are off at this table (options.eliminations)' };
+        if (!Object.hasOwn(state.played, target))
+          return { reason: 'NOT_A_SEAT', message: `${target} is not at the table` };
+        if (seating.out.includes(target))
+          return { reason: 'ALREADY_OUT', message: `${target} is already out of the game` };
+        return target === seat
+          ? { reason: 'NOT_YOURSELF', message: 'a seat cannot eliminate itself (it may leave with engine.leave)' }
+          : null;
       },
-      play: ({ game: state, seat, payload: { seat: target } }) => ({ game: countPlay(state, seat), eliminate: [target] }),
+      play: ({ game: state, seat, payload: { seat: target } }) => ({
+        game: countPlay(state, seat),
+        eliminate: [target],
+      }),
       notation: ({ payload: { seat } }) => `eliminate ${seat}`,
-      candidates: ({ game: state, seat, seating }) => Object.keys(state.played).filter((s) => s !== seat && !seating.out.includes(s)).map((s) => ({ seat: s })),
+      candidates: ({ game: state, seat, seating }) =>
+        Object.keys(state.played)
+          .filter((s) => s !== seat && !seating.out.includes(s))
+          .map((s) => ({ seat: s })),
     }),
   },
   // The demo: a circular table with reversals, skips and refills.
   demoOptions: ({ turns }) => ({
-    phases: [{ name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true }, movesPerTurn: 2 } }],
+    phases: [
+      { name: 'main', turns: { strategy: 'Circular', circular: { allowSelfSuccessor: true }, movesPerTurn: 2 } },
+    ],
     refills: true,
     lastTurn: turns,
   }),
   endIf: ({ options, seating, remaining, turnEnded }) =>
-    (turnEnded && options.lastTurn !== undefined && seating.turn >= options.lastTurn) || (options.eliminations && remaining.length <= 1),
+    (turnEnded && options.lastTurn !== undefined && seating.turn >= options.lastTurn) ||
+    (options.eliminations && remaining.length <= 1),
   // The most cards played wins; seats tied for the most share a draw.
   winners({ game: state, remaining }) {
     const most = Math.max(0, ...remaining.map((seat) => state.played[seat] ?? 0));

@@ -12,7 +12,16 @@ import { z } from 'zod';
 import { defineGame } from '../../core/defineGame.js';
 import type { GameRefusal, GameStructure, SeatingView, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
-import { newSquad, revealed, STANCES, strikeDamage, updateSquad, type SkirmishState, type Squad, type Stance } from './squads.js';
+import {
+  newSquad,
+  revealed,
+  STANCES,
+  strikeDamage,
+  updateSquad,
+  type SkirmishState,
+  type Squad,
+  type Stance,
+} from './squads.js';
 
 export const skirmishOptionsSchema = z
   .object({
@@ -30,7 +39,10 @@ type Move<S> = SeatMoveSpec<SkirmishState, SkirmishOptions, S>;
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
 /** Only the combat phase has a seat whose turn it is; planning is simultaneous. */
 const inCombat = (seating: SeatingView) => seating.activeSeat !== null;
-const notInCombat = refuse('NOT_IN_COMBAT', 'squads strike, rally and dodge in combat, after the orders are in (fight)');
+const notInCombat = refuse(
+  'NOT_IN_COMBAT',
+  'squads strike, rally and dodge in combat, after the orders are in (fight)',
+);
 const alive = (state: SkirmishState, seat: string) => (state.squads[seat]?.hp ?? 0) > 0;
 
 const stancePayload = z.object({ stance: z.enum(STANCES) }).strict();
@@ -40,9 +52,13 @@ const commit: Move<typeof stancePayload> = {
   secret: ['stance'],
   check({ game: state, seat, seating }) {
     if (inCombat(seating)) return refuse('NOT_PLANNING', 'orders are committed in planning: the fight is on');
-    return state.squads[seat]?.orders != null ? refuse('ALREADY_COMMITTED', `${seat} has committed its orders for this fight`) : null;
+    return state.squads[seat]?.orders != null
+      ? refuse('ALREADY_COMMITTED', `${seat} has committed its orders for this fight`)
+      : null;
   },
-  play: ({ game: state, seat, payload: { stance } }) => ({ game: { ...updateSquad(state, seat, (s) => ({ ...s, orders: stance })), stage: 'planning' } }),
+  play: ({ game: state, seat, payload: { stance } }) => ({
+    game: { ...updateSquad(state, seat, (s) => ({ ...s, orders: stance })), stage: 'planning' },
+  }),
   // The move table is public: it shows only that orders were given.
   notation: () => 'orders',
   candidates: () => STANCES.map((stance) => ({ stance })),
@@ -55,7 +71,8 @@ const strike: Move<typeof targetPayload> = {
     if (!inCombat(seating)) return notInCombat;
     if (target === seat) return refuse('NOT_YOURSELF', 'a squad does not strike itself');
     if (!Object.hasOwn(state.squads, target)) return refuse('NOT_A_SQUAD', `${target} is not at the table`);
-    if (!alive(state, target) || seating.out.includes(target)) return refuse('ALREADY_OUT', `${target} is out of the fight`);
+    if (!alive(state, target) || seating.out.includes(target))
+      return refuse('ALREADY_OUT', `${target} is out of the fight`);
     return null;
   },
   play({ game: before, seat, payload: { target } }) {
@@ -79,7 +96,9 @@ const rally: Move<undefined> = {
     if (squad.supplies === 0) return refuse('NO_SUPPLIES', `${seat} has no supplies left to rally`);
     return squad.hp >= state.maxHp ? refuse('FULL_STRENGTH', `${seat} is at full strength`) : null;
   },
-  play: ({ game: state, seat }) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, hp: s.hp + 1, supplies: s.supplies - 1 })) }),
+  play: ({ game: state, seat }) => ({
+    game: updateSquad(revealed(state), seat, (s) => ({ ...s, hp: s.hp + 1, supplies: s.supplies - 1 })),
+  }),
   notation: () => 'rally',
 };
 
@@ -91,7 +110,9 @@ const dodge: Move<undefined> = {
     if (squad.dodging) return refuse('ALREADY_DODGING', `${seat} is dodging already`);
     return squad.reactions === 0 ? refuse('NO_REACTIONS', `${seat} has no reaction left`) : null;
   },
-  play: ({ game: state, seat }) => ({ game: updateSquad(revealed(state), seat, (s) => ({ ...s, reactions: s.reactions - 1, dodging: true })) }),
+  play: ({ game: state, seat }) => ({
+    game: updateSquad(revealed(state), seat, (s) => ({ ...s, reactions: s.reactions - 1, dodging: true })),
+  }),
   notation: () => 'dodge',
 };
 
@@ -99,7 +120,12 @@ const STRUCTURE: GameStructure = {
   phases: [
     { name: 'planning', turns: { strategy: 'Simultaneous' }, moves: ['commit'] },
     // Entering combat reveals every squad's committed orders.
-    { name: 'combat', turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] }, moves: ['strike', 'rally', 'dodge'], onEnter: 'revealOrders' },
+    {
+      name: 'combat',
+      turns: { strategy: 'Initiative', movesPerTurn: 2, outOfTurn: ['dodge'] },
+      moves: ['strike', 'rally', 'dodge'],
+      onEnter: 'revealOrders',
+    },
   ],
   transitions: [
     { name: 'fight', from: 'planning', to: 'combat' },
@@ -137,9 +163,17 @@ export const skirmish = defineGame({
     return refuse('ORDERS_REQUIRED', `${seat} commits its orders before its planning turn ends`);
   },
   mayTransition({ game: state, seat, transition }) {
-    if (transition === 'regroup') return seat === null ? null : refuse('REFEREE_ONLY', 'only the referee (the application, without a seat) calls a regroup');
+    if (transition === 'regroup')
+      return seat === null
+        ? null
+        : refuse('REFEREE_ONLY', 'only the referee (the application, without a seat) calls a regroup');
     const waiting = Object.keys(state.squads).filter((s) => alive(state, s) && state.squads[s]?.orders == null);
-    return waiting.length === 0 ? null : refuse('ORDERS_PENDING', `the fight begins once every squad has its orders in; waiting for ${waiting.join(', ')}`);
+    return waiting.length === 0
+      ? null
+      : refuse(
+          'ORDERS_PENDING',
+          `the fight begins once every squad has its orders in; waiting for ${waiting.join(', ')}`,
+        );
   },
   routines: {
     // Orders given before this turn are public from now on (their plies show the stance).

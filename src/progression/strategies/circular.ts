@@ -18,10 +18,17 @@ export const circular: StrategyModel = {
     if (progression.circular === null) return noEligibleSeat;
     const step = advance(progression.circular, current, (seat) => eligible.includes(seat));
     if (!step.ok) return step;
-    return { ok: true, activeSeat: step.next, roundEnded: step.roundEnded, progression: { ...progression, ...freshTurn, circular: step.state } };
+    return {
+      ok: true,
+      activeSeat: step.next,
+      roundEnded: step.roundEnded,
+      progression: { ...progression, ...freshTurn, circular: step.state },
+    };
   },
   // A circular sequence has no fixed opener: its order runs from the seat acting now, in the sequence's direction.
   roundOrder: (progression, seating, eligible) =>
-    progression.circular === null ? [...eligible] : cycleFrom(progression.circular.order, seating.activeSeat, progression.circular.direction, eligible),
+    progression.circular === null
+      ? [...eligible]
+      : cycleFrom(progression.circular.order, seating.activeSeat, progression.circular.direction, eligible),
   ...activeSeatHolds,
 };

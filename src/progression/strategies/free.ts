@@ -6,7 +6,11 @@ export const free: StrategyModel = {
   shape: 'open',
   delays: false,
   start: ({ base }) => ({ progression: base, activeSeat: null }),
-  next: () => ({ ok: false, code: 'NO_ELIGIBLE_SEAT', message: 'Free has no single active seat to pass the turn from' }),
+  next: () => ({
+    ok: false,
+    code: 'NO_ELIGIBLE_SEAT',
+    message: 'Free has no single active seat to pass the turn from',
+  }),
   holdsTurn: () => true,
   toAct: (_progression, _activeSeat, eligible) => eligible(),
   roundOrder: tableOrder,

@@ -17,11 +17,22 @@ export const initiative: StrategyModel = {
   next(progression, _seating, eligible, current) {
     const after = progression.order.slice(progression.order.indexOf(current) + 1);
     const next = after.find((seat) => eligible.includes(seat) && !progression.acted.includes(seat));
-    if (next !== undefined) return { ok: true, activeSeat: next, roundEnded: false, progression: { ...progression, ...freshTurn, acted: [...progression.acted, next] } };
+    if (next !== undefined)
+      return {
+        ok: true,
+        activeSeat: next,
+        roundEnded: false,
+        progression: { ...progression, ...freshTurn, acted: [...progression.acted, next] },
+      };
     // The round is over: the next one is ordered again by the scores as they stand.
     const order = initiativeOrder(eligible, progression.initiative);
     const first = order[0] as string;
-    return { ok: true, activeSeat: first, roundEnded: true, progression: { ...progression, ...freshTurn, order, acted: [first] } };
+    return {
+      ok: true,
+      activeSeat: first,
+      roundEnded: true,
+      progression: { ...progression, ...freshTurn, order, acted: [first] },
+    };
   },
   roundOrder: (progression, _seating, eligible) => progression.order.filter((seat) => eligible.includes(seat)),
   ...activeSeatHolds,

@@ -17,9 +17,15 @@ export const perRound: StrategyModel = {
     const next = nextEligibleSeat(seating.seats, current, seating.direction, (seat) => eligible.includes(seat));
     if (next === undefined) return noEligibleSeat;
     const roundEnded = progression.acted.includes(next);
-    return { ok: true, activeSeat: next, roundEnded, progression: { ...progression, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] } };
+    return {
+      ok: true,
+      activeSeat: next,
+      roundEnded,
+      progression: { ...progression, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] },
+    };
   },
   // The round goes round the table in its direction from the seat that opened it.
-  roundOrder: (progression, seating, eligible) => cycleFrom(seating.seats, progression.acted[0] ?? seating.activeSeat, seating.direction, eligible),
+  roundOrder: (progression, seating, eligible) =>
+    cycleFrom(seating.seats, progression.acted[0] ?? seating.activeSeat, seating.direction, eligible),
   ...activeSeatHolds,
 };

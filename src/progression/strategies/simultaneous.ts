@@ -9,7 +9,11 @@ export const simultaneous: StrategyModel = {
   shape: 'rounds',
   delays: false,
   start: ({ base, eligible }) => ({ progression: { ...base, waiting: [...eligible] }, activeSeat: null }),
-  next: () => ({ ok: false, code: 'NO_ELIGIBLE_SEAT', message: 'Simultaneous has no single active seat to pass the turn from' }),
+  next: () => ({
+    ok: false,
+    code: 'NO_ELIGIBLE_SEAT',
+    message: 'Simultaneous has no single active seat to pass the turn from',
+  }),
   holdsTurn: (progression, _activeSeat, seat) => progression.waiting.includes(seat),
   toAct: (progression) => [...progression.waiting],
   roundOrder: tableOrder,

@@ -46,7 +46,11 @@ export interface StrategyModel {
   roundOrder(progression: Progression, seating: Seating, eligible: readonly string[]): string[];
 }
 
-export const noEligibleSeat = { ok: false as const, code: 'NO_ELIGIBLE_SEAT' as const, message: 'no seat is eligible to act' };
+export const noEligibleSeat = {
+  ok: false as const,
+  code: 'NO_ELIGIBLE_SEAT' as const,
+  message: 'no seat is eligible to act',
+};
 
 /** What every strategy with a single active seat shares: it holds the turn, and it alone acts. */
 export const activeSeatHolds = {
@@ -67,7 +71,12 @@ export const tableOrder = (_progression: Progression, _seating: Seating, eligibl
  * @example
  * cycleFrom(['a', 'b', 'c'], 'b', -1, ['a', 'b', 'c']) // ['b', 'a', 'c']
  */
-export function cycleFrom(seats: readonly string[], first: string | null, direction: 1 | -1, eligible: readonly string[]): string[] {
+export function cycleFrom(
+  seats: readonly string[],
+  first: string | null,
+  direction: 1 | -1,
+  eligible: readonly string[],
+): string[] {
   const start = first === null ? -1 : seats.indexOf(first);
   if (start < 0) return [...eligible];
   const n = seats.length;

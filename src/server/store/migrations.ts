@@ -53,7 +53,7 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
   },
   {
     version: 2,
-    description: 'chess clocks: each seat\'s bank, and since when the banks run',
+    description: "chess clocks: each seat's bank, and since when the banks run",
     sql: `
       ALTER TABLE plystack_tables ADD COLUMN banks jsonb;
       ALTER TABLE plystack_tables ADD COLUMN clock_since timestamptz
@@ -74,7 +74,9 @@ export async function migrate(sql: Sql): Promise<number[]> {
   // Under the lock too: two processes creating the table at once collide in PostgreSQL's catalog even with IF NOT EXISTS.
   await sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query('CREATE TABLE IF NOT EXISTS plystack_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS plystack_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
   });
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
@@ -82,8 +84,15 @@ export async function migrate(sql: Sql): Promise<number[]> {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const { rows } = await tx.query('SELECT 1 FROM plystack_schema WHERE version = $1', [migration.version]);
       if (rows.length > 0) return false;
-      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter((s) => s.length > 0)) await tx.query(statement);
-      await tx.query('INSERT INTO plystack_schema (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
+      for (const statement of migration.sql
+        .split(';')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0))
+        await tx.query(statement);
+      await tx.query('INSERT INTO plystack_schema (version, description) VALUES ($1, $2)', [
+        migration.version,
+        migration.description,
+      ]);
       return true;
     });
     if (done) applied.push(migration.version);

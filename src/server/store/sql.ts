@@ -46,7 +46,9 @@ export function isUnavailable(error: unknown): boolean {
   if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH)$/.test(code)) return true;
   // Class 08: connection exceptions; 57P01–57P03: shutting down, crashed, cannot connect now; 53300: too many connections.
   if (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|the database system is (starting up|shutting down)|Query read timeout/i.test(error.message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|the database system is (starting up|shutting down)|Query read timeout/i.test(
+    error.message,
+  );
 }
 
 /**
@@ -61,8 +63,17 @@ export async function openPglite(dataDir: string | null): Promise<Sql> {
   const db = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
   return {
     kind: 'embedded',
-    query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await db.query<R>(text, [...params])).rows }),
-    transaction: (work) => db.transaction((tx) => work({ query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await tx.query<R>(text, [...params])).rows }) })),
+    query: async <R>(text: string, params: readonly unknown[] = []) => ({
+      rows: (await db.query<R>(text, [...params])).rows,
+    }),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          query: async <R>(text: string, params: readonly unknown[] = []) => ({
+            rows: (await tx.query<R>(text, [...params])).rows,
+          }),
+        }),
+      ),
     exec: async (text) => void (await db.exec(text)),
     listen: async (channel, handler) => void (await db.listen(channel, handler)),
     close: () => db.close(),
@@ -95,7 +106,12 @@ export interface PostgresOptions {
  * const sql = await openPostgres('postgres://postgres@127.0.0.1:5432/plystack')
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Sql> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 2000, idleTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 10_000,
+  });
   // An idle connection that the server drops emits here; the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const channels = new Map<string, (payload: string) => void>();
@@ -126,7 +142,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const sql: Sql = {
     kind: 'postgres',
     // Each statement the store sends is prepared once per connection and then only bound and run: no parse or plan per move.
-    query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await pool.query({ text, values: [...params], name: statementName(text) })).rows as R[] }),
+    query: async <R>(text: string, params: readonly unknown[] = []) => ({
+      rows: (await pool.query({ text, values: [...params], name: statementName(text) })).rows as R[],
+    }),
     async transaction(work) {
       const client = await pool.connect();
       // A connection dropped while checked out emits here; the query in flight fails and the client is discarded.
@@ -135,7 +153,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       let broken = false;
       try {
         await client.query('BEGIN');
-        const result = await work({ query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await client.query(text, [...params])).rows as R[] }) });
+        const result = await work({
+          query: async <R>(text: string, params: readonly unknown[] = []) => ({
+            rows: (await client.query(text, [...params])).rows as R[],
+          }),
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -122,7 +122,10 @@ const APPEND_MANY = `
 
 /** Another process committed this index first: reload the table and try again. */
 export class Conflict extends Error {
-  constructor(readonly table: string, readonly index: number) {
+  constructor(
+    readonly table: string,
+    readonly index: number,
+  ) {
     super(`${table}: move ${index} was committed by another process`);
   }
 }
@@ -135,8 +138,19 @@ export class Conflict extends Error {
 export const MOVES_CHANNEL = 'plystack_moves';
 
 type TableRow = {
-  id: string; game: string; version: string; seats: string[]; seed: Seed; options: { [key: string]: JsonValue };
-  app_token: string; seat_tokens: Record<string, string>; clock: ClockSpec | null; moves: number; status: 'playing' | 'over'; deadline_ms: number | null; started_ms: number;
+  id: string;
+  game: string;
+  version: string;
+  seats: string[];
+  seed: Seed;
+  options: { [key: string]: JsonValue };
+  app_token: string;
+  seat_tokens: Record<string, string>;
+  clock: ClockSpec | null;
+  moves: number;
+  status: 'playing' | 'over';
+  deadline_ms: number | null;
+  started_ms: number;
 };
 
 /** A time as whole milliseconds since the epoch: the chess clock's arithmetic and the log's times both use it. */
@@ -171,8 +185,18 @@ function advance(chess: boolean): string {
 
 function toRecord(row: TableRow): TableRecord {
   return {
-    id: row.id, game: row.game, version: row.version, seats: row.seats, seed: row.seed, options: row.options,
-    appToken: row.app_token, seatTokens: row.seat_tokens, clock: row.clock, moves: row.moves, status: row.status, deadline: row.deadline_ms,
+    id: row.id,
+    game: row.game,
+    version: row.version,
+    seats: row.seats,
+    seed: row.seed,
+    options: row.options,
+    appToken: row.app_token,
+    seatTokens: row.seat_tokens,
+    clock: row.clock,
+    moves: row.moves,
+    status: row.status,
+    deadline: row.deadline_ms,
     started: row.started_ms,
   };
 }
@@ -182,7 +206,10 @@ export class Store {
   private readonly told = new Map<string, number>();
   private telling = false;
 
-  private constructor(readonly sql: Sql, readonly process: string) {}
+  private constructor(
+    readonly sql: Sql,
+    readonly process: string,
+  ) {}
 
   /**
    * Tells the other processes that a table moved, after its commit and outside it:
@@ -202,7 +229,8 @@ export class Store {
       for (let i = 0, chunk: string[] = []; i <= lines.length; i++) {
         const line = lines[i];
         if (line === undefined || chunk.join('\n').length + line.length > 7000) {
-          if (chunk.length > 0) this.sql.query('SELECT pg_notify($1, $2)', [MOVES_CHANNEL, chunk.join('\n')]).catch(() => undefined);
+          if (chunk.length > 0)
+            this.sql.query('SELECT pg_notify($1, $2)', [MOVES_CHANNEL, chunk.join('\n')]).catch(() => undefined);
           chunk = [];
         }
         if (line !== undefined) chunk.push(line);
@@ -236,23 +264,41 @@ export class Store {
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
                CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now())
        ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
-      [table.id, table.game, table.version, JSON.stringify(table.seats), JSON.stringify(table.seed), JSON.stringify(table.options),
-        table.appToken, JSON.stringify(table.seatTokens), table.clock === null ? null : JSON.stringify(table.clock), window?.key ?? null, window?.ms ?? 0,
-        banks === null ? null : JSON.stringify(banks)],
+      [
+        table.id,
+        table.game,
+        table.version,
+        JSON.stringify(table.seats),
+        JSON.stringify(table.seed),
+        JSON.stringify(table.options),
+        table.appToken,
+        JSON.stringify(table.seatTokens),
+        table.clock === null ? null : JSON.stringify(table.clock),
+        window?.key ?? null,
+        window?.ms ?? 0,
+        banks === null ? null : JSON.stringify(banks),
+      ],
     );
     return rows[0]?.started_ms ?? null;
   }
 
   /** The table's clock as it stands, in the database's time; null when there is no such table. */
   async clock(id: string): Promise<ClockReading | null> {
-    const { rows } = await this.sql.query<{ deadline_ms: number | null; banks: Record<string, number> | null; since_ms: number; now_ms: number }>(
+    const { rows } = await this.sql.query<{
+      deadline_ms: number | null;
+      banks: Record<string, number> | null;
+      since_ms: number;
+      now_ms: number;
+    }>(
       `SELECT (extract(epoch from deadline) * 1000)::float8 AS deadline_ms, banks,
               ${ms('clock_since')}::float8 AS since_ms, ${ms('now()')}::float8 AS now_ms
        FROM plystack_tables WHERE id = $1`,
       [id],
     );
     const row = rows[0];
-    return row === undefined ? null : { deadline: row.deadline_ms, banks: row.banks, since: row.since_ms, now: row.now_ms };
+    return row === undefined
+      ? null
+      : { deadline: row.deadline_ms, banks: row.banks, since: row.since_ms, now: row.now_ms };
   }
 
   /** The table's record, or null. */
@@ -269,13 +315,22 @@ export class Store {
 
   /** The move counts of these tables. */
   async moveCounts(ids: readonly string[]): Promise<Map<string, number>> {
-    const { rows } = await this.sql.query<{ id: string; moves: number }>('SELECT id, moves FROM plystack_tables WHERE id = ANY($1::text[])', [ids]);
+    const { rows } = await this.sql.query<{ id: string; moves: number }>(
+      'SELECT id, moves FROM plystack_tables WHERE id = ANY($1::text[])',
+      [ids],
+    );
     return new Map(rows.map((r) => [r.id, r.moves]));
   }
 
   /** The table's moves from index `from` on, in order. */
   async movesFrom(id: string, from: number): Promise<MoveRecord[]> {
-    const { rows } = await this.sql.query<{ move_index: number; move: Move; at_ms: number; cause: string; process: string }>(
+    const { rows } = await this.sql.query<{
+      move_index: number;
+      move: Move;
+      at_ms: number;
+      cause: string;
+      process: string;
+    }>(
       `SELECT move_index, move, (extract(epoch from at) * 1000)::float8 AS at_ms, cause, process
        FROM plystack_moves WHERE table_id = $1 AND move_index >= $2 ORDER BY move_index`,
       [id, from],
@@ -294,7 +349,10 @@ export class Store {
 
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
   async answerFor(id: string, key: string): Promise<JsonValue | null> {
-    const { rows } = await this.sql.query<{ answer: JsonValue }>('SELECT answer FROM plystack_moves WHERE table_id = $1 AND key = $2', [id, key]);
+    const { rows } = await this.sql.query<{ answer: JsonValue }>(
+      'SELECT answer FROM plystack_moves WHERE table_id = $1 AND key = $2',
+      [id, key],
+    );
     return rows[0]?.answer ?? null;
   }
 
@@ -356,10 +414,17 @@ export class Store {
     let rows: { id: string; at_ms: number; deadline_ms: number | null }[];
     try {
       ({ rows } = await this.sql.query<{ id: string; at_ms: number; deadline_ms: number | null }>(APPEND_MANY, [
-        batch.map((w) => w.id), batch.map((w) => w.entry.index), batch.map((w) => w.entry.status),
-        batch.map((w) => w.entry.window?.key ?? null), batch.map((w) => w.entry.window?.ms ?? 0),
-        batch.map((w) => JSON.stringify(w.entry.move)), batch.map((w) => w.entry.key), batch.map((w) => JSON.stringify(w.entry.answer)),
-        batch.map((w) => w.entry.cause), batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot))), this.process,
+        batch.map((w) => w.id),
+        batch.map((w) => w.entry.index),
+        batch.map((w) => w.entry.status),
+        batch.map((w) => w.entry.window?.key ?? null),
+        batch.map((w) => w.entry.window?.ms ?? 0),
+        batch.map((w) => JSON.stringify(w.entry.move)),
+        batch.map((w) => w.entry.key),
+        batch.map((w) => JSON.stringify(w.entry.answer)),
+        batch.map((w) => w.entry.cause),
+        batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot))),
+        this.process,
       ]));
     } catch (error) {
       // The store is away: every move of the batch gets the error (its table is rebuilt from the store before its next move).
@@ -395,9 +460,20 @@ export class Store {
          )
          SELECT at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`,
         // A chess clock has no window ($4 null) and takes its increment in $5.
-        [id, entry.index, entry.status, entry.window?.key ?? null, entry.seats != null ? entry.seats.increment : entry.window?.ms ?? 0, JSON.stringify(entry.move), entry.key,
-          JSON.stringify(entry.answer), entry.cause, this.process, entry.snapshot === null ? null : JSON.stringify(entry.snapshot),
-          ...(entry.seats == null ? [] : [entry.seats.charged, entry.seats.running, entry.seats.mover])],
+        [
+          id,
+          entry.index,
+          entry.status,
+          entry.window?.key ?? null,
+          entry.seats != null ? entry.seats.increment : (entry.window?.ms ?? 0),
+          JSON.stringify(entry.move),
+          entry.key,
+          JSON.stringify(entry.answer),
+          entry.cause,
+          this.process,
+          entry.snapshot === null ? null : JSON.stringify(entry.snapshot),
+          ...(entry.seats == null ? [] : [entry.seats.charged, entry.seats.running, entry.seats.mover]),
+        ],
       );
       if (rows[0] === undefined) throw new Conflict(id, entry.index);
       this.tell(id, entry.index + 1);
@@ -445,6 +521,9 @@ export class Store {
 
   /** Lets another process fire a deadline this one claimed and could not. */
   async releaseDeadline(id: string): Promise<void> {
-    await this.sql.query('UPDATE plystack_tables SET deadline_claim = NULL, deadline_claimed_at = NULL WHERE id = $1 AND deadline_claim = $2', [id, this.process]);
+    await this.sql.query(
+      'UPDATE plystack_tables SET deadline_claim = NULL, deadline_claimed_at = NULL WHERE id = $1 AND deadline_claim = $2',
+      [id, this.process],
+    );
   }
 }

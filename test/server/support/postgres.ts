@@ -39,7 +39,9 @@ export function freePort(): Promise<number> {
 }
 
 function run(command: string, args: string[]): string {
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', `${BIN}/${command}`, ...args]] : [`${BIN}/${command}`, args];
+  const [file, argv] = isRoot
+    ? ['runuser', ['-u', 'postgres', '--', `${BIN}/${command}`, ...args]]
+    : [`${BIN}/${command}`, args];
   return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 }
 
@@ -51,7 +53,9 @@ function run(command: string, args: string[]): string {
  */
 export async function startPostgres(): Promise<PgCluster> {
   if (!existsSync(`${BIN}/initdb`)) {
-    throw new Error(`PostgreSQL 15 is not in ${BIN}: run scripts/ensure-postgres.mjs (npm test's pretest does) or apt-get install postgresql`);
+    throw new Error(
+      `PostgreSQL 15 is not in ${BIN}: run scripts/ensure-postgres.mjs (npm test's pretest does) or apt-get install postgresql`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'plystack-pg-'));
   if (isRoot) {
@@ -63,7 +67,8 @@ export async function startPostgres(): Promise<PgCluster> {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  const start = () => void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
+  const start = () =>
+    void run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
   const stop = () => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
   start();
   // A run that ends before its afterAll (a timeout, an interrupted worker) still leaves no cluster behind.

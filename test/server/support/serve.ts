@@ -26,7 +26,10 @@ export interface ServerProcess {
  * const server = await spawnServer(['--database', url])
  */
 export function spawnServer(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let err = '';
   child.stderr!.on('data', (chunk) => (err += String(chunk)));
   // A test run that ends before stopping it leaves no server behind.

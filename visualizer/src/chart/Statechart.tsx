@@ -82,7 +82,9 @@ function Box({ box, active, taken, collapsed, onToggle, onShow }: BoxProps) {
     >
       <title>{state.id}</title>
       <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={leaf ? 8 : 10} />
-      {state.type === 'final' && <rect className="final-ring" x={box.x + 3} y={box.y + 3} width={box.width - 6} height={box.height - 6} rx={6} />}
+      {state.type === 'final' && (
+        <rect className="final-ring" x={box.x + 3} y={box.y + 3} width={box.width - 6} height={box.height - 6} rx={6} />
+      )}
       {box.lines.map((line, i) => {
         const height = line.kind === 'title' ? 20 : 16;
         y += height;
@@ -99,7 +101,9 @@ function Box({ box, active, taken, collapsed, onToggle, onShow }: BoxProps) {
             onClick={title ? (e) => (e.stopPropagation(), onToggle(state.id)) : undefined}
             onDoubleClick={title && !collapsed ? (e) => (e.stopPropagation(), onShow(state.id)) : undefined}
           >
-            {title && <title>{collapsed ? 'open this state' : 'collapse this state (double-click: show it on its own)'}</title>}
+            {title && (
+              <title>{collapsed ? 'open this state' : 'collapse this state (double-click: show it on its own)'}</title>
+            )}
             {line.text}
           </text>
         );
@@ -111,13 +115,25 @@ function Box({ box, active, taken, collapsed, onToggle, onShow }: BoxProps) {
 function Edge({ edge, taken }: { edge: EdgeLayout; taken: boolean }) {
   const initial = edge.transition === null;
   return (
-    <g className={`edge ${initial ? 'initial' : ''} ${taken ? 'taken' : ''}`} data-transition={initial ? undefined : edge.id} data-taken={taken ? 'true' : 'false'}>
+    <g
+      className={`edge ${initial ? 'initial' : ''} ${taken ? 'taken' : ''}`}
+      data-transition={initial ? undefined : edge.id}
+      data-taken={taken ? 'true' : 'false'}
+    >
       <path d={pathOf(edge)} markerEnd={`url(#${taken ? 'arrow-taken' : 'arrow'})`} />
       {edge.label !== null && (
         <g className="edge-label">
-          <rect x={edge.label.x - 2} y={edge.label.y - 1} width={edge.label.width + 2} height={edge.label.height} rx={3} />
+          <rect
+            x={edge.label.x - 2}
+            y={edge.label.y - 1}
+            width={edge.label.width + 2}
+            height={edge.label.height}
+            rx={3}
+          />
           {edge.label.lines.map((line, i) => (
-            <text key={i} x={edge.label!.x + 2} y={edge.label!.y + 12 + i * 14}>{line}</text>
+            <text key={i} x={edge.label!.x + 2} y={edge.label!.y + 12 + i * 14}>
+              {line}
+            </text>
           ))}
         </g>
       )}
@@ -128,7 +144,12 @@ function Edge({ edge, taken }: { edge: EdgeLayout; taken: boolean }) {
 const union = (boxes: readonly Rect[]): Rect => {
   const x = Math.min(...boxes.map((b) => b.x));
   const y = Math.min(...boxes.map((b) => b.y));
-  return { x, y, width: Math.max(...boxes.map((b) => b.x + b.width)) - x, height: Math.max(...boxes.map((b) => b.y + b.height)) - y };
+  return {
+    x,
+    y,
+    width: Math.max(...boxes.map((b) => b.x + b.width)) - x,
+    height: Math.max(...boxes.map((b) => b.y + b.height)) - y,
+  };
 };
 
 /** The least pan that brings `box` (chart coordinates) into the frame at `view.scale`; a box larger than the frame is aligned at its top left. */
@@ -160,7 +181,10 @@ const centred = (box: Rect, scale: number, width: number, height: number): View 
 export function Statechart({ chart, active, taken }: Props) {
   const [focus, setFocus] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const shown = useMemo(() => (chart === null ? null : (allStates(chart).find((s) => s.id === focus) ?? chart)), [chart, focus]);
+  const shown = useMemo(
+    () => (chart === null ? null : (allStates(chart).find((s) => s.id === focus) ?? chart)),
+    [chart, focus],
+  );
   const [layout, setLayout] = useState<ChartLayout | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<View | null>(null);
@@ -190,10 +214,14 @@ export function Statechart({ chart, active, taken }: Props) {
     const width = el.clientWidth;
     const height = el.clientHeight;
     const whole: Rect = { x: 0, y: 0, width: layout.width, height: layout.height };
-    const fit = Math.max(MIN_SCALE, Math.min((width - 2 * MARGIN) / whole.width, (height - 2 * MARGIN) / whole.height, 1.6));
+    const fit = Math.max(
+      MIN_SCALE,
+      Math.min((width - 2 * MARGIN) / whole.width, (height - 2 * MARGIN) / whole.height, 1.6),
+    );
     const leaves = layout.boxes.filter((b) => b.state.children.length === 0 && active.has(b.state.id));
     // The whole chart at full size or more fits: follow has nothing to pan to.
-    if (mode === 'whole' || leaves.length === 0 || fit >= FOLLOW_SCALE) return setView(centred(whole, fit, width, height));
+    if (mode === 'whole' || leaves.length === 0 || fit >= FOLLOW_SCALE)
+      return setView(centred(whole, fit, width, height));
     const scale = FOLLOW_SCALE;
     const all = union(leaves);
     // The leaf the last move entered comes first when the active leaves do not all fit.
@@ -204,7 +232,8 @@ export function Statechart({ chart, active, taken }: Props) {
     const fits = all.width * scale <= width - 2 * MARGIN && all.height * scale <= height - 2 * MARGIN;
     const target = fits ? all : entered;
     const current = view;
-    if (fresh || current === null || current.scale !== scale) return setView(panInto(centred(target, scale, width, height), target, width, height));
+    if (fresh || current === null || current.scale !== scale)
+      return setView(panInto(centred(target, scale, width, height), target, width, height));
     const next = panInto(current, target, width, height);
     if (next.x !== current.x || next.y !== current.y) setView(next);
   };
@@ -220,12 +249,16 @@ export function Statechart({ chart, active, taken }: Props) {
     // the view follows the layout, the mode and the active states (as one key); a user's pan and zoom stay put
   }, [layout, mode, activeKey, takenKey]);
 
-  const candidates = useMemo(() => (chart === null ? [] : allStates(chart).filter((s) => s.children.length > 0)), [chart]);
-  const toggle = (id: string) => setCollapsed((set) => {
-    const next = new Set(set);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
+  const candidates = useMemo(
+    () => (chart === null ? [] : allStates(chart).filter((s) => s.children.length > 0)),
+    [chart],
+  );
+  const toggle = (id: string) =>
+    setCollapsed((set) => {
+      const next = new Set(set);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const zoomAt = (factor: number, px: number, py: number) => {
     if (view === null) return;
@@ -267,20 +300,54 @@ export function Statechart({ chart, active, taken }: Props) {
         <h2>Statechart</h2>
         <label className="focus-pick">
           show
-          <select value={focus ?? ''} onChange={(e) => setFocus(e.target.value === '' ? null : e.target.value)} data-testid="chart-focus">
+          <select
+            value={focus ?? ''}
+            onChange={(e) => setFocus(e.target.value === '' ? null : e.target.value)}
+            data-testid="chart-focus"
+          >
             <option value="">the whole machine</option>
-            {candidates.filter((s) => s !== chart).map((s) => (
-              <option key={s.id} value={s.id}>{s.id}</option>
-            ))}
+            {candidates
+              .filter((s) => s !== chart)
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.id}
+                </option>
+              ))}
           </select>
         </label>
-        {collapsed.size > 0 && <button type="button" onClick={() => setCollapsed(new Set())} data-testid="chart-expand-all">open all</button>}
-        <span className="legend"><i className="swatch active" /> active <i className="swatch taken" /> just taken</span>
+        {collapsed.size > 0 && (
+          <button type="button" onClick={() => setCollapsed(new Set())} data-testid="chart-expand-all">
+            open all
+          </button>
+        )}
+        <span className="legend">
+          <i className="swatch active" /> active <i className="swatch taken" /> just taken
+        </span>
         <span className="view-modes">
-          <button type="button" className={mode === 'follow' ? 'on' : ''} onClick={() => setMode('follow')} title="full size, keeping the active states in view" data-testid="chart-follow">follow</button>
-          <button type="button" className={mode === 'whole' ? 'on' : ''} onClick={() => setMode('whole')} title="fit the whole chart in the frame" data-testid="chart-whole">fit</button>
-          <button type="button" onClick={() => zoomCentre(1 / 1.25)} title="zoom out" data-testid="chart-zoom-out">−</button>
-          <button type="button" onClick={() => zoomCentre(1.25)} title="zoom in" data-testid="chart-zoom-in">+</button>
+          <button
+            type="button"
+            className={mode === 'follow' ? 'on' : ''}
+            onClick={() => setMode('follow')}
+            title="full size, keeping the active states in view"
+            data-testid="chart-follow"
+          >
+            follow
+          </button>
+          <button
+            type="button"
+            className={mode === 'whole' ? 'on' : ''}
+            onClick={() => setMode('whole')}
+            title="fit the whole chart in the frame"
+            data-testid="chart-whole"
+          >
+            fit
+          </button>
+          <button type="button" onClick={() => zoomCentre(1 / 1.25)} title="zoom out" data-testid="chart-zoom-out">
+            −
+          </button>
+          <button type="button" onClick={() => zoomCentre(1.25)} title="zoom in" data-testid="chart-zoom-in">
+            +
+          </button>
         </span>
       </header>
       <div
@@ -299,21 +366,59 @@ export function Statechart({ chart, active, taken }: Props) {
         {error !== null && <p className="empty">The chart could not be laid out: {error}</p>}
         {chart === null && <p className="empty">No machine definition received yet.</p>}
         {focus !== null && (
-          <button type="button" className="chart-back" onClick={() => setFocus(null)} data-testid="chart-show-all">← the whole machine</button>
+          <button type="button" className="chart-back" onClick={() => setFocus(null)} data-testid="chart-show-all">
+            ← the whole machine
+          </button>
         )}
         {layout !== null && view !== null && (
-          <svg className="chart" width="100%" height="100%" style={{ fontFamily: FONT_FAMILY }} data-testid="statechart">
+          <svg
+            className="chart"
+            width="100%"
+            height="100%"
+            style={{ fontFamily: FONT_FAMILY }}
+            data-testid="statechart"
+          >
             <defs>
-              <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <marker
+                id="arrow"
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerWidth="7"
+                markerHeight="7"
+                orient="auto-start-reverse"
+              >
                 <path d="M0,0 L10,5 L0,10 z" className="arrow" />
               </marker>
-              <marker id="arrow-taken" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <marker
+                id="arrow-taken"
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerWidth="7"
+                markerHeight="7"
+                orient="auto-start-reverse"
+              >
                 <path d="M0,0 L10,5 L0,10 z" className="arrow taken" />
               </marker>
             </defs>
-            <g style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: '0 0', transition: drag.current === null ? 'transform 240ms ease' : 'none' }}>
+            <g
+              style={{
+                transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+                transformOrigin: '0 0',
+                transition: drag.current === null ? 'transform 240ms ease' : 'none',
+              }}
+            >
               {layout.boxes.map((box) => (
-                <Box key={box.state.id} box={box} active={active.has(box.state.id)} taken={takenSet} collapsed={collapsed.has(box.state.id)} onToggle={toggle} onShow={setFocus} />
+                <Box
+                  key={box.state.id}
+                  box={box}
+                  active={active.has(box.state.id)}
+                  taken={takenSet}
+                  collapsed={collapsed.has(box.state.id)}
+                  onToggle={toggle}
+                  onShow={setFocus}
+                />
               ))}
               {layout.initials.map((dot) => (
                 <circle key={dot.of} className="initial-dot" cx={dot.x} cy={dot.y} r={4.5} />

@@ -24,12 +24,19 @@ export function collapseChart(chart: ChartState, collapsed: ReadonlySet<string>)
   visit(chart, null);
   const rep = (id: string) => representative.get(id) ?? id;
 
-  const descendants = (node: ChartState): ChartState[] => node.children.flatMap((child) => [child, ...descendants(child)]);
-  const remap = (t: ChartTransition, source: string): ChartTransition => ({ ...t, source, targets: t.targets.map(rep) });
+  const descendants = (node: ChartState): ChartState[] =>
+    node.children.flatMap((child) => [child, ...descendants(child)]);
+  const remap = (t: ChartTransition, source: string): ChartTransition => ({
+    ...t,
+    source,
+    targets: t.targets.map(rep),
+  });
 
   const build = (node: ChartState): ChartState => {
     if (representative.get(node.id) === node.id && collapsed.has(node.id) && node.children.length > 0) {
-      const inner = descendants(node).flatMap((d) => d.transitions.map((t) => remap(t, node.id)).filter((t) => t.targets.length > 0 && !t.targets.includes(node.id)));
+      const inner = descendants(node).flatMap((d) =>
+        d.transitions.map((t) => remap(t, node.id)).filter((t) => t.targets.length > 0 && !t.targets.includes(node.id)),
+      );
       return { ...node, children: [], transitions: [...node.transitions.map((t) => remap(t, node.id)), ...inner] };
     }
     return { ...node, children: node.children.map(build), transitions: node.transitions.map((t) => remap(t, node.id)) };

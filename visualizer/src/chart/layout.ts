@@ -91,25 +91,46 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
   };
   visit(chart);
 
-  const drawn = (t: ChartTransition) => t.targets.length > 0 && t.targets.every((target) => states.has(target) && !isWithin(target, t.source, parents) && !isWithin(t.source, target, parents));
+  const drawn = (t: ChartTransition) =>
+    t.targets.length > 0 &&
+    t.targets.every(
+      (target) => states.has(target) && !isWithin(target, t.source, parents) && !isWithin(t.source, target, parents),
+    );
   const linesOf = (s: ChartState): BoxLine[] => {
     const mark = s.type === 'parallel' ? ' ∥' : s.type === 'final' ? ' ◉' : s.type === 'history' ? ' H' : '';
     const folded = hidden.get(s.id);
-    const lines: BoxLine[] = [{ text: `${folded === undefined && s.children.length > 0 ? '▾ ' : folded !== undefined ? '▸ ' : ''}${s.key}${mark}`, kind: 'title' }];
+    const lines: BoxLine[] = [
+      {
+        text: `${folded === undefined && s.children.length > 0 ? '▾ ' : folded !== undefined ? '▸ ' : ''}${s.key}${mark}`,
+        kind: 'title',
+      },
+    ];
     if (folded !== undefined) lines.push({ text: `${folded} states inside: click ▸ to open`, kind: 'description' });
-    if (s.entry.length > 0) lines.push(...wrap(`entry / ${s.entry.join(', ')}`).map((text) => ({ text, kind: 'entry' as const })));
-    if (s.exit.length > 0) lines.push(...wrap(`exit / ${s.exit.join(', ')}`).map((text) => ({ text, kind: 'exit' as const })));
+    if (s.entry.length > 0)
+      lines.push(...wrap(`entry / ${s.entry.join(', ')}`).map((text) => ({ text, kind: 'entry' as const })));
+    if (s.exit.length > 0)
+      lines.push(...wrap(`exit / ${s.exit.join(', ')}`).map((text) => ({ text, kind: 'exit' as const })));
     if (s.invoke.length > 0) lines.push({ text: `invoke ${s.invoke.join(', ')}`, kind: 'invoke' });
     for (const t of s.transitions) {
       if (drawn(t)) continue;
-      const to = t.targets.length === 0 ? '' : ` → ${t.targets.map((id) => (id === s.id ? '↺' : states.get(id)?.key ?? id)).join(', ')}`;
+      const to =
+        t.targets.length === 0
+          ? ''
+          : ` → ${t.targets.map((id) => (id === s.id ? '↺' : (states.get(id)?.key ?? id))).join(', ')}`;
       const actions = t.actions.length > 0 ? ` / ${t.actions.join(', ')}` : '';
-      lines.push(...wrap(`${transitionText(t)}${to}${actions}`).map((text) => ({ text, kind: 'transition' as const, transition: t.id })));
+      lines.push(
+        ...wrap(`${transitionText(t)}${to}${actions}`).map((text) => ({
+          text,
+          kind: 'transition' as const,
+          transition: t.id,
+        })),
+      );
     }
     return lines;
   };
   const lineHeight = (line: BoxLine) => (line.kind === 'title' ? TITLE : LINE);
-  const textWidth = (line: BoxLine) => measure(line.text, line.kind === 'title' ? FONT.title : line.kind === 'transition' ? FONT.bold : FONT.line);
+  const textWidth = (line: BoxLine) =>
+    measure(line.text, line.kind === 'title' ? FONT.title : line.kind === 'transition' ? FONT.bold : FONT.line);
 
   const lines = new Map<string, BoxLine[]>();
   const edgesByContainer = new Map<string, ElkExtendedEdge[]>();
@@ -120,7 +141,8 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
     edgesByContainer.set(container, list);
   };
   const commonAncestor = (a: string, b: string) => {
-    for (let at: string | undefined = parents.get(a); at !== undefined; at = parents.get(at)) if (isWithin(b, at, parents)) return at;
+    for (let at: string | undefined = parents.get(a); at !== undefined; at = parents.get(at))
+      if (isWithin(b, at, parents)) return at;
     return chart.id;
   };
 
@@ -155,8 +177,12 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
     if (s.children.length === 0) return { id: s.id, width, height: header + PAD * 1.5 };
     const children = s.children.map(toElk);
     // Position hints keep a parallel state's regions in the machine's order.
-    if (s.type === 'parallel') children.forEach((child, i) => (child.layoutOptions = { ...child.layoutOptions, 'elk.position': `(0,${i * 1000})` }));
-    if (s.type === 'compound' && s.initial !== null && states.has(s.initial)) children.unshift({ id: `${s.id}::initial`, width: 10, height: 10 });
+    if (s.type === 'parallel')
+      children.forEach(
+        (child, i) => (child.layoutOptions = { ...child.layoutOptions, 'elk.position': `(0,${i * 1000})` }),
+      );
+    if (s.type === 'compound' && s.initial !== null && states.has(s.initial))
+      children.unshift({ id: `${s.id}::initial`, width: 10, height: 10 });
     return {
       id: s.id,
       children,
@@ -167,7 +193,11 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
         'elk.nodeSize.minimum': `(${width}, ${header + PAD * 3})`,
         // The regions of a parallel state: one column, in the machine's order.
         ...(s.type === 'parallel'
-          ? { 'elk.separateConnectedComponents': 'false', 'elk.spacing.nodeNode': '14', 'elk.layered.crossingMinimization.semiInteractive': 'true' }
+          ? {
+              'elk.separateConnectedComponents': 'false',
+              'elk.spacing.nodeNode': '14',
+              'elk.layered.crossingMinimization.semiInteractive': 'true',
+            }
           : {}),
       },
     };
@@ -214,7 +244,16 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
         id: transitionKey ?? e.id,
         transition: transitionKey === null ? null : (transitions.get(transitionKey) ?? null),
         points,
-        label: label === undefined ? null : { x: label.x ?? 0, y: label.y ?? 0, width: label.width ?? 0, height: label.height ?? 0, lines: labelsById.get(e.id) ?? [] },
+        label:
+          label === undefined
+            ? null
+            : {
+                x: label.x ?? 0,
+                y: label.y ?? 0,
+                width: label.width ?? 0,
+                height: label.height ?? 0,
+                lines: labelsById.get(e.id) ?? [],
+              },
       });
     }
     for (const child of node.children ?? []) {

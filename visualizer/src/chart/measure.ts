@@ -20,7 +20,8 @@ let context: CanvasRenderingContext2D | null | undefined;
  * measure('WAKE_UP', FONT.title) // about 62
  */
 export function measure(text: string, font: string): number {
-  if (context === undefined) context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (context === undefined)
+    context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   if (context === null) return text.length * 7;
   context.font = font;
   return Math.ceil(context.measureText(text).width);

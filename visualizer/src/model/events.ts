@@ -41,15 +41,24 @@ export function emittedText(event: TableEmitted | { type: string; [key: string]:
   const e = event as Record<string, unknown> & { type: string };
   const item = e.item as { id?: number; card?: string; seat?: string } | undefined;
   switch (e.type) {
-    case 'turn.started': return `turn ${String(e.turn)} starts: ${String(e.seat)}`;
-    case 'turn.ended': return `turn ${String(e.turn)} ends: ${String(e.seat)}`;
-    case 'phase.changed': return `phase ${String(e.phase)}${e.seat ? ` (${String(e.seat)})` : ''}`;
-    case 'priority.changed': return `priority → ${e.seat === null ? 'nobody' : String(e.seat)}`;
-    case 'stack.pushed': return `#${item?.id} ${item?.card} (${item?.seat}) on the stack`;
-    case 'stack.resolved': return `#${item?.id} ${item?.card} (${item?.seat}) resolved`;
-    case 'ply.recorded': return `ply ${Number(e.index) + 1}: ${String((e.ply as { notation?: string } | undefined)?.notation)}`;
-    case 'move.refused': return `refused: ${String((e.refusal as { code?: string } | undefined)?.code)}`;
-    case 'game.over': return `game over: ${((e.winners as string[] | undefined) ?? []).join(', ') || 'no winner'}`;
+    case 'turn.started':
+      return `turn ${String(e.turn)} starts: ${String(e.seat)}`;
+    case 'turn.ended':
+      return `turn ${String(e.turn)} ends: ${String(e.seat)}`;
+    case 'phase.changed':
+      return `phase ${String(e.phase)}${e.seat ? ` (${String(e.seat)})` : ''}`;
+    case 'priority.changed':
+      return `priority → ${e.seat === null ? 'nobody' : String(e.seat)}`;
+    case 'stack.pushed':
+      return `#${item?.id} ${item?.card} (${item?.seat}) on the stack`;
+    case 'stack.resolved':
+      return `#${item?.id} ${item?.card} (${item?.seat}) resolved`;
+    case 'ply.recorded':
+      return `ply ${Number(e.index) + 1}: ${String((e.ply as { notation?: string } | undefined)?.notation)}`;
+    case 'move.refused':
+      return `refused: ${String((e.refusal as { code?: string } | undefined)?.code)}`;
+    case 'game.over':
+      return `game over: ${((e.winners as string[] | undefined) ?? []).join(', ') || 'no winner'}`;
     default: {
       const { type, ...rest } = e;
       return `${type} ${JSON.stringify(rest)}`;

@@ -3,8 +3,15 @@
  * at a past ply, or a remote table as its app last sent it.
  */
 import {
-  replay, takenTransitionId,
-  type ChartState, type LegalMoves, type Ply, type Table, type TableLog, type TableState, type TurnModel,
+  replay,
+  takenTransitionId,
+  type ChartState,
+  type LegalMoves,
+  type Ply,
+  type Table,
+  type TableLog,
+  type TableState,
+  type TurnModel,
 } from '../../../src/index.js';
 import { size } from '../../../src/log/plyLog.js';
 import { eventsUpTo, type EventEntry } from './events.js';
@@ -90,7 +97,17 @@ export function pastOf(table: Table, n: number): Past {
     watch.unsubscribe();
     before.stop();
   }
-  return { n, moves, exact: probe.plies.length === n, state: view.state, plies: view.plies, context: view.context, value: view.value, taken, probe };
+  return {
+    n,
+    moves,
+    exact: probe.plies.length === n,
+    state: view.state,
+    plies: view.plies,
+    context: view.context,
+    value: view.value,
+    taken,
+    probe,
+  };
 }
 
 function eventsOf(entries: readonly EventEntry[], past: Past | null) {
@@ -122,7 +139,10 @@ export function localView(session: LocalSession, past: Past | null): Inspected {
     ...eventsOf(session.events.entries, past),
     problem: session.problem,
     legal: (seat) => (past?.probe ?? table).legalMoves(seat),
-    readOnly: past === null ? null : `viewing ply ${past.n} of ${session.plyCount}: go live to play, or branch from here${past.exact ? '' : ` (a branch starts after this move's automatic passes, at ply ${past.probe.plies.length})`}`,
+    readOnly:
+      past === null
+        ? null
+        : `viewing ply ${past.n} of ${session.plyCount}: go live to play, or branch from here${past.exact ? '' : ` (a branch starts after this move's automatic passes, at ply ${past.probe.plies.length})`}`,
     hasLog: true,
     log: () => table.log,
     travel: () => table,

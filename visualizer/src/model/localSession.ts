@@ -3,8 +3,18 @@
  * actor (the transitions each move takes, what it emits).
  */
 import {
-  chartFromDefinition, createTable, machineDefinition, replayLog, takenTransitionId,
-  type AnyGame, type ChartState, type PlayResult, type Ply, type Table, type TableInput, type TableLog,
+  chartFromDefinition,
+  createTable,
+  machineDefinition,
+  replayLog,
+  takenTransitionId,
+  type AnyGame,
+  type ChartState,
+  type PlayResult,
+  type Ply,
+  type Table,
+  type TableInput,
+  type TableLog,
 } from '../../../src/index.js';
 import { emittedText, EventLog, moveText } from './events.js';
 import { Notifier } from './notifier.js';
@@ -47,7 +57,10 @@ export class LocalSession {
   private pliesCache: { count: number; plies: readonly Ply[] } = { count: -1, plies: [] };
   private count: number;
 
-  constructor(readonly table: Table, readonly name: string) {
+  constructor(
+    readonly table: Table,
+    readonly name: string,
+  ) {
     this.chart = chartOf(table);
     this.count = table.plies.length;
     this.seats = table.log.seats;
@@ -61,7 +74,13 @@ export class LocalSession {
       if (event.type === 'ply.recorded') {
         this.count = event.index + 1;
         const auto = event.ply.automatic ? ' (automatic)' : '';
-        this.events.add('move', 'ply', `ply ${event.index + 1} · ${moveText(event.ply.move)}${auto} → ${event.ply.notation}`, event.ply, this.count);
+        this.events.add(
+          'move',
+          'ply',
+          `ply ${event.index + 1} · ${moveText(event.ply.move)}${auto} → ${event.ply.notation}`,
+          event.ply,
+          this.count,
+        );
       } else this.events.add('emitted', event.type, emittedText(event), event, this.count);
     });
     actor.subscribe(() => {
@@ -85,8 +104,19 @@ export class LocalSession {
   play(move: unknown): PlayResult {
     const result = this.table.tryPlay(move as never);
     if (!result.ok) {
-      const detail = { move, code: result.error.code, message: result.error.message, ...(result.error.reason === undefined ? {} : { reason: result.error.reason }) };
-      this.events.add('refused', result.error.code, `refused ${moveText((move ?? {}) as object)}: ${result.error.code}: ${result.error.message}`, detail, this.count);
+      const detail = {
+        move,
+        code: result.error.code,
+        message: result.error.message,
+        ...(result.error.reason === undefined ? {} : { reason: result.error.reason }),
+      };
+      this.events.add(
+        'refused',
+        result.error.code,
+        `refused ${moveText((move ?? {}) as object)}: ${result.error.code}: ${result.error.message}`,
+        detail,
+        this.count,
+      );
       this.bump();
     }
     return result;
@@ -114,7 +144,9 @@ export class LocalSession {
  */
 export function openLocal(game: AnyGame, input: TableInput): LocalSession {
   const session = new LocalSession(createTable(game, input), input.table);
-  session.note(`opened ${input.table}: ${game.title}, seats ${input.seats.join(', ')}, seed ${JSON.stringify(session.table.log.seed)}`);
+  session.note(
+    `opened ${input.table}: ${game.title}, seats ${input.seats.join(', ')}, seed ${JSON.stringify(session.table.log.seed)}`,
+  );
   return session;
 }
 
@@ -131,8 +163,17 @@ export function openLog(log: unknown): LocalSession {
   else {
     const moves = (log as { moves?: unknown }).moves;
     const played = Array.isArray(moves) ? moves[error.move ?? applied] : undefined;
-    session.problem = { move: error.move ?? applied, played, code: error.code, message: error.message, ...(error.reason === undefined ? {} : { reason: error.reason }), applied };
-    session.note(`loaded ${table.log.table}: only the first ${applied} moves; move ${error.move ?? applied} was refused: ${error.code}: ${error.message}`);
+    session.problem = {
+      move: error.move ?? applied,
+      played,
+      code: error.code,
+      message: error.message,
+      ...(error.reason === undefined ? {} : { reason: error.reason }),
+      applied,
+    };
+    session.note(
+      `loaded ${table.log.table}: only the first ${applied} moves; move ${error.move ?? applied} was refused: ${error.code}: ${error.message}`,
+    );
   }
   return session;
 }

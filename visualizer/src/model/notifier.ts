@@ -23,7 +23,8 @@ export class Notifier {
       this.scheduled = false;
       for (const listener of this.listeners) listener();
     };
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(tell);
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
+      requestAnimationFrame(tell);
     else setTimeout(tell, 16);
   }
 }

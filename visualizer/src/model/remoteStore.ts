@@ -5,8 +5,15 @@
  * plies and legal moves.
  */
 import {
-  activeStateIds, chartFromDefinition, guessTakenTransitions, PAGE_PATH,
-  type ChartState, type Ply, type PlystackActorInfo, type PlystackSnapshotInfo, type RelayMessage,
+  activeStateIds,
+  chartFromDefinition,
+  guessTakenTransitions,
+  PAGE_PATH,
+  type ChartState,
+  type Ply,
+  type PlystackActorInfo,
+  type PlystackSnapshotInfo,
+  type RelayMessage,
 } from '../../../src/index.js';
 import { emittedText, EventLog, moveText } from './events.js';
 import { Notifier } from './notifier.js';
@@ -33,7 +40,10 @@ export class RemoteSession {
   problems: string[] = [];
   private lastEvent = '';
 
-  constructor(readonly id: string, name: string) {
+  constructor(
+    readonly id: string,
+    name: string,
+  ) {
     this.name = name;
   }
 
@@ -69,7 +79,13 @@ export class RemoteSession {
     if (event.type === '@xstate.event') {
       const e = (event.event ?? {}) as { type?: string };
       this.lastEvent = String(e.type ?? '');
-      this.events.add('move', this.lastEvent, `event ${moveText(typeof e === 'object' && e !== null ? e : {})}`, e, this.plyTotal + 1);
+      this.events.add(
+        'move',
+        this.lastEvent,
+        `event ${moveText(typeof e === 'object' && e !== null ? e : {})}`,
+        e,
+        this.plyTotal + 1,
+      );
       return;
     }
     if (event.type === '@xstate.snapshot') this.takeSnapshot(event.snapshot, true);
@@ -92,7 +108,8 @@ export class RemoteSession {
     }
     if (!moved) return;
     if (plystack !== null) this.taken = plystack.transitions;
-    else if (this.chart !== null && before !== null) this.taken = guessTakenTransitions(this.chart, before, activeStateIds(this.chart, this.value), this.lastEvent);
+    else if (this.chart !== null && before !== null)
+      this.taken = guessTakenTransitions(this.chart, before, activeStateIds(this.chart, this.value), this.lastEvent);
   }
 
   /** Adds a window of plies; appending (the usual case) costs the window, not the game. */
@@ -108,21 +125,37 @@ export class RemoteSession {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A snapshot's `plystack` part, read defensively: a part of the wrong type is
  * left out (the previous one kept where there is one) and named in `problem`,
  * so one bad field never takes the page down.
  */
-export function readPlystack(raw: unknown, previous: PlystackSnapshotInfo | null, problem: (text: string) => void): PlystackSnapshotInfo | null {
+export function readPlystack(
+  raw: unknown,
+  previous: PlystackSnapshotInfo | null,
+  problem: (text: string) => void,
+): PlystackSnapshotInfo | null {
   if (raw === undefined) return null;
-  if (!isObject(raw)) return problem('plystack: not an object'), null;
-  const table = isObject(raw.table) && isObject(raw.table.game) && isObject(raw.table.opening) && Array.isArray(raw.table.opening.seats) ? raw.table : previous?.table;
-  if (table === undefined) return problem('plystack.table: not a table description'), null;
+  if (!isObject(raw)) return (problem('plystack: not an object'), null);
+  const table =
+    isObject(raw.table) &&
+    isObject(raw.table.game) &&
+    isObject(raw.table.opening) &&
+    Array.isArray(raw.table.opening.seats)
+      ? raw.table
+      : previous?.table;
+  if (table === undefined) return (problem('plystack.table: not a table description'), null);
   if (table !== raw.table) problem('plystack.table: not a table description; the previous one is kept');
   const plies = raw.plies;
-  const pliesOk = isObject(plies) && Number.isInteger(plies.from) && Number.isInteger(plies.total) && Array.isArray(plies.items) && plies.items.every(isObject);
+  const pliesOk =
+    isObject(plies) &&
+    Number.isInteger(plies.from) &&
+    Number.isInteger(plies.total) &&
+    Array.isArray(plies.items) &&
+    plies.items.every(isObject);
   if (!pliesOk) problem('plystack.plies: not a window of plies; no ply was added');
   const state = isObject(raw.state) ? raw.state : null;
   if (state === null) problem('plystack.state: not an object');
@@ -134,7 +167,9 @@ export function readPlystack(raw: unknown, previous: PlystackSnapshotInfo | null
   return {
     ...(raw as unknown as PlystackSnapshotInfo),
     table: table as unknown as PlystackSnapshotInfo['table'],
-    plies: pliesOk ? (plies as unknown as PlystackSnapshotInfo['plies']) : { from: previous?.plies.total ?? 0, total: previous?.plies.total ?? 0, items: [] } as never,
+    plies: pliesOk
+      ? (plies as unknown as PlystackSnapshotInfo['plies'])
+      : ({ from: previous?.plies.total ?? 0, total: previous?.plies.total ?? 0, items: [] } as never),
     state: state as unknown as PlystackSnapshotInfo['state'],
     transitions: list('transitions').filter((t): t is string => typeof t === 'string'),
     emitted: list('emitted').filter(isObject) as unknown as PlystackSnapshotInfo['emitted'],

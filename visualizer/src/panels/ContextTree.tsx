@@ -16,18 +16,31 @@ function preview(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-function Node({ name, value, depth, open: initiallyOpen }: { name: string; value: unknown; depth: number; open: boolean }) {
+function Node({
+  name,
+  value,
+  depth,
+  open: initiallyOpen,
+}: {
+  name: string;
+  value: unknown;
+  depth: number;
+  open: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const [shown, setShown] = useState(PAGE);
   const branch = value !== null && typeof value === 'object';
   if (!branch) {
     return (
       <li className="leaf">
-        <span className="key">{name}</span>: <span className={`value ${typeof value}`}>{JSON.stringify(value) ?? String(value)}</span>
+        <span className="key">{name}</span>:{' '}
+        <span className={`value ${typeof value}`}>{JSON.stringify(value) ?? String(value)}</span>
       </li>
     );
   }
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value as object);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value as object);
   return (
     <li className="branch">
       <button type="button" className="toggle" onClick={() => setOpen(!open)} aria-expanded={open}>
@@ -36,10 +49,14 @@ function Node({ name, value, depth, open: initiallyOpen }: { name: string; value
       </button>
       {open && (
         <ul>
-          {entries.slice(0, shown).map(([k, v]) => <Node key={k} name={k} value={v} depth={depth + 1} open={false} />)}
+          {entries.slice(0, shown).map(([k, v]) => (
+            <Node key={k} name={k} value={v} depth={depth + 1} open={false} />
+          ))}
           {entries.length > shown && (
             <li>
-              <button type="button" className="more" onClick={() => setShown(shown + PAGE)}>show {Math.min(PAGE, entries.length - shown)} more of {entries.length - shown}</button>
+              <button type="button" className="more" onClick={() => setShown(shown + PAGE)}>
+                show {Math.min(PAGE, entries.length - shown)} more of {entries.length - shown}
+              </button>
             </li>
           )}
         </ul>

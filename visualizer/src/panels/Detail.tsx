@@ -17,7 +17,9 @@ export function Detail({ selected, onClose }: { selected: Selected; onClose: () 
     <aside className="detail" data-testid="detail" aria-label="details">
       <header>
         <strong data-testid="detail-title">{selected.title}</strong>
-        <button type="button" onClick={onClose} title="close" data-testid="detail-close">×</button>
+        <button type="button" onClick={onClose} title="close" data-testid="detail-close">
+          ×
+        </button>
       </header>
       <pre data-testid="detail-json">{text}</pre>
     </aside>

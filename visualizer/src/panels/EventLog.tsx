@@ -21,7 +21,13 @@ export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: Ev
             const e = events[i];
             if (e === undefined) return null;
             return (
-              <div className={`event ${e.kind}`} data-testid="event" data-type={e.type} onClick={() => onPick(e)} title="its JSON">
+              <div
+                className={`event ${e.kind}`}
+                data-testid="event"
+                data-type={e.type}
+                onClick={() => onPick(e)}
+                title="its JSON"
+              >
                 <span className="event-kind">{e.kind}</span>
                 <span className="event-text">{e.text}</span>
               </div>

@@ -23,12 +23,18 @@ interface Props {
 
 /** A move as a button's text: `pass`, `PlayCard Toaster`. */
 export function moveLabel(move: Move): string {
-  const name = move.type === 'engine.pass' ? 'pass' : move.type.startsWith('engine.') ? move.type.slice('engine.'.length) : move.type;
+  const name =
+    move.type === 'engine.pass'
+      ? 'pass'
+      : move.type.startsWith('engine.')
+        ? move.type.slice('engine.'.length)
+        : move.type;
   const payload = move.payload;
   if (payload === undefined) return name;
   if (typeof payload === 'object' && payload !== null && !Array.isArray(payload)) {
     const values = Object.values(payload);
-    if (values.length === 1 && (typeof values[0] === 'string' || typeof values[0] === 'number')) return `${name} ${String(values[0])}`;
+    if (values.length === 1 && (typeof values[0] === 'string' || typeof values[0] === 'number'))
+      return `${name} ${String(values[0])}`;
   }
   return `${name} ${JSON.stringify(payload)}`;
 }
@@ -50,13 +56,23 @@ export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props)
           act as
           <select value={actAs} onChange={(e) => onActAs(e.target.value)} data-testid="act-as">
             <option value="">{`priority (${seat !== null && !application && actAs === '' ? seat : 'nobody'})`}</option>
-            {view.seats.map((s) => <option key={s} value={s}>{s}</option>)}
+            {view.seats.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
             {view.kind === 'local' && <option value={APPLICATION}>application (no seat)</option>}
           </select>
         </label>
-        <span className="muted" data-testid="focus-seat">{application ? 'application' : (seat ?? 'no seat in focus')}</span>
+        <span className="muted" data-testid="focus-seat">
+          {application ? 'application' : (seat ?? 'no seat in focus')}
+        </span>
       </header>
-      {view.readOnly !== null && <p className="note" data-testid="read-only">{view.readOnly}</p>}
+      {view.readOnly !== null && (
+        <p className="note" data-testid="read-only">
+          {view.readOnly}
+        </p>
+      )}
       {problem !== null && <p className="error">The moves could not be read: {problem}</p>}
       {application ? (
         <ApplicationMoves view={view} table={table} onPlay={onPlay} />
@@ -82,12 +98,17 @@ export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props)
           </div>
           {legal.blocked.length > 0 && (
             <details className="blocked-box" open>
-              <summary>blocked now: {legal.blocked.length} move type{legal.blocked.length === 1 ? '' : 's'}</summary>
+              <summary>
+                blocked now: {legal.blocked.length} move type{legal.blocked.length === 1 ? '' : 's'}
+              </summary>
               <ul className="blocked" data-testid="blocked">
                 {legal.blocked.map((b) => (
                   <li key={b.type} data-type={b.type}>
                     <span className="blocked-type">{b.type}</span>
-                    <span className="code">{b.code}{b.reason ? ` · ${b.reason}` : ''}</span>
+                    <span className="code">
+                      {b.code}
+                      {b.reason ? ` · ${b.reason}` : ''}
+                    </span>
                     <span className="reason">{b.message}</span>
                   </li>
                 ))}
@@ -114,7 +135,8 @@ interface Candidate {
 function applicationCandidates(table: Table, seats: readonly string[]): Candidate[] {
   const moves: Move[] = [{ type: 'engine.pass' }, { type: 'engine.end-turn' }];
   const structure = table.game.structure(table.context.opening.options);
-  for (const t of structure.transitions ?? []) moves.push({ type: 'engine.transition', payload: { transition: t.name } });
+  for (const t of structure.transitions ?? [])
+    moves.push({ type: 'engine.transition', payload: { transition: t.name } });
   const seen = new Set(moves.map((m) => JSON.stringify(m)));
   for (const seat of seats) {
     for (const m of table.legalMoves(seat).allowed) {
@@ -133,7 +155,15 @@ function applicationCandidates(table: Table, seats: readonly string[]): Candidat
   return moves.map((move) => ({ move, refusal: table.check(move as never) }));
 }
 
-function ApplicationMoves({ view, table, onPlay }: { view: Inspected; table: Table | null; onPlay: (move: Move) => void }) {
+function ApplicationMoves({
+  view,
+  table,
+  onPlay,
+}: {
+  view: Inspected;
+  table: Table | null;
+  onPlay: (move: Move) => void;
+}) {
   const [scores, setScores] = useState<Record<string, string>>({});
   if (table === null) return <p className="empty">Only a table in this page can be played as the application.</p>;
   const candidates = applicationCandidates(table, view.seats);
@@ -141,7 +171,9 @@ function ApplicationMoves({ view, table, onPlay }: { view: Inspected; table: Tab
   const blocked = candidates.filter((c) => c.refusal !== null);
   const initiative: Move = {
     type: 'engine.initiative',
-    payload: { scores: Object.fromEntries(view.seats.filter((s) => (scores[s] ?? '') !== '').map((s) => [s, Number(scores[s])])) },
+    payload: {
+      scores: Object.fromEntries(view.seats.filter((s) => (scores[s] ?? '') !== '').map((s) => [s, Number(scores[s])])),
+    },
   };
   const initiativeRefusal = table.check(initiative);
   return (
@@ -149,7 +181,15 @@ function ApplicationMoves({ view, table, onPlay }: { view: Inspected; table: Tab
       <div className="allowed" data-testid="allowed">
         {allowed.length === 0 && <p className="empty">The application may not move now.</p>}
         {allowed.map(({ move }) => (
-          <button type="button" key={JSON.stringify(move)} className="move-button seatless" disabled={view.readOnly !== null} onClick={() => onPlay(move)} data-testid="move" data-type={move.type}>
+          <button
+            type="button"
+            key={JSON.stringify(move)}
+            className="move-button seatless"
+            disabled={view.readOnly !== null}
+            onClick={() => onPlay(move)}
+            data-testid="move"
+            data-type={move.type}
+          >
             {moveLabel(move)}
           </button>
         ))}
@@ -166,22 +206,46 @@ function ApplicationMoves({ view, table, onPlay }: { view: Inspected; table: Tab
         {view.seats.map((s) => (
           <label key={s}>
             {s.slice(s.lastIndexOf(':') + 1)}
-            <input type="number" step={1} value={scores[s] ?? ''} onChange={(e) => setScores({ ...scores, [s]: e.target.value })} data-seat={s} />
+            <input
+              type="number"
+              step={1}
+              value={scores[s] ?? ''}
+              onChange={(e) => setScores({ ...scores, [s]: e.target.value })}
+              data-seat={s}
+            />
           </label>
         ))}
-        <button type="submit" disabled={view.readOnly !== null || initiativeRefusal !== null} title={initiativeRefusal === null ? 'merge these scores' : `${initiativeRefusal.code}: ${initiativeRefusal.message}`} data-testid="initiative-play">
+        <button
+          type="submit"
+          disabled={view.readOnly !== null || initiativeRefusal !== null}
+          title={
+            initiativeRefusal === null
+              ? 'merge these scores'
+              : `${initiativeRefusal.code}: ${initiativeRefusal.message}`
+          }
+          data-testid="initiative-play"
+        >
           set
         </button>
-        {initiativeRefusal !== null && <span className="code" data-testid="initiative-code">{initiativeRefusal.code}</span>}
+        {initiativeRefusal !== null && (
+          <span className="code" data-testid="initiative-code">
+            {initiativeRefusal.code}
+          </span>
+        )}
       </form>
       {blocked.length > 0 && (
         <details className="blocked-box" open>
-          <summary>blocked now: {blocked.length} move{blocked.length === 1 ? '' : 's'}</summary>
+          <summary>
+            blocked now: {blocked.length} move{blocked.length === 1 ? '' : 's'}
+          </summary>
           <ul className="blocked" data-testid="blocked">
             {blocked.map(({ move, refusal }) => (
               <li key={JSON.stringify(move)} data-type={move.type}>
                 <span className="blocked-type">{moveLabel(move)}</span>
-                <span className="code">{refusal!.code}{refusal!.reason ? ` · ${refusal!.reason}` : ''}</span>
+                <span className="code">
+                  {refusal!.code}
+                  {refusal!.reason ? ` · ${refusal!.reason}` : ''}
+                </span>
                 <span className="reason">{refusal!.message}</span>
               </li>
             ))}

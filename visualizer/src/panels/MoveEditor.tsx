@@ -28,14 +28,19 @@ export function MoveEditor({ template, onPlay }: Props) {
     setResult(
       played.ok
         ? { ok: true, text: `played: ${played.ply.notation}` }
-        : { ok: false, text: `${played.error.code}${played.error.reason ? ` · ${played.error.reason}` : ''}: ${played.error.message}` },
+        : {
+            ok: false,
+            text: `${played.error.code}${played.error.reason ? ` · ${played.error.reason}` : ''}: ${played.error.message}`,
+          },
     );
   };
   return (
     <section className="panel editor-panel" aria-label="move editor">
       <header className="panel-head">
         <h2>Move editor</h2>
-        <button type="button" className="link" onClick={() => setText(template)} data-testid="editor-template">from the moves above</button>
+        <button type="button" className="link" onClick={() => setText(template)} data-testid="editor-template">
+          from the moves above
+        </button>
       </header>
       <div className="editor">
         <textarea
@@ -48,11 +53,15 @@ export function MoveEditor({ template, onPlay }: Props) {
           aria-label="a move as JSON"
         />
         <div className="editor-actions">
-          <button type="button" className="primary" onClick={play} disabled={onPlay === null} data-testid="editor-play">Play</button>
+          <button type="button" className="primary" onClick={play} disabled={onPlay === null} data-testid="editor-play">
+            Play
+          </button>
           <span className="muted">Ctrl+Enter plays</span>
         </div>
         {result !== null && (
-          <p className={result.ok ? 'ok' : 'error'} data-testid="editor-result" role="status">{result.text}</p>
+          <p className={result.ok ? 'ok' : 'error'} data-testid="editor-result" role="status">
+            {result.text}
+          </p>
         )}
       </div>
     </section>

@@ -32,18 +32,30 @@ export function plyNumbers(rows: readonly { ply: unknown; cells: readonly unknow
 export function MoveTable({ view, onPick }: { view: Inspected; onPick: ((ply: number) => void) | null }) {
   // A remote table's plies grow in place: their count is part of what the rows depend on.
   const count = view.plies.length;
-  const rows = useMemo(() => layOutRows(view.plies, view.seats, view.turnModel), [view.plies, count, view.seats, view.turnModel]);
+  const rows = useMemo(
+    () => layOutRows(view.plies, view.seats, view.turnModel),
+    [view.plies, count, view.seats, view.turnModel],
+  );
   const numbers = useMemo(() => plyNumbers(rows, view.pliesFrom), [rows, view.pliesFrom]);
   const columns = `56px 64px 44px 96px repeat(${Math.max(1, view.seats.length)}, minmax(90px, 1fr))`;
   const header = (
     <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
-      <span>round</span><span>ply</span><span>turn</span><span>phase</span>
-      {view.seats.map((seat) => <span key={seat}>{seat}</span>)}
+      <span>round</span>
+      <span>ply</span>
+      <span>turn</span>
+      <span>phase</span>
+      {view.seats.map((seat) => (
+        <span key={seat}>{seat}</span>
+      ))}
     </div>
   );
   return (
     <div className="table-view">
-      {view.pliesFrom > 0 && <p className="note">The first {view.pliesFrom} plies were not received; the table starts at ply {view.pliesFrom + 1}.</p>}
+      {view.pliesFrom > 0 && (
+        <p className="note">
+          The first {view.pliesFrom} plies were not received; the table starts at ply {view.pliesFrom + 1}.
+        </p>
+      )}
       {header}
       {rows.length === 0 ? (
         <p className="empty">No plies yet.</p>
@@ -69,7 +81,9 @@ export function MoveTable({ view, onPick }: { view: Inspected; onPick: ((ply: nu
                 <span data-testid="move-row-ply">{number}</span>
                 <span>{row.ply?.turn ?? ''}</span>
                 <span className="phase">{row.ply?.phase ?? ''}</span>
-                {row.cells.map((cell, c) => <Cell key={c} cell={cell} />)}
+                {row.cells.map((cell, c) => (
+                  <Cell key={c} cell={cell} />
+                ))}
               </div>
             );
           }}

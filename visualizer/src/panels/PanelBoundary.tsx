@@ -33,8 +33,12 @@ export class PanelBoundary extends Component<Props, State> {
     if (error === null) return this.props.children;
     return (
       <section className="panel panel-error" role="alert" data-testid="panel-error" data-panel={this.props.name}>
-        <header className="panel-head"><h2>{this.props.name}</h2></header>
-        <p className="error">The {this.props.name.toLowerCase()} panel could not show this table's data: {error.message.slice(0, 300)}</p>
+        <header className="panel-head">
+          <h2>{this.props.name}</h2>
+        </header>
+        <p className="error">
+          The {this.props.name.toLowerCase()} panel could not show this table's data: {error.message.slice(0, 300)}
+        </p>
       </section>
     );
   }

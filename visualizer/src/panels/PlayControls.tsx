@@ -28,22 +28,67 @@ export function PlayControls({ autoplay, off, count, onCount, speed, onSpeed, on
   const n = count.trim() === '' ? Infinity : Math.max(1, Math.floor(Number(count)) || 1);
   return (
     <div className="play-controls" aria-label="play controls">
-      <button type="button" onClick={() => autoplay.step()} disabled={off !== null || autoplay.running} title="one random legal move" data-testid="random-move">step</button>
+      <button
+        type="button"
+        onClick={() => autoplay.step()}
+        disabled={off !== null || autoplay.running}
+        title="one random legal move"
+        data-testid="random-move"
+      >
+        step
+      </button>
       {autoplay.running ? (
-        <button type="button" className="on" onClick={autoplay.stop} title="pause (space)" data-testid="pause">❚❚ pause</button>
+        <button type="button" className="on" onClick={autoplay.stop} title="pause (space)" data-testid="pause">
+          ❚❚ pause
+        </button>
       ) : (
-        <button type="button" onClick={() => autoplay.play(n, speed)} disabled={off !== null} title="play random legal moves (space)" data-testid="play">▶ play</button>
+        <button
+          type="button"
+          onClick={() => autoplay.play(n, speed)}
+          disabled={off !== null}
+          title="play random legal moves (space)"
+          data-testid="play"
+        >
+          ▶ play
+        </button>
       )}
       <label>
-        <input type="number" min={1} value={count} placeholder="all" onChange={(e) => onCount(e.target.value)} data-testid="play-count" aria-label="moves to play" />
+        <input
+          type="number"
+          min={1}
+          value={count}
+          placeholder="all"
+          onChange={(e) => onCount(e.target.value)}
+          data-testid="play-count"
+          aria-label="moves to play"
+        />
         moves at
       </label>
-      <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))} data-testid="play-speed" aria-label="speed">
-        {SPEEDS.map((s) => <option key={s.ms} value={s.ms}>{s.label}</option>)}
+      <select
+        value={speed}
+        onChange={(e) => onSpeed(Number(e.target.value))}
+        data-testid="play-speed"
+        aria-label="speed"
+      >
+        {SPEEDS.map((s) => (
+          <option key={s.ms} value={s.ms}>
+            {s.label}
+          </option>
+        ))}
       </select>
-      <button type="button" onClick={onReset ?? undefined} disabled={onReset === null || autoplay.running} title="this table from its opening again" data-testid="reset">reset</button>
+      <button
+        type="button"
+        onClick={onReset ?? undefined}
+        disabled={onReset === null || autoplay.running}
+        title="this table from its opening again"
+        data-testid="reset"
+      >
+        reset
+      </button>
       {off !== null && <span className="muted">{off}</span>}
-      <span className="keys muted" title="keyboard">← → step · space play</span>
+      <span className="keys muted" title="keyboard">
+        ← → step · space play
+      </span>
     </div>
   );
 }

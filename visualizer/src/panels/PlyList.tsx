@@ -10,7 +10,12 @@ export function PlyList({ view, onPick }: { view: Inspected; onPick: (n: number,
   return (
     <div className="table-view">
       <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
-        <span>#</span><span>actor</span><span>move</span><span>round</span><span>order</span><span>phase</span>
+        <span>#</span>
+        <span>actor</span>
+        <span>move</span>
+        <span>round</span>
+        <span>order</span>
+        <span>phase</span>
       </div>
       {view.plies.length === 0 ? (
         <p className="empty">No plies yet.</p>
@@ -32,7 +37,10 @@ export function PlyList({ view, onPick }: { view: Inspected; onPick: (n: number,
                 title={`ply ${index}: its JSON, and the table after it`}
               >
                 <span>{index}</span>
-                <span>{ply.actor ?? '(table)'}{ply.automatic ? ' · auto' : ''}</span>
+                <span>
+                  {ply.actor ?? '(table)'}
+                  {ply.automatic ? ' · auto' : ''}
+                </span>
                 <span className="cell">{ply.notation}</span>
                 <span>{ply.round}</span>
                 <span>{ply.playOrder}</span>

@@ -13,14 +13,23 @@ interface Props {
 }
 
 const short = (seat: string) => (seat.includes(':') ? seat.slice(seat.lastIndexOf(':') + 1) : seat);
-const summary = (value: JsonValue | undefined) => (Array.isArray(value) ? String(value.length) : value === null || value === undefined ? '' : typeof value === 'object' ? '…' : String(value));
+const summary = (value: JsonValue | undefined) =>
+  Array.isArray(value)
+    ? String(value.length)
+    : value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? '…'
+        : String(value);
 
 export function SeatRing({ view, focus, onFocus }: Props) {
   const { state, seats } = view;
   if (state === null || seats.length === 0) {
     return (
       <section className="panel seats-panel" aria-label="seats">
-        <header className="panel-head"><h2>Seats</h2></header>
+        <header className="panel-head">
+          <h2>Seats</h2>
+        </header>
         <p className="empty">This actor is not a plystack table: no seats to show.</p>
       </section>
     );
@@ -44,13 +53,27 @@ export function SeatRing({ view, focus, onFocus }: Props) {
     <section className="panel seats-panel" aria-label="seats">
       <header className="panel-head">
         <h2>Seats</h2>
-        <span className="muted">{state.status === 'over' ? `over · won by ${state.winners.join(', ') || 'nobody'}` : `turn ${state.turn} · round ${state.round}`}</span>
+        <span className="muted">
+          {state.status === 'over'
+            ? `over · won by ${state.winners.join(', ') || 'nobody'}`
+            : `turn ${state.turn} · round ${state.round}`}
+        </span>
       </header>
-      <svg className="ring" viewBox={`0 0 300 ${pair ? 168 : 236}`} data-testid="seat-ring" role="img" aria-label="seat ring">
+      <svg
+        className="ring"
+        viewBox={`0 0 300 ${pair ? 168 : 236}`}
+        data-testid="seat-ring"
+        role="img"
+        aria-label="seat ring"
+      >
         <circle className="table-top" cx={cx} cy={cy} r={r - 34} />
         <path
           className="direction"
-          d={clockwise ? `M ${cx - 26} ${cy - 30} A 40 40 0 0 1 ${cx + 26} ${cy - 30}` : `M ${cx + 26} ${cy - 30} A 40 40 0 0 0 ${cx - 26} ${cy - 30}`}
+          d={
+            clockwise
+              ? `M ${cx - 26} ${cy - 30} A 40 40 0 0 1 ${cx + 26} ${cy - 30}`
+              : `M ${cx + 26} ${cy - 30} A 40 40 0 0 0 ${cx - 26} ${cy - 30}`
+          }
           markerEnd="url(#ring-arrow)"
         />
         <defs>
@@ -58,23 +81,51 @@ export function SeatRing({ view, focus, onFocus }: Props) {
             <path d="M0,0 L10,5 L0,10 z" fill="#7a8494" />
           </marker>
         </defs>
-        <text className="ring-phase" x={cx} y={cy + 2} textAnchor="middle" data-testid="ring-phase">{state.status === 'over' ? 'game over' : state.phase}</text>
-        <text className="ring-sub" x={cx} y={cy + 18} textAnchor="middle">{clockwise ? 'clockwise' : 'counter-clockwise'}</text>
+        <text className="ring-phase" x={cx} y={cy + 2} textAnchor="middle" data-testid="ring-phase">
+          {state.status === 'over' ? 'game over' : state.phase}
+        </text>
+        <text className="ring-sub" x={cx} y={cy + 18} textAnchor="middle">
+          {clockwise ? 'clockwise' : 'counter-clockwise'}
+        </text>
         {seats.map((seat, i) => {
           const p = at(i);
-          const classes = ['seat', seat === state.activeSeat && 'turn', seat === state.prioritySeat && 'priority', toAct.has(seat) && 'to-act', out.has(seat) && 'out', seat === focus && 'focus', winners.has(seat) && 'winner']
-            .filter(Boolean).join(' ');
+          const classes = [
+            'seat',
+            seat === state.activeSeat && 'turn',
+            seat === state.prioritySeat && 'priority',
+            toAct.has(seat) && 'to-act',
+            out.has(seat) && 'out',
+            seat === focus && 'focus',
+            winners.has(seat) && 'winner',
+          ]
+            .filter(Boolean)
+            .join(' ');
           return (
-            <g key={seat} className={classes} onClick={() => onFocus(seat)} data-testid={`seat:${seat}`} role="button" aria-label={`focus ${seat}`}>
+            <g
+              key={seat}
+              className={classes}
+              onClick={() => onFocus(seat)}
+              data-testid={`seat:${seat}`}
+              role="button"
+              aria-label={`focus ${seat}`}
+            >
               <title>{`${seat}${seat === state.activeSeat ? ' · its turn' : ''}${seat === state.prioritySeat ? ' · holds priority' : ''}${out.has(seat) ? ' · out of the game' : ''}`}</title>
               {seat === focus && <circle className="focus-ring" cx={p.x} cy={p.y} r={31} />}
               <circle className="disc" cx={p.x} cy={p.y} r={25} />
-              <text className="seat-name" x={p.x} y={p.y + 4} textAnchor="middle">{short(seat)}</text>
-              {seat === state.activeSeat && <text className="badge turn-badge" x={p.x} y={p.y - 30} textAnchor="middle">TURN</text>}
+              <text className="seat-name" x={p.x} y={p.y + 4} textAnchor="middle">
+                {short(seat)}
+              </text>
+              {seat === state.activeSeat && (
+                <text className="badge turn-badge" x={p.x} y={p.y - 30} textAnchor="middle">
+                  TURN
+                </text>
+              )}
               {seat === state.prioritySeat && (
                 <g className="priority-token">
                   <circle cx={p.x + 20} cy={p.y + 18} r={9} />
-                  <text x={p.x + 20} y={p.y + 22} textAnchor="middle">P</text>
+                  <text x={p.x + 20} y={p.y + 22} textAnchor="middle">
+                    P
+                  </text>
                 </g>
               )}
               {out.has(seat) && <line className="out-cross" x1={p.x - 17} y1={p.y - 17} x2={p.x + 17} y2={p.y + 17} />}
@@ -82,38 +133,60 @@ export function SeatRing({ view, focus, onFocus }: Props) {
                 <g className="obligation-token" data-testid="obligation">
                   <title>{`${seat} owes ${obligation.remaining} supplemental ply`}</title>
                   <circle cx={p.x - 20} cy={p.y + 18} r={9} />
-                  <text x={p.x - 20} y={p.y + 22} textAnchor="middle">{obligation.remaining}</text>
+                  <text x={p.x - 20} y={p.y + 22} textAnchor="middle">
+                    {obligation.remaining}
+                  </text>
                 </g>
               )}
-              {winners.has(seat) && <text className="won" x={p.x - 20} y={p.y - 14} textAnchor="middle">★</text>}
+              {winners.has(seat) && (
+                <text className="won" x={p.x - 20} y={p.y - 14} textAnchor="middle">
+                  ★
+                </text>
+              )}
             </g>
           );
         })}
       </svg>
       <p className="ring-notes">
-        <span><i className="dot turn" /> turn: {state.activeSeat ?? 'nobody'}</span>
-        <span><i className="dot priority" /> priority: {state.prioritySeat ?? 'nobody'}</span>
+        <span>
+          <i className="dot turn" /> turn: {state.activeSeat ?? 'nobody'}
+        </span>
+        <span>
+          <i className="dot priority" /> priority: {state.prioritySeat ?? 'nobody'}
+        </span>
         <span>out: {out.size === 0 ? 'none' : [...out].join(', ')}</span>
-        <span data-testid="obligations"><i className="dot owes" /> obligations: {obligation === null ? 'none open' : `${obligation.seat} owes ${obligation.remaining} ply`}</span>
+        <span data-testid="obligations">
+          <i className="dot owes" /> obligations:{' '}
+          {obligation === null ? 'none open' : `${obligation.seat} owes ${obligation.remaining} ply`}
+        </span>
       </p>
       {fields.length > 0 && (
         <div className="seat-table-box" data-testid="seat-table">
-        <table className="seat-table">
-          <thead>
-            <tr><th>seat</th>{fields.map((f) => <th key={f}>{f}</th>)}</tr>
-          </thead>
-          <tbody>
-            {seats.map((seat) => (
-              <tr key={seat} className={seat === focus ? 'focus' : ''} onClick={() => onFocus(seat)}>
-                <td>{short(seat)}</td>
-                {fields.map((f) => {
-                  const value = state.seats[seat]?.[f];
-                  return <td key={f} title={Array.isArray(value) ? value.join(', ') : undefined}>{summary(value)}</td>;
-                })}
+          <table className="seat-table">
+            <thead>
+              <tr>
+                <th>seat</th>
+                {fields.map((f) => (
+                  <th key={f}>{f}</th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {seats.map((seat) => (
+                <tr key={seat} className={seat === focus ? 'focus' : ''} onClick={() => onFocus(seat)}>
+                  <td>{short(seat)}</td>
+                  {fields.map((f) => {
+                    const value = state.seats[seat]?.[f];
+                    return (
+                      <td key={f} title={Array.isArray(value) ? value.join(', ') : undefined}>
+                        {summary(value)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </section>

@@ -16,7 +16,8 @@ interface Props {
 
 const seatOf = (entry: EventEntry): string | null => {
   const detail = entry.detail as { seat?: unknown; actor?: unknown; move?: { seat?: unknown } } | undefined;
-  const seat = entry.kind === 'move' ? (detail?.actor ?? detail?.seat) : entry.kind === 'refused' ? detail?.move?.seat : undefined;
+  const seat =
+    entry.kind === 'move' ? (detail?.actor ?? detail?.seat) : entry.kind === 'refused' ? detail?.move?.seat : undefined;
   return typeof seat === 'string' ? seat : null;
 };
 
@@ -27,7 +28,9 @@ export function SequenceView({ view, onPick }: Props) {
   return (
     <div className="table-view sequence">
       <div className="seq-head" style={{ gridTemplateColumns: `repeat(${lanes.length}, 1fr)` }}>
-        {lanes.map((lane) => <span key={lane}>{lane}</span>)}
+        {lanes.map((lane) => (
+          <span key={lane}>{lane}</span>
+        ))}
       </div>
       {events.length === 0 ? (
         <p className="empty">No events yet.</p>
@@ -47,17 +50,35 @@ export function SequenceView({ view, onPick }: Props) {
             const left = from === null ? '0%' : x(0);
             const right = from === null ? x(0) : x(from);
             return (
-              <div className={`seq-row ${entry.kind} ${automatic ? 'automatic' : ''}`} data-testid="sequence-row" data-kind={entry.kind} onClick={() => onPick(entry)} title={entry.text}>
-                {lanes.map((lane, l) => <i key={lane} className="lifeline" style={{ left: x(l) }} />)}
+              <div
+                className={`seq-row ${entry.kind} ${automatic ? 'automatic' : ''}`}
+                data-testid="sequence-row"
+                data-kind={entry.kind}
+                onClick={() => onPick(entry)}
+                title={entry.text}
+              >
+                {lanes.map((lane, l) => (
+                  <i key={lane} className="lifeline" style={{ left: x(l) }} />
+                ))}
                 {isMove ? (
                   <>
-                    <i className={`arrow-line ${from === null ? 'from-app' : ''}`} style={{ left, width: `calc(${right} - ${left})` }} />
-                    <span className="seq-label" style={{ left: `calc(${left} + 8px)`, maxWidth: `calc(${right} - ${left} - 12px)` }}>
-                      {entry.kind === 'refused' ? `✗ ${entry.type}` : (entry.detail as { notation?: string } | undefined)?.notation ?? entry.type}
+                    <i
+                      className={`arrow-line ${from === null ? 'from-app' : ''}`}
+                      style={{ left, width: `calc(${right} - ${left})` }}
+                    />
+                    <span
+                      className="seq-label"
+                      style={{ left: `calc(${left} + 8px)`, maxWidth: `calc(${right} - ${left} - 12px)` }}
+                    >
+                      {entry.kind === 'refused'
+                        ? `✗ ${entry.type}`
+                        : ((entry.detail as { notation?: string } | undefined)?.notation ?? entry.type)}
                     </span>
                   </>
                 ) : (
-                  <span className="seq-note" style={{ left: `calc(${x(0)} + 6px)` }}>{entry.text}</span>
+                  <span className="seq-note" style={{ left: `calc(${x(0)} + 6px)` }}>
+                    {entry.text}
+                  </span>
                 )}
               </div>
             );

@@ -8,14 +8,26 @@ import { builtInGames, InvalidTable, type AnyGame } from '../../../src/index.js'
 import type { LocalSession } from '../model/localSession.js';
 import type { RemoteSession, RemoteStore } from '../model/remoteStore.js';
 
-export const SEAT_NAMES = ['seat:ann', 'seat:bob', 'seat:cat', 'seat:dan', 'seat:eve', 'seat:fay', 'seat:gus', 'seat:hal'];
+export const SEAT_NAMES = [
+  'seat:ann',
+  'seat:bob',
+  'seat:cat',
+  'seat:dan',
+  'seat:eve',
+  'seat:fay',
+  'seat:gus',
+  'seat:hal',
+];
 
 interface Props {
   readonly locals: readonly LocalSession[];
   readonly remote: RemoteStore;
   readonly selected: string | null;
   readonly onSelect: (id: string) => void;
-  readonly onOpen: (game: AnyGame, input: { table: string; seats: string[]; seed?: number | string; options: unknown }) => void;
+  readonly onOpen: (
+    game: AnyGame,
+    input: { table: string; seats: string[]; seed?: number | string; options: unknown },
+  ) => void;
   readonly onLoad: (text: string) => void;
 }
 
@@ -49,35 +61,81 @@ function NewTable({ onOpen }: Pick<Props, 'onOpen'>) {
       });
       setError(null);
     } catch (problem) {
-      setError(problem instanceof InvalidTable ? `${problem.path ?? 'table'}: ${problem.code}: ${problem.message}` : String(problem));
+      setError(
+        problem instanceof InvalidTable
+          ? `${problem.path ?? 'table'}: ${problem.code}: ${problem.message}`
+          : String(problem),
+      );
     }
   };
   return (
     <form className="new-table" onSubmit={submit} data-testid="new-table">
-      <label>game
-        <select value={game.id} onChange={(e) => { setGameId(e.target.value); setOptions(demoOptions(games.find((g) => g.id === e.target.value))); }}>
-          {games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
+      <label>
+        game
+        <select
+          value={game.id}
+          onChange={(e) => {
+            setGameId(e.target.value);
+            setOptions(demoOptions(games.find((g) => g.id === e.target.value)));
+          }}
+        >
+          {games.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.title}
+            </option>
+          ))}
         </select>
       </label>
-      <label>seats
-        <input type="number" min={game.seats.min} max={Math.min(game.seats.max, SEAT_NAMES.length)} value={seats} onChange={(e) => setSeats(Number(e.target.value))} />
+      <label>
+        seats
+        <input
+          type="number"
+          min={game.seats.min}
+          max={Math.min(game.seats.max, SEAT_NAMES.length)}
+          value={seats}
+          onChange={(e) => setSeats(Number(e.target.value))}
+        />
       </label>
-      <label>seed
+      <label>
+        seed
         <input value={seed} placeholder="random" onChange={(e) => setSeed(e.target.value)} />
       </label>
-      <label className="wide">options (JSON)
+      <label className="wide">
+        options (JSON)
         <textarea rows={2} value={options} onChange={(e) => setOptions(e.target.value)} spellCheck={false} />
       </label>
-      <button type="submit" className="primary">Open table</button>
+      <button type="submit" className="primary">
+        Open table
+      </button>
       {error !== null && <p className="error">{error}</p>}
     </form>
   );
 }
 
-function Entry({ id, name, detail, selected, closed, onSelect }: { id: string; name: string; detail: string; selected: boolean; closed?: boolean; onSelect: (id: string) => void }) {
+function Entry({
+  id,
+  name,
+  detail,
+  selected,
+  closed,
+  onSelect,
+}: {
+  id: string;
+  name: string;
+  detail: string;
+  selected: boolean;
+  closed?: boolean;
+  onSelect: (id: string) => void;
+}) {
   return (
     <li>
-      <button type="button" className={`entry ${selected ? 'selected' : ''} ${closed ? 'closed' : ''}`} onClick={() => onSelect(id)} data-testid="table-entry" data-session={id}>
+      <button
+        type="button"
+        className={`entry ${selected ? 'selected' : ''} ${closed ? 'closed' : ''}`}
+        onClick={() => onSelect(id)}
+        data-testid="table-entry"
+        data-session={id}
+      >
         <span className="entry-name">{name}</span>
         <span className="entry-detail">{detail}</span>
       </button>
@@ -87,7 +145,8 @@ function Entry({ id, name, detail, selected, closed, onSelect }: { id: string; n
 
 const remoteDetail = (s: RemoteSession) => {
   const state = s.info?.state;
-  const where = state === undefined ? s.status : state.status === 'over' ? 'over' : `turn ${state.turn} · ${state.phase}`;
+  const where =
+    state === undefined ? s.status : state.status === 'over' ? 'over' : `turn ${state.turn} · ${state.phase}`;
   return `${s.open ? '' : 'closed · '}${s.info?.table.game.title ?? 'XState actor'} · ${where}`;
 };
 
@@ -100,8 +159,14 @@ export function Sidebar({ locals, remote, selected, onSelect, onOpen, onLoad }: 
       <h2>In this page</h2>
       <ul className="entries" data-testid="local-tables">
         {locals.map((s) => (
-          <Entry key={s.id} id={s.id} name={s.name} selected={s.id === selected} onSelect={onSelect}
-            detail={`${s.table.game.title} · ${s.seats.length} seats · ${s.plyCount} plies`} />
+          <Entry
+            key={s.id}
+            id={s.id}
+            name={s.name}
+            selected={s.id === selected}
+            onSelect={onSelect}
+            detail={`${s.table.game.title} · ${s.seats.length} seats · ${s.plyCount} plies`}
+          />
         ))}
       </ul>
       <details className="box">
@@ -110,19 +175,35 @@ export function Sidebar({ locals, remote, selected, onSelect, onOpen, onLoad }: 
       </details>
       <label className="load">
         Load a log file…
-        <input type="file" accept=".json,application/json" data-testid="load-log" onChange={async (e) => {
-          const file = e.target.files?.[0];
-          if (file !== undefined) onLoad(await file.text());
-          e.target.value = '';
-        }} />
+        <input
+          type="file"
+          accept=".json,application/json"
+          data-testid="load-log"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (file !== undefined) onLoad(await file.text());
+            e.target.value = '';
+          }}
+        />
       </label>
 
       <h2>
         Remote
-        <span className={`relay ${remote.status}`} data-testid="relay-status" title={remote.appUrl ?? ''}>relay {remote.status}</span>
+        <span className={`relay ${remote.status}`} data-testid="relay-status" title={remote.appUrl ?? ''}>
+          relay {remote.status}
+        </span>
       </h2>
       <ul className="entries" data-testid="remote-tables">
-        {open.map((s) => <Entry key={s.id} id={s.id} name={s.name} detail={remoteDetail(s)} selected={s.id === selected} onSelect={onSelect} />)}
+        {open.map((s) => (
+          <Entry
+            key={s.id}
+            id={s.id}
+            name={s.name}
+            detail={remoteDetail(s)}
+            selected={s.id === selected}
+            onSelect={onSelect}
+          />
+        ))}
       </ul>
       {open.length === 0 && (
         <div className="hint">
@@ -134,7 +215,17 @@ export function Sidebar({ locals, remote, selected, onSelect, onOpen, onLoad }: 
         <details className="closed-list">
           <summary>{closed.length} closed</summary>
           <ul className="entries">
-            {closed.map((s) => <Entry key={s.id} id={s.id} name={s.name} detail={remoteDetail(s)} selected={s.id === selected} closed onSelect={onSelect} />)}
+            {closed.map((s) => (
+              <Entry
+                key={s.id}
+                id={s.id}
+                name={s.name}
+                detail={remoteDetail(s)}
+                selected={s.id === selected}
+                closed
+                onSelect={onSelect}
+              />
+            ))}
           </ul>
         </details>
       )}

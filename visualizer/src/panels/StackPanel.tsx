@@ -6,13 +6,22 @@ import type { Inspected } from '../model/inspected.js';
 
 export function StackPanel({ view }: { view: Inspected }) {
   const stack = view.state?.stack ?? [];
-  if (!Array.isArray(stack) || !stack.every((item) => typeof item === 'object' && item !== null)) throw new Error('state.stack is not a list of stack items');
-  const resolved = view.at === null ? view.events.filter((e) => e.type === 'stack.resolved').slice(-3).reverse() : [];
+  if (!Array.isArray(stack) || !stack.every((item) => typeof item === 'object' && item !== null))
+    throw new Error('state.stack is not a list of stack items');
+  const resolved =
+    view.at === null
+      ? view.events
+          .filter((e) => e.type === 'stack.resolved')
+          .slice(-3)
+          .reverse()
+      : [];
   return (
     <section className="panel stack-panel" aria-label="stack">
       <header className="panel-head">
         <h2>Stack</h2>
-        <span className="muted" data-testid="stack-size">{stack.length === 0 ? 'empty' : `${stack.length} item${stack.length === 1 ? '' : 's'} · top first`}</span>
+        <span className="muted" data-testid="stack-size">
+          {stack.length === 0 ? 'empty' : `${stack.length} item${stack.length === 1 ? '' : 's'} · top first`}
+        </span>
       </header>
       {stack.length === 0 ? (
         <p className="empty">Nothing waits on the stack.</p>
@@ -31,7 +40,9 @@ export function StackPanel({ view }: { view: Inspected }) {
       )}
       {resolved.length > 0 && (
         <ul className="resolved" data-testid="resolved">
-          {resolved.map((e) => <li key={e.seq}>✓ {e.text}</li>)}
+          {resolved.map((e) => (
+            <li key={e.seq}>✓ {e.text}</li>
+          ))}
         </ul>
       )}
     </section>

@@ -21,8 +21,18 @@ export function TimeSlider({ view, canTravel, error, onSeek, onBranch }: Props) 
   const seek = (n: number) => onSeek(n >= total ? null : Math.max(0, n));
   return (
     <div className="slider" aria-label="time slider">
-      <button type="button" onClick={() => seek(0)} disabled={disabled || at === 0} title="the opening">«</button>
-      <button type="button" onClick={() => seek(at - 1)} disabled={disabled || at === 0} title="one ply back" data-testid="step-back">‹</button>
+      <button type="button" onClick={() => seek(0)} disabled={disabled || at === 0} title="the opening">
+        «
+      </button>
+      <button
+        type="button"
+        onClick={() => seek(at - 1)}
+        disabled={disabled || at === 0}
+        title="one ply back"
+        data-testid="step-back"
+      >
+        ‹
+      </button>
       <input
         type="range"
         min={0}
@@ -33,14 +43,37 @@ export function TimeSlider({ view, canTravel, error, onSeek, onBranch }: Props) 
         data-testid="time-slider"
         aria-label="ply"
       />
-      <button type="button" onClick={() => seek(at + 1)} disabled={disabled || view.at === null} title="one ply on" data-testid="step-forward">›</button>
-      <button type="button" className={view.at === null ? 'live on' : 'live'} onClick={() => onSeek(null)} data-testid="go-live">live</button>
+      <button
+        type="button"
+        onClick={() => seek(at + 1)}
+        disabled={disabled || view.at === null}
+        title="one ply on"
+        data-testid="step-forward"
+      >
+        ›
+      </button>
+      <button
+        type="button"
+        className={view.at === null ? 'live on' : 'live'}
+        onClick={() => onSeek(null)}
+        data-testid="go-live"
+      >
+        live
+      </button>
       <span className="slider-label" data-testid="ply-position">
         {view.at === null ? `ply ${total} of ${total} · live` : `ply ${at} of ${total}`}
       </span>
-      {view.at !== null && <button type="button" onClick={onBranch} data-testid="branch">branch here</button>}
+      {view.at !== null && (
+        <button type="button" onClick={onBranch} data-testid="branch">
+          branch here
+        </button>
+      )}
       {!canTravel && total > 0 && <span className="muted">time travel needs every ply of a built-in game</span>}
-      {error !== null && <span className="error" data-testid="travel-error">{error}</span>}
+      {error !== null && (
+        <span className="error" data-testid="travel-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

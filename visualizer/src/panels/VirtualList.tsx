@@ -18,13 +18,20 @@ interface Props {
 export function VirtualList({ count, rowHeight, row, testId, reveal }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
-  const virtual = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtual = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
 
   useEffect(() => {
-    if (following.current && count > 0 && (reveal === undefined || reveal === null)) virtual.scrollToIndex(count - 1, { align: 'end' });
+    if (following.current && count > 0 && (reveal === undefined || reveal === null))
+      virtual.scrollToIndex(count - 1, { align: 'end' });
   }, [count, virtual, reveal]);
   useEffect(() => {
-    if (reveal !== undefined && reveal !== null && count > 0) virtual.scrollToIndex(Math.min(Math.max(reveal, 0), count - 1), { align: 'center' });
+    if (reveal !== undefined && reveal !== null && count > 0)
+      virtual.scrollToIndex(Math.min(Math.max(reveal, 0), count - 1), { align: 'center' });
   }, [reveal, count, virtual]);
 
   return (
@@ -40,7 +47,19 @@ export function VirtualList({ count, rowHeight, row, testId, reveal }: Props) {
     >
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {virtual.getVirtualItems().map((item) => (
-          <div key={item.key} className="vrow" data-index={item.index} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${item.start}px)` }}>
+          <div
+            key={item.key}
+            className="vrow"
+            data-index={item.index}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: rowHeight,
+              transform: `translateY(${item.start}px)`,
+            }}
+          >
             {row(item.index)}
           </div>
         ))}
