@@ -18,17 +18,17 @@
  */
 import { createRequire } from 'node:module';
 import { and, assign, createActor, setup } from 'xstate';
-import { createTable, mundane, type AnyGame, type Table } from '../src/index.js';
+import { type AnyGame, createTable, mundane, type Table } from '../src/index.js';
 import { benchMundane, benchOptions } from './game.js';
 import {
+  type Outcome,
   openingState,
   outcomeOf,
   PHASES,
-  step,
-  type Outcome,
   type RefItem,
   type RefState,
   type StreamEvent,
+  step,
 } from './streams.js';
 import type { CircularOutcome, SimultaneousOutcome, TurnEvent } from './turnStreams.js';
 

@@ -14,20 +14,20 @@ import { createActor } from 'xstate';
 import { createTable, mundane, replay, restoreTable, type Table } from '../src/index.js';
 import { ANN, BOB, CAT, generatePaths, modelSetup } from '../test/support/tableModel.js';
 import {
+  type AnyOutcome,
+  type BenchEvent,
   CONTESTANTS,
+  type Contestant,
+  type ContestantId,
   flatMachine,
   plystack,
   plystackPure,
   reducer,
   shapedMachine,
   tableOutcome,
-  type AnyOutcome,
-  type BenchEvent,
-  type Contestant,
-  type ContestantId,
 } from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
-import { makeStream, referenceOutcome, SEATS_2, SEATS_4, type Outcome } from './streams.js';
+import { makeStream, type Outcome, referenceOutcome, SEATS_2, SEATS_4 } from './streams.js';
 import { CIRCULAR_CONTESTANTS, SIMULTANEOUS_CONTESTANTS } from './turnContestants.js';
 import {
   circularReference,

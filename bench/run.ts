@@ -9,7 +9,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable, FULL, runBench, SMOKE } from './harness.js';
+import { FULL, formatTable, runBench, SMOKE } from './harness.js';
 
 /** The repository root: the nearest directory above this file with a package.json (bench/.build/bench/ when compiled). */
 function repoRoot(): string {

@@ -8,14 +8,14 @@
  * (in memory) and its own socket.io protocol, side by side. Writes
  * bench/server-results.json (`--smoke`: a tiny run, written under bench/.build).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPostgres, freePort } from '../test/server/support/postgres.js';
+import { freePort, startPostgres } from '../test/server/support/postgres.js';
 
 const smoke = process.argv.includes('--smoke');
 /** `--only NAME[,NAME]`: run only these contestants (pglite, pg1, pg2, bgio); `--cpu-prof DIR`: server processes write V8 CPU profiles there. */

@@ -20,18 +20,18 @@
 import { createRequire } from 'node:module';
 import { and, assign, createActor, not, setup } from 'xstate';
 import { createTable, sandbox, type Table } from '../src/index.js';
-import { tableRun, type Contestant, type PlystackRun, type Run } from './contestants.js';
+import { type Contestant, type PlystackRun, type Run, tableRun } from './contestants.js';
 import {
+  type CircularOutcome,
+  type CircularState,
   circularOpening,
   circularOutcome,
   circularStep,
+  type SimultaneousOutcome,
+  type SimultaneousState,
   simultaneousOpening,
   simultaneousOutcome,
   simultaneousStep,
-  type CircularOutcome,
-  type CircularState,
-  type SimultaneousOutcome,
-  type SimultaneousState,
   type TurnEvent,
 } from './turnStreams.js';
 

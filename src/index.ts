@@ -5,134 +5,98 @@
  * uses: `plystack/testing` (generated tests), `plystack/inspect` (the
  * inspector's transport), `plystack/server` and `plystack/client`.
  */
+
+export { defineGame, extendGame, type GameChanges, isGame } from './core/defineGame.js';
 export {
-  createTable,
-  restoreTable,
-  type Table,
-  type PlayOptions,
-  type PlayResult,
-  type TableOptions,
-  type TableViewFor,
-  type ListenerFailure,
-  type TableEvent,
-} from './table/table.js';
-export { defineGame, extendGame, isGame, type GameChanges } from './core/defineGame.js';
-export { CHECKPOINT_EVERY, type TableView, type TableCursor } from './table/timeTravel.js';
-export type { Simulation } from './fast/simulation.js';
-export { replay, replayLog, openFromLog, type ReplayOptions, type ReplayOutcome } from './table/replay.js';
-export {
-  exportPlies,
-  moveRecord,
-  gameRecord,
-  type ExportedPly,
-  type MoveRecord,
-  type GameRecord,
-  type RecordHeader,
-} from './export/record.js';
-export { rounds, layOutRows, type RoundCell, type RoundRow, type LaidOutRow } from './export/rounds.js';
-export { moveTableText } from './export/moveTable.js';
-export type { TableState, TableLog, Viewer } from './table/view.js';
-export type { TableInput } from './engine/input.js';
-export type { Ply, TableContext } from './engine/context.js';
-export { ENGINE_MOVES } from './engine/rules.js';
-export type { LegalMoves, BlockedMove } from './engine/legalMoves.js';
-export { createTableMachine, type TableMachine, type TableEmitted, type MoveEvent } from './machines/tableMachine.js';
-export {
-  IllegalMove,
-  InvalidTable,
   GameDefinitionError,
+  IllegalMove,
   type IllegalMoveCode,
+  InvalidTable,
   type InvalidTableCode,
   type Refusal,
   type TableProblem,
 } from './core/errors.js';
-export { MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, isValidId, type Move, type JsonValue } from './core/move.js';
-export type { Seed, Random } from './core/random.js';
 export type {
-  TurnModel,
-  GameStructure,
-  GamePhaseDefinition,
-  TransitionDefinition,
-  PhaseDefinition,
-  GameSpec,
-  MoveSpec,
-  SeatMoveSpec,
-  ApplicationMoveSpec,
-  MoveContext,
+  AnyGame,
   ApplicationMoveContext,
+  ApplicationMoveSpec,
   CandidatesContext,
-  RoutineContext,
-  ResolveContext,
   EndContext,
-  RevealContext,
-  SeatingView,
+  EngineMove,
   Game,
   GameMove,
-  AnyGame,
+  GamePhaseDefinition,
   GameRefusal,
   GameResult,
-  Outcome,
-  MoveOutcome,
+  GameSpec,
+  GameStructure,
   JsonObject,
+  MoveContext,
   MoveOf,
+  MoveOutcome,
+  MoveSpec,
   OptionsOf,
-  PiecesOf,
-  SeatViewOf,
-  EngineMove,
+  Outcome,
   PayloadIn,
   PayloadOut,
+  PhaseDefinition,
+  PiecesOf,
+  ResolveContext,
+  RevealContext,
+  RoutineContext,
+  SeatingView,
+  SeatMoveSpec,
+  SeatViewOf,
+  TransitionDefinition,
+  TurnModel,
 } from './core/game.js';
-export { derivedTurnModel, turnModelOf } from './export/turnModel.js';
-export type { StackItem } from './stack/stack.js';
-export type { Direction } from './order/seatOrder.js';
-export { mundane, type MundaneOptions, type MundaneState, type MundaneSeat } from './games/mundane/mundane.js';
-export { sandbox, type SandboxOptions, type SandboxState } from './games/sandbox/sandbox.js';
+export { gameMove } from './core/game.js';
+export { isValidId, type JsonValue, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Move } from './core/move.js';
+export type { Random, Seed } from './core/random.js';
+export type { Ply, TableContext } from './engine/context.js';
+export type { TableInput } from './engine/input.js';
+export type { BlockedMove, LegalMoves } from './engine/legalMoves.js';
+export { ENGINE_MOVES } from './engine/rules.js';
+export { moveTableText } from './export/moveTable.js';
 export {
-  circularTable,
+  type ExportedPly,
+  exportPlies,
+  type GameRecord,
+  gameRecord,
+  type MoveRecord,
+  moveRecord,
+  type RecordHeader,
+} from './export/record.js';
+export { type LaidOutRow, layOutRows, type RoundCell, type RoundRow, rounds } from './export/rounds.js';
+export { derivedTurnModel, turnModelOf } from './export/turnModel.js';
+export type { Simulation } from './fast/simulation.js';
+export {
   type CircularTableOptions,
   type CircularTableState,
+  circularTable,
 } from './games/circularTable/circularTable.js';
-export { frogger, type FroggerOptions, type FroggerState } from './games/frogger/frogger.js';
-export { skirmish, type SkirmishOptions } from './games/skirmish/skirmish.js';
+export { type FroggerOptions, type FroggerState, frogger } from './games/frogger/frogger.js';
+export { type MundaneOptions, type MundaneSeat, type MundaneState, mundane } from './games/mundane/mundane.js';
+export { builtInGames, findGame } from './games/registry.js';
+export { type SandboxOptions, type SandboxState, sandbox } from './games/sandbox/sandbox.js';
+export { type SkirmishOptions, skirmish } from './games/skirmish/skirmish.js';
 export type { SkirmishState } from './games/skirmish/squads.js';
 export {
-  readTurnRules,
-  turnRulesSchema,
-  STRATEGIES,
-  type TurnRules,
-  type Strategy,
-  type CircularRules,
-} from './progression/rules.js';
-export { migrateRulesDocument } from './progression/migrate.js';
-export {
-  nextParticipant,
-  previousParticipant,
-  nextScheduledParticipant,
-  type CircularState,
-  type SequenceMutation,
-} from './progression/circular.js';
-export { initiativeOrder } from './progression/initiative.js';
-export type { Progression, Obligation } from './progression/turns.js';
-export type { StructurePlan, PhasePlan } from './progression/structure.js';
-export { gameMove } from './core/game.js';
-export { builtInGames, findGame } from './games/registry.js';
-export {
-  machineDefinition,
-  transitionId,
-  takenTransitionId,
-  guardText,
-  type StateJson,
-  type TransitionJson,
-} from './inspect/definition.js';
-export {
-  chartFromDefinition,
-  allStates,
   activeStateIds,
-  guessTakenTransitions,
+  allStates,
   type ChartState,
   type ChartTransition,
+  chartFromDefinition,
+  guessTakenTransitions,
 } from './inspect/chart.js';
-export { windowed, inspectionContext, DEFAULT_LIMITS, type WindowLimits, type PlyWindow } from './inspect/sanitize.js';
+export {
+  guardText,
+  machineDefinition,
+  type StateJson,
+  type TransitionJson,
+  takenTransitionId,
+  transitionId,
+} from './inspect/definition.js';
 export {
   DEFAULT_INSPECT_PORT,
   PAGE_PATH,
@@ -140,3 +104,40 @@ export {
   type PlystackSnapshotInfo,
   type RelayMessage,
 } from './inspect/protocol.js';
+export { DEFAULT_LIMITS, inspectionContext, type PlyWindow, type WindowLimits, windowed } from './inspect/sanitize.js';
+export { createTableMachine, type MoveEvent, type TableEmitted, type TableMachine } from './machines/tableMachine.js';
+export type { Direction } from './order/seatOrder.js';
+export {
+  type CircularState,
+  nextParticipant,
+  nextScheduledParticipant,
+  previousParticipant,
+  type SequenceMutation,
+} from './progression/circular.js';
+export { initiativeOrder } from './progression/initiative.js';
+export { migrateRulesDocument } from './progression/migrate.js';
+export {
+  type CircularRules,
+  readTurnRules,
+  STRATEGIES,
+  type Strategy,
+  type TurnRules,
+  turnRulesSchema,
+} from './progression/rules.js';
+export type { PhasePlan, StructurePlan } from './progression/structure.js';
+export type { Obligation, Progression } from './progression/turns.js';
+export type { StackItem } from './stack/stack.js';
+export { openFromLog, type ReplayOptions, type ReplayOutcome, replay, replayLog } from './table/replay.js';
+export {
+  createTable,
+  type ListenerFailure,
+  type PlayOptions,
+  type PlayResult,
+  restoreTable,
+  type Table,
+  type TableEvent,
+  type TableOptions,
+  type TableViewFor,
+} from './table/table.js';
+export { CHECKPOINT_EVERY, type TableCursor, type TableView } from './table/timeTravel.js';
+export type { TableLog, TableState, Viewer } from './table/view.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../src/index.js';
-import { openSandbox, refusalOf as refusalOfSandbox, withRules } from './support/sandbox.js';
 import { ANN, BOB, openMundane } from './support/mundane.js';
+import { openSandbox, refusalOf as refusalOfSandbox, withRules } from './support/sandbox.js';
 
 const autoPass = (seat: string, payload: object) => ({ type: 'engine.auto-pass', seat, payload });
 const pass = (seat: string) => ({ type: 'engine.pass', seat });

@@ -9,7 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTESTANTS, plystack, plystackPure, tableOutcome } from '../bench/contestants.js';
-import { formatTable, runBench, SMOKE, STREAMS, streamKit, type Results } from '../bench/harness.js';
+import { benchGames } from '../bench/game.js';
+import { formatTable, type Results, runBench, SMOKE, STREAMS, streamKit } from '../bench/harness.js';
 import { CAST_EVERY, makeStream, referenceOutcome, SEATS_2, SEATS_4 } from '../bench/streams.js';
 import {
   circularTableOutcome,
@@ -25,7 +26,6 @@ import {
   simultaneousReference,
 } from '../bench/turnStreams.js';
 import { replay } from '../src/index.js';
-import { benchGames } from '../bench/game.js';
 
 const PLIES = 300;
 

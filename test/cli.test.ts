@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
 import type { Io } from '../src/cli/io.js';
+import { run } from '../src/cli/main.js';
 import { createTable, mundane } from '../src/index.js';
 
 /** An Io that keeps what the CLI prints, and serves files from a map. */

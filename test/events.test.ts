@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Table, TableEmitted } from '../src/index.js';
-import { openSandbox, takeTurn, withRules } from './support/sandbox.js';
 import {
   ANN,
   BOB,
@@ -12,6 +11,7 @@ import {
   passUntilTurn,
   playCard,
 } from './support/mundane.js';
+import { openSandbox, takeTurn, withRules } from './support/sandbox.js';
 
 const TYPES = [
   'turn.ended',

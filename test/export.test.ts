@@ -5,10 +5,10 @@ import {
   moveRecord,
   moveTableText,
   mundane,
-  replay,
-  rounds,
   type Ply,
   type RoundRow,
+  replay,
+  rounds,
   type Table,
 } from '../src/index.js';
 import { ANN, BOB, castInstant, openMundane, pass, playCard } from './support/mundane.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createTable,
-  IllegalMove,
+  type IllegalMove,
   InvalidTable,
   mundane,
   replay,

@@ -1,9 +1,10 @@
-import { and, createActor, createMachine, not, or, type InspectionEvent } from 'xstate';
 import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
+import { and, createActor, createMachine, type InspectionEvent, not, or } from 'xstate';
 import {
   activeStateIds,
   allStates,
+  type ChartState,
   chartFromDefinition,
   createTable,
   createTableMachine,
@@ -11,9 +12,8 @@ import {
   guessTakenTransitions,
   machineDefinition,
   mundane,
-  takenTransitionId,
-  type ChartState,
   type StateJson,
+  takenTransitionId,
 } from '../src/index.js';
 import { withMachineDefinitions } from '../src/inspect/index.js';
 

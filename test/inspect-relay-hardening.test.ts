@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { RELAY_LIMITS } from '../src/inspect/protocol.js';
-import { startRelay, type Relay, type RelayOptions } from '../src/inspect/relay.js';
-import { appEvent, openClient, plySnapshot, rawStatus, upgradeRequest, type RelayClient } from './support/relay.js';
+import { type Relay, type RelayOptions, startRelay } from '../src/inspect/relay.js';
+import { appEvent, openClient, plySnapshot, type RelayClient, rawStatus, upgradeRequest } from './support/relay.js';
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {

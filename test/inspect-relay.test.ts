@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createTable, mundane, type PlystackSnapshotInfo } from '../src/index.js';
 import { inspectTable, type TableInspection } from '../src/inspect/index.js';
-import { startRelay, type Relay } from '../src/inspect/relay.js';
+import { type Relay, startRelay } from '../src/inspect/relay.js';
 import { emptyArchive, mergePlies, rewriteIds } from '../src/inspect/relaySessions.js';
 
 const seats = ['seat:ann', 'seat:bob'];

@@ -6,8 +6,8 @@ import {
   createTable,
   inspectionContext,
   mundane,
-  windowed,
   type PlystackSnapshotInfo,
+  windowed,
 } from '../src/index.js';
 import { inspectTable } from '../src/inspect/index.js';
 import { recentPlies } from '../src/inspect/sanitize.js';

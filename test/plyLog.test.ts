@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK, append, at, emptyLog, fromArray, last, size, toArray } from '../src/log/plyLog.js';
+import { append, at, CHUNK, emptyLog, fromArray, last, size, toArray } from '../src/log/plyLog.js';
 
 describe('the ply log', () => {
   it('keeps entries in the order they were appended, across chunk boundaries', () => {

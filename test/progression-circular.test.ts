@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   advance,
+  type CircularState,
   mutate,
   nextParticipant,
   nextScheduledParticipant,
   previousParticipant,
   startCircular,
-  type CircularState,
 } from '../src/progression/circular.js';
 import { circularSchema } from '../src/progression/rules.js';
 

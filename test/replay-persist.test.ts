@@ -3,10 +3,10 @@ import {
   createTable,
   IllegalMove,
   InvalidTable,
+  type Move,
   mundane,
   replay,
   restoreTable,
-  type Move,
   type Table,
 } from '../src/index.js';
 import { ANN, BOB, CAT, castInstant, openMundane, pass, passAll, passUntilPhase, playCard } from './support/mundane.js';

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   createTable,
   InvalidTable,
-  mundane,
   type InvalidTableCode,
+  mundane,
   type OptionsOf,
   type TableInput,
 } from '../src/index.js';
 
 /** The openings these tests send on purpose, typed as a mundane table takes them (the table checks them at run time). */
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
+
 import { ANN, BOB, CAT, deck, mundaneOptions, openMundane, pass, seatOf } from './support/mundane.js';
 
 /** Opening `input` must throw InvalidTable with `code` at `path`. */

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../src/core/random.js';
 import {
   CHECKPOINT_EVERY,
+  type Move,
   mundane,
   replay,
   restoreTable,
-  type Move,
   type Table,
   type TableView,
 } from '../src/index.js';
 import { playDemo, randomLegalMove } from '../src/table/autoplay.js';
 import { countTransitions } from '../src/table/timeTravel.js';
-import { seededRandom } from '../src/core/random.js';
 import { ANN, BOB, CAT, openMundane, pass, playCard } from './support/mundane.js';
 
 const K = CHECKPOINT_EVERY;

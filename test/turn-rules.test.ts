@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
-import { processIo } from '../src/cli/main.js';
+import { processIo, run } from '../src/cli/main.js';
 import { migrateRulesDocument } from '../src/progression/migrate.js';
 import { readTurnRules } from '../src/progression/rules.js';
 

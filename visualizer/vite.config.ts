@@ -4,8 +4,9 @@
  * plystack's sources directly; the two Node built-ins they touch get browser
  * stand-ins (src/shims).
  */
-import react from '@vitejs/plugin-react';
+
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

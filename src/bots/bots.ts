@@ -5,7 +5,7 @@
  */
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
-import { seededRandom, type Random, type Seed } from '../core/random.js';
+import { type Random, type Seed, seededRandom } from '../core/random.js';
 import type { Simulation } from '../fast/simulation.js';
 import type { Table } from '../table/table.js';
 

@@ -1,2 +1,2 @@
 /** `plystack/bots`: seeded bots over a table's legal moves. */
-export { mctsBot, randomBot, type Bot, type MctsOptions, type Position } from './bots.js';
+export { type Bot, type MctsOptions, mctsBot, type Position, randomBot } from './bots.js';

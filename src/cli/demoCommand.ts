@@ -3,10 +3,10 @@
  * table played by seeded random legal moves, printed as its move table.
  */
 import { InvalidTable } from '../core/errors.js';
+import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { playDemo } from '../table/autoplay.js';
-import type { AnyGame } from '../core/game.js';
-import { EXIT, type Command } from './commands.js';
+import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
 import { tableReport } from './summary.js';
 import { quote } from './text.js';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startDemoTable } from '../inspect/demoTable.js';
 import { DEFAULT_INSPECT_PORT } from '../inspect/protocol.js';
 import { parseOrigins, startRelay } from '../inspect/relay.js';
-import { EXIT, type Command } from './commands.js';
+import { type Command, EXIT } from './commands.js';
 
 /** The page `npm run inspector:build` writes, beside the compiled CLI. */
 const builtPage = fileURLToPath(new URL('../visualizer/', import.meta.url));

@@ -1,23 +1,23 @@
 #!/usr/bin/env node
+import { readFileSync, realpathSync } from 'node:fs';
 /**
  * The `plystack` CLI: a thin shell over the library. `run` parses the
  * arguments, runs one command and returns its exit code.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { readFileSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { EXIT, usage, type Command } from './commands.js';
+import { type Command, EXIT, usage } from './commands.js';
 import { demoCommand } from './demoCommand.js';
+import { inspectCommand } from './inspectCommand.js';
 import type { Io } from './io.js';
-import { clip, quote } from './text.js';
 import { migrateRulesCommand } from './migrateRulesCommand.js';
 import { pathsCommand } from './pathsCommand.js';
 import { replayCommand } from './replayCommand.js';
-import { inspectCommand } from './inspectCommand.js';
 import { serveCommand } from './serveCommand.js';
+import { clip, quote } from './text.js';
 
 export const commands: readonly Command[] = [
   replayCommand,

@@ -6,9 +6,9 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migrateRulesDocument, savedTable, type Json } from '../progression/migrate.js';
+import { type Json, migrateRulesDocument, savedTable } from '../progression/migrate.js';
 import { addRevisionText } from '../progression/migrateText.js';
-import { EXIT, type Command } from './commands.js';
+import { type Command, EXIT } from './commands.js';
 import { migrateRulesText } from './rulesText.js';
 import { clip, decodeUtf8, InvalidUtf8 } from './text.js';
 

@@ -8,8 +8,8 @@ import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
-import { tableTestFile, type TestFileOptions } from '../testing/vitestFile.js';
-import { EXIT, type Command } from './commands.js';
+import { type TestFileOptions, tableTestFile } from '../testing/vitestFile.js';
+import { type Command, EXIT } from './commands.js';
 import { gameFromModule, isModulePath } from './gameModule.js';
 import { decodeUtf8, quote } from './text.js';
 

@@ -7,16 +7,16 @@
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
-import { exportPlies, gameRecord, type ExportedPly } from '../export/record.js';
+import { type ExportedPly, exportPlies, gameRecord } from '../export/record.js';
 import { entries, size } from '../log/plyLog.js';
-import { replayLog, replayMoves, type ReplayOptions, type ReplayOutcome } from '../table/replay.js';
+import { type ReplayOptions, type ReplayOutcome, replayLog, replayMoves } from '../table/replay.js';
 import type { Table } from '../table/table.js';
 import { plyView, type TableState, type Viewer } from '../table/view.js';
-import { EXIT, type Command } from './commands.js';
+import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
 import { LogNotJson, readLog } from './logReader.js';
 import { JsonItems, mapped, Output, writeJsonObject } from './output.js';
-import { logHeader, reportLines, rowsOf, type PlySource } from './summary.js';
+import { logHeader, type PlySource, reportLines, rowsOf } from './summary.js';
 import { clip, InvalidUtf8, quote } from './text.js';
 
 /** What one reader may see of a replayed table: its state and its plies. */

@@ -3,7 +3,7 @@
  * the table server, until stopped.
  */
 import { startServer } from '../server/server.js';
-import { EXIT, type Command } from './commands.js';
+import { type Command, EXIT } from './commands.js';
 
 export const serveCommand: Command = {
   name: 'serve',

@@ -6,7 +6,7 @@ import type { TurnModel } from '../core/game.js';
 import type { JsonValue } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
 import { alignedLine, moveTableCells, moveTableHeader, needsTableColumn } from '../export/moveTable.js';
-import { layOutRows, type LaidOutRow } from '../export/rounds.js';
+import { type LaidOutRow, layOutRows } from '../export/rounds.js';
 import type { Table } from '../table/table.js';
 import type { TableState } from '../table/view.js';
 

@@ -4,9 +4,10 @@
  * and the `ws` package for streams) and in browsers (fetch and WebSocket, the
  * token then in the stream's query, as browsers send no headers on a WebSocket).
  */
-import type { LegalMoves } from '../engine/legalMoves.js';
-import type { Ply } from '../engine/context.js';
+
 import type { Move } from '../core/move.js';
+import type { Ply } from '../engine/context.js';
+import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableLog, TableState } from '../table/view.js';
 
 /** An answer other than 2xx: its HTTP status and its `{ code, message, … }` body. */

@@ -2,13 +2,13 @@
  * The table server's typed client alone (no server code): `plystack/client`.
  */
 export {
-  connect,
-  ServerError,
-  type PlystackClient,
-  type CreateTableRequest,
   type CreatedTable,
-  type TableReading,
+  type CreateTableRequest,
+  connect,
+  type PlystackClient,
   type ServedLog,
+  ServerError,
   type StreamMessage,
+  type TableReading,
   type TableStream,
 } from './client.js';

@@ -6,9 +6,9 @@
  * into a GAME_ERROR refusal and stays as it was).
  */
 import { z } from 'zod';
+import { structureProblem } from '../progression/structure.js';
 import { GameCodeError, GameDefinitionError } from './errors.js';
 import type { AnyGame, Game, GameMove, GameSpec, GameStructure, JsonObject, MoveSpec, TurnModel } from './game.js';
-import { structureProblem } from '../progression/structure.js';
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const TURN_MODELS: readonly TurnModel[] = ['sequential', 'sequenced', 'simultaneous', 'skip-turn'];

@@ -10,11 +10,11 @@
  * grow without breaking a game.
  */
 import type { z } from 'zod';
-import type { JsonValue } from './move.js';
-import type { Random, Seed } from './random.js';
-import type { StackItem } from '../stack/stack.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { SequenceMutation } from '../progression/circular.js';
+import type { StackItem } from '../stack/stack.js';
+import type { JsonValue } from './move.js';
+import type { Random, Seed } from './random.js';
 
 /** A JSON object, as views show pieces. */
 export type JsonObject = { [key: string]: JsonValue };

@@ -3,8 +3,8 @@
  * seat ids that stay texts, payloads of plain JSON within fixed limits.
  */
 import { z } from 'zod';
-import { quote, refusal, type Refusal } from './errors.js';
-import { readJson, type JsonLimits } from './json.js';
+import { quote, type Refusal, refusal } from './errors.js';
+import { type JsonLimits, readJson } from './json.js';
 
 /** A plain JSON value, as a payload may hold. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -6,11 +6,11 @@
 import { GameCodeError, type TableProblem } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
-import { seededRandom, type Seed } from '../core/random.js';
+import { type Seed, seededRandom } from '../core/random.js';
 import { emptyLog, last, type PlyLog } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
-import { startPhase, type Progression, type Seating } from '../progression/turns.js';
+import { type Progression, type Seating, startPhase } from '../progression/turns.js';
 import type { Stack } from '../stack/stack.js';
 import { readTableInput } from './input.js';
 

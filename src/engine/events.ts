@@ -18,8 +18,8 @@
  * stack, then priority. Tests pin it (test/events.test.ts).
  */
 import type { Refusal } from '../core/errors.js';
-import type { StackItem } from '../stack/stack.js';
 import { size } from '../log/plyLog.js';
+import type { StackItem } from '../stack/stack.js';
 import type { Ply, TableContext } from './context.js';
 
 /** What a table tells the application, through XState's `emit` (subscribe with `actor.on` or `table.on`). */

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { quote, type TableProblem } from '../core/errors.js';
-import { readJson } from '../core/json.js';
 import type { AnyGame } from '../core/game.js';
+import { readJson } from '../core/json.js';
 import { isValidId, type JsonValue } from '../core/move.js';
-import { secureSeed, type Seed } from '../core/random.js';
+import { type Seed, secureSeed } from '../core/random.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
 
 /** What an application gives to open a table; `O` the game's options as given. */

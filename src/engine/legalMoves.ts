@@ -3,8 +3,8 @@
  * make with each other move type blocked by its code and reason. Built on the
  * same checks as a played move (rules.ts), so the two cannot disagree.
  */
-import { refusal, type Refusal } from '../core/errors.js';
-import { gameMove, type AnyGame } from '../core/game.js';
+import { type Refusal, refusal } from '../core/errors.js';
+import { type AnyGame, gameMove } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';

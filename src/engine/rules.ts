@@ -5,17 +5,16 @@
  * bring their own checks (engine/moves); the game's moves are held to the
  * turn, priority and timing here, then asked of the game.
  */
-import { refusal, type Refusal } from '../core/errors.js';
-import { gameMove, type AnyGame, type GameMove } from '../core/game.js';
-import { isReadMove, readMove, type Move } from '../core/move.js';
+import { type Refusal, refusal } from '../core/errors.js';
+import { type AnyGame, type GameMove, gameMove } from '../core/game.js';
+import { isReadMove, type Move, readMove } from '../core/move.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
-import { engineMove, ENGINE_MOVES } from './moves/index.js';
+import { ENGINE_MOVES, engineMove } from './moves/index.js';
 import { askGame, gameRefusal, holdsTurn, isOutOfTurn, seatingView, turnCannotPass } from './turnFacts.js';
 
-export { ENGINE_MOVES } from './moves/index.js';
-export { undoRefusal } from './moves/index.js';
+export { ENGINE_MOVES, undoRefusal } from './moves/index.js';
 export { askGame, holdsTurn, isOutOfTurn, seatingView, turnCanPass } from './turnFacts.js';
 
 /** Every move type the game knows, engine moves first. */

@@ -2,7 +2,7 @@
  * The table's bookkeeping as pure functions from a context to the fields that
  * change. The machine's actions are one line each, calling these.
  */
-import { gameMove, ownEntry, type AnyGame, type Outcome } from '../core/game.js';
+import { type AnyGame, gameMove, type Outcome, ownEntry } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { append } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
@@ -13,12 +13,12 @@ import {
   delayTurn,
   eligibleSeats,
   nextTurn,
+  type Progression,
   startPhase,
   withInitiative,
-  type Progression,
 } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
-import { movesMade, seatingOf, seatsInGame, type AutoPassStop, type Ply, type TableContext } from './context.js';
+import { type AutoPassStop, movesMade, type Ply, seatingOf, seatsInGame, type TableContext } from './context.js';
 import { engineMove } from './moves/index.js';
 import { actingSeat, isOutOfTurn, readPayload, seatingView } from './rules.js';
 

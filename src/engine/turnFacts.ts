@@ -3,7 +3,7 @@
  * engine's own moves and the chart: who holds the turn, the seating a game
  * sees, whether the turn can pass, and how a game's answers become refusals.
  */
-import { GameCodeError, refusal, type Refusal } from '../core/errors.js';
+import { GameCodeError, type Refusal, refusal } from '../core/errors.js';
 import type { SeatingView } from '../core/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { nextTurn } from '../progression/turns.js';

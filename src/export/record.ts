@@ -5,7 +5,7 @@
 import type { TurnModel } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
-import { rounds, type RoundRow } from './rounds.js';
+import { type RoundRow, rounds } from './rounds.js';
 
 /** A ply as docs/contract.md shapes it. */
 export interface ExportedPly {

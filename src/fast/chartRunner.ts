@@ -14,13 +14,13 @@
  * A differential test (test/fast/) plays every built-in game and strategy on
  * both runners and compares state, plies and events after every ply.
  */
-import { and, not, or, stateIn, type AnyStateMachine } from 'xstate';
+import { type AnyStateMachine, and, not, or, stateIn } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import { readMove } from '../core/move.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
-import type { MoveEvent } from '../machines/tableMachine.js';
 import { NO_CHANGE, tableAssigns, tableEffects, tableGuards } from '../machines/tableLogic.js';
+import type { MoveEvent } from '../machines/tableMachine.js';
 
 /** The parts of an XState state node this interpreter reads. */
 interface Node {

@@ -7,15 +7,15 @@
  * branches it again just as cheaply. The live table never changes.
  */
 import type { AnyStateMachine, Snapshot } from 'xstate';
-import { GameCodeError, IllegalMove, refusal, type Refusal } from '../core/errors.js';
+import { GameCodeError, IllegalMove, type Refusal, refusal } from '../core/errors.js';
 import type { AnyGame, MoveOf, SeatViewOf } from '../core/game.js';
-import { readMove, type Move } from '../core/move.js';
+import { type Move, readMove } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
-import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves.js';
+import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import { at, size } from '../log/plyLog.js';
 import { stateView, type TableState } from '../table/view.js';
-import { chartRunner, type ChartRunner, type ChartState } from './chartRunner.js';
+import { type ChartRunner, type ChartState, chartRunner } from './chartRunner.js';
 
 /** A detached copy of a table for look-ahead (`table.simulate()`). */
 export interface Simulation<Gm extends AnyGame = AnyGame> {

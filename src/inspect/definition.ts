@@ -7,13 +7,13 @@
  * can still draw it.
  */
 import {
-  and,
-  not,
-  or,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
+  and,
   type InspectionEvent,
+  not,
+  or,
 } from 'xstate';
 
 /** A transition as the definition carries it. */

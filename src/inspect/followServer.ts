@@ -6,13 +6,14 @@
  * log is the truth, so the copy is the server's table ply for ply; the page
  * shows it read-only, as it shows every remote table.
  */
-import type { AnyGame } from '../core/game.js';
+
 import { connect, type TableStream } from '../client/client.js';
+import type { AnyGame } from '../core/game.js';
 import { builtInGames } from '../games/registry.js';
 import { size } from '../log/plyLog.js';
 import { replayLog } from '../table/replay.js';
 import type { Table } from '../table/table.js';
-import { inspectTable, type Inspector, type TableInspection } from './inspectTable.js';
+import { type Inspector, inspectTable, type TableInspection } from './inspectTable.js';
 
 /** Options of `followServerTable`. */
 export interface FollowServerTableOptions {

@@ -5,5 +5,6 @@
  * carry. The chart as data (`machineDefinition`, `chartFromDefinition`, …)
  * needs nothing but XState and stays in `plystack`.
  */
-export { inspectTable, type InspectTableOptions, type TableInspection, type Inspector } from './inspectTable.js';
+
 export { withMachineDefinitions } from './definition.js';
+export { type Inspector, type InspectTableOptions, inspectTable, type TableInspection } from './inspectTable.js';

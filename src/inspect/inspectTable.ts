@@ -8,14 +8,14 @@
  * moves costs one snapshot), with the context `windowed` and the ply log as
  * the plies recorded since the previous snapshot.
  */
-import { createWebSocketInspector, type createInspector } from '@statelyai/inspect';
+import { type createInspector, createWebSocketInspector } from '@statelyai/inspect';
 import type { AnyEventObject, InspectionEvent } from 'xstate';
 import type { Ply } from '../engine/context.js';
 import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { Table } from '../table/table.js';
 import { machineDefinition, takenTransitionId } from './definition.js';
-import { DEFAULT_INSPECT_PORT, RELAY_LIMITS, type PlystackActorInfo, type PlystackSnapshotInfo } from './protocol.js';
+import { DEFAULT_INSPECT_PORT, type PlystackActorInfo, type PlystackSnapshotInfo, RELAY_LIMITS } from './protocol.js';
 import {
   DEFAULT_LIMITS,
   fitWithin,
@@ -23,8 +23,8 @@ import {
   jsonBytes,
   recentPlies,
   TIGHTER_LIMITS,
-  windowed,
   type WindowLimits,
+  windowed,
 } from './sanitize.js';
 
 /** Any `@statelyai/inspect` inspector: `createWebSocketInspector`, `createBrowserInspector`, `createInspector(adapter)`. */

@@ -8,11 +8,12 @@
  * readers that do not know it ignore it. The relay adds two messages of its
  * own for the page, both typed `@plystack.*`.
  */
+
+import type { TurnModel } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
 import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { TableLog, TableState } from '../table/view.js';
-import type { TurnModel } from '../core/game.js';
 import type { PlyWindow } from './sanitize.js';
 
 /** The port `plystack inspect` listens on unless told otherwise. */

@@ -14,15 +14,15 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { PAGE_PATH, RELAY_LIMITS, type RelayHello, type RelayLimits, type RelaySessionsClosed } from './protocol.js';
-import { emptyArchive, ITEM_OVERHEAD, mergePlies, rewriteIds, type PlyArchive } from './relaySessions.js';
+import { emptyArchive, ITEM_OVERHEAD, mergePlies, type PlyArchive, rewriteIds } from './relaySessions.js';
 
 /** Options of `startRelay`. */
 export interface RelayOptions {

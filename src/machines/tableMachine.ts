@@ -28,7 +28,7 @@ import type { TableEmitted } from '../engine/events.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
 import { eligibleSeats } from '../progression/turns.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
-import { NO_CHANGE, tableAssigns, tableEffects, tableGuards, type Effect } from './tableLogic.js';
+import { type Effect, NO_CHANGE, tableAssigns, tableEffects, tableGuards } from './tableLogic.js';
 
 /** A move sent to the table: the move shape of docs/contract.md is the machine's event. */
 export interface MoveEvent {

@@ -7,7 +7,7 @@ import type { Direction } from '../order/seatOrder.js';
 import type { CircularState } from './circular.js';
 import { initiativeOrder, type Scores } from './initiative.js';
 import type { TurnRules } from './rules.js';
-import { strategyOf, type NextTurn } from './strategies/index.js';
+import { type NextTurn, strategyOf } from './strategies/index.js';
 import { noEligibleSeat } from './strategies/strategy.js';
 
 /** A supplemental obligation (seed 000): `seat` owes `remaining` plies before the turn moves on. */

@@ -1,20 +1,21 @@
 /**
  * plystack's table server and its client, for programs that embed them.
  */
-export { startServer, type ServerOptions, type PlystackServer } from './server.js';
-export { Store, Conflict, type TableRecord, type MoveRecord, type ClockSpec } from './store/store.js';
-export { openPglite, openPostgres, isUnavailable, type Sql } from './store/sql.js';
-export { migrate, MIGRATIONS } from './store/migrations.js';
-export { viewOf, EVERYTHING, type Viewer, type Viewed } from './view.js';
-export { followServerTable, type FollowServerTableOptions, type ServerTableFollower } from '../inspect/followServer.js';
+
 export {
-  connect,
-  ServerError,
-  type PlystackClient,
-  type CreateTableRequest,
   type CreatedTable,
-  type TableReading,
+  type CreateTableRequest,
+  connect,
+  type PlystackClient,
   type ServedLog,
+  ServerError,
   type StreamMessage,
+  type TableReading,
   type TableStream,
 } from '../client/client.js';
+export { type FollowServerTableOptions, followServerTable, type ServerTableFollower } from '../inspect/followServer.js';
+export { type PlystackServer, type ServerOptions, startServer } from './server.js';
+export { MIGRATIONS, migrate } from './store/migrations.js';
+export { isUnavailable, openPglite, openPostgres, type Sql } from './store/sql.js';
+export { type ClockSpec, Conflict, type MoveRecord, Store, type TableRecord } from './store/store.js';
+export { EVERYTHING, type Viewed, type Viewer, viewOf } from './view.js';

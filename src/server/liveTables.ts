@@ -13,7 +13,7 @@ import { size } from '../log/plyLog.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
 import { clockWindow, seatClockStep, timeoutMove } from './clock.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
-import { pliesOf, stateOf, viewOf, type Viewer } from './view.js';
+import { pliesOf, stateOf, type Viewer, viewOf } from './view.js';
 
 /** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
 export interface StreamMessage {

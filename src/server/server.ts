@@ -3,23 +3,23 @@
  * Fastify, every table in the store, recently used tables live in this process.
  */
 import { randomUUID } from 'node:crypto';
-import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { idSchema } from '../core/move.js';
-import { size } from '../log/plyLog.js';
 import { builtInGames } from '../games/registry.js';
+import { size } from '../log/plyLog.js';
 import { createTable } from '../table/table.js';
-import { clockWindow, MAX_CLOCK_MS, type ClockSpec } from './clock.js';
-import { LiveTables, type Entry } from './liveTables.js';
+import { type ClockSpec, clockWindow, MAX_CLOCK_MS } from './clock.js';
+import { type Entry, LiveTables } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
-import { openPglite, openPostgres, isUnavailable, type Sql } from './store/sql.js';
+import { isUnavailable, openPglite, openPostgres, type Sql } from './store/sql.js';
 import { MOVES_CHANNEL, Store } from './store/store.js';
 import { hashesMatch, hashToken, newToken, tokenMatches } from './tokens.js';
-import { EVERYTHING, viewOf, type Viewer } from './view.js';
+import { EVERYTHING, type Viewer, viewOf } from './view.js';
 
 /** Options of `startServer`. */
 export interface ServerOptions {

@@ -4,7 +4,7 @@
  */
 import type { AnyGame, MoveOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
-import { seededRandom, type Seed } from '../core/random.js';
+import { type Seed, seededRandom } from '../core/random.js';
 import { createTable, type Table } from './table.js';
 
 /** Seat ids for demo tables, in table order. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { IllegalMove, InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
-import { findGame, builtInGames } from '../games/registry.js';
+import { builtInGames, findGame } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
 import { rulesRevision } from '../progression/rules.js';
 import { createTable, type Table } from './table.js';

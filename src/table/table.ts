@@ -7,16 +7,17 @@
  * before the move, alive. Events reach `table.on` handlers after the move is
  * applied, in order; a handler that throws is reported, never rethrown.
  */
-import { createActor, type Actor, type Snapshot } from 'xstate';
-import { GameCodeError, IllegalMove, InvalidTable, quote, refusal, type Refusal } from '../core/errors.js';
+import { type Actor, createActor, type Snapshot } from 'xstate';
 import { isGame } from '../core/defineGame.js';
+import { GameCodeError, IllegalMove, InvalidTable, quote, type Refusal, refusal } from '../core/errors.js';
 import type { AnyGame, JsonObject, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
-import { readMove, type Move } from '../core/move.js';
+import { type Move, readMove } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import { readTableInput, type TableInput } from '../engine/input.js';
-import { legalMovesFor, seatsToAct, type LegalMoves } from '../engine/legalMoves.js';
+import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import { turnModelOf } from '../export/turnModel.js';
+import { type Simulation, simulation } from '../fast/simulation.js';
 import { at, CHUNK, size, toArray } from '../log/plyLog.js';
 import {
   createTableMachine,
@@ -24,10 +25,9 @@ import {
   type TableEmitted,
   type TableMachine,
 } from '../machines/tableMachine.js';
-import { simulation, type Simulation } from '../fast/simulation.js';
 import { snapshotProblem } from './snapshot.js';
+import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
 import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
-import { timeline, type History, type TableCursor, type TableView } from './timeTravel.js';
 
 /** Options of a single `play`. */
 export interface PlayOptions {

@@ -15,13 +15,13 @@
  * before the restore point, by replaying its log from the opening.
  */
 import {
+  type Actor,
   getMicrosteps,
   initialTransition,
-  transition,
-  type Actor,
   type Snapshot,
   type SnapshotFrom,
   type StateValue,
+  transition,
 } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';

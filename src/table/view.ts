@@ -3,12 +3,12 @@
  * of docs/contract.md. Internal bookkeeping (the round opener, the stack counter,
  * the log's chunks) stays out.
  */
-import { gameMove, type AnyGame, type JsonObject } from '../core/game.js';
+import { type AnyGame, gameMove, type JsonObject } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
-import { seatingOf, type Ply, type TableContext } from '../engine/context.js';
-import { seatingView } from '../engine/rules.js';
+import { type Ply, seatingOf, type TableContext } from '../engine/context.js';
 import { seatsToAct } from '../engine/legalMoves.js';
+import { seatingView } from '../engine/rules.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import { rulesRevision, type Strategy } from '../progression/rules.js';

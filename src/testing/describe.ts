@@ -3,9 +3,9 @@
  * the verbs taken from each move's notation.
  */
 import type { IllegalMoveCode } from '../core/errors.js';
-import { readPayload } from '../engine/rules.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import { readPayload } from '../engine/rules.js';
 
 /**
  * A move's notation, as near as the game tells it: the game's `notation` for

@@ -3,6 +3,17 @@
  * public half of plystack's own model-based suite (docs/testing.md). Kept out
  * of `plystack` because an application's tables never need it.
  */
+
+export {
+  CoverageRecorder,
+  type CoverageReport,
+  formatReport,
+  inventory,
+  parallelRegions,
+  region,
+  report,
+} from './coverage.js';
+export { type ExpectedState, observeTable, type RefusedOpening, type TablePath, type TablePathStep } from './path.js';
 export {
   createTableTestModel,
   formatCoverage,
@@ -11,15 +22,5 @@ export {
   type TableTestModelOptions,
   type Unreached,
 } from './tableTestModel.js';
-export { observeTable, type ExpectedState, type RefusedOpening, type TablePath, type TablePathStep } from './path.js';
-export { tableTestFile, type TestFileOptions } from './vitestFile.js';
-export { defaultAbstraction, publicState, type Abstraction, type TableSnapshot } from './traversal.js';
-export {
-  CoverageRecorder,
-  formatReport,
-  inventory,
-  parallelRegions,
-  region,
-  report,
-  type CoverageReport,
-} from './coverage.js';
+export { type Abstraction, defaultAbstraction, publicState, type TableSnapshot } from './traversal.js';
+export { type TestFileOptions, tableTestFile } from './vitestFile.js';

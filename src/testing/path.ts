@@ -4,7 +4,7 @@
  * each step the table against what the model expects.
  */
 import type { StateValue } from 'xstate';
-import { InvalidTable, type IllegalMoveCode, type InvalidTableCode } from '../core/errors.js';
+import { type IllegalMoveCode, InvalidTable, type InvalidTableCode } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { TableInput } from '../engine/input.js';

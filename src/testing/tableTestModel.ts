@@ -7,43 +7,42 @@
  */
 import { createActor } from 'xstate';
 import { InvalidTable } from '../core/errors.js';
-import { unusedEngineMove } from '../engine/rules.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import type { TableInput } from '../engine/input.js';
-import { checkMove } from '../engine/rules.js';
+import { checkMove, unusedEngineMove } from '../engine/rules.js';
 import { DEMO_SEATS } from '../table/autoplay.js';
 import { createTable } from '../table/table.js';
 import {
   CoverageRecorder,
+  type CoverageReport,
   formatReport,
   inventory,
   parallelRegions,
   region,
   report,
-  type CoverageReport,
 } from './coverage.js';
 import { describeMove, describePath } from './describe.js';
 import {
   checkOpening,
   checkPath,
-  expectedOf,
   type ExpectedState,
+  expectedOf,
   type RefusedOpening,
   type TablePath,
   type TablePathStep,
 } from './path.js';
 import {
+  type Abstraction,
   defaultAbstraction,
   defaultMoveKind,
   edgeKey,
   publicState,
-  shortestTablePaths,
   seatlessMoves,
+  shortestTablePaths,
   stackBound,
   tableEvents,
-  type Abstraction,
 } from './traversal.js';
 
 /** How to build a test model of a game. */

@@ -10,10 +10,10 @@ import {
   defineGame,
   IllegalMove,
   InvalidTable,
+  type ListenerFailure,
   mundane,
   restoreTable,
   sandbox,
-  type ListenerFailure,
   type Table,
 } from '../../src/index.js';
 

@@ -9,10 +9,10 @@ import {
   createTable,
   defineGame,
   GameDefinitionError,
+  type GameSpec,
   InvalidTable,
   isGame,
   sandbox,
-  type GameSpec,
 } from '../../src/index.js';
 
 const A = 'seat:a';

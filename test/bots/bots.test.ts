@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mctsBot, randomBot, type Bot } from '../../src/bots/index.js';
-import { builtInGames, createTable, defineGame, mundane, type AnyGame, type Table } from '../../src/index.js';
+import { type Bot, mctsBot, randomBot } from '../../src/bots/index.js';
+import { type AnyGame, builtInGames, createTable, defineGame, mundane, type Table } from '../../src/index.js';
 import { SEAT_NAMES } from '../property/arbitraries.js';
 
 /** A table of `game` for its fewest seats, with the options its demo uses for a short game. */

@@ -13,9 +13,9 @@ import {
   chartState,
   openPage,
   overflowing,
-  screenshot,
   SHOTS,
   SIZES,
+  screenshot,
   smallestChartLabel,
   useInspector,
 } from './support.js';

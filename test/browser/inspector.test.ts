@@ -2,14 +2,14 @@
  * The inspector in a real browser: Debian's Chromium, driven by
  * playwright-core, on the built page served by the relay.
  */
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createTable, mundane, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
-import { chartState, openPage, screenshot, SHOTS, useInspector } from './support.js';
+import { chartState, openPage, SHOTS, screenshot, useInspector } from './support.js';
 
 const ready = useInspector();
 

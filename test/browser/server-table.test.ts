@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type PlystackClient } from '../../src/client/client.js';
 import { followServerTable } from '../../src/inspect/followServer.js';
-import { startServer, type PlystackServer } from '../../src/server/server.js';
+import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { chartState, openPage, screenshot, useInspector } from './support.js';
 
 const ready = useInspector();

@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startRelay, type Relay } from '../../src/inspect/relay.js';
+import { type Relay, startRelay } from '../../src/inspect/relay.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
 /* eslint-disable @typescript-eslint/no-explicit-any */

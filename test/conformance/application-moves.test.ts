@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTable, defineGame, frogger, type Table } from '../../src/index.js';
 import { circularTable } from '../../src/games/circularTable/circularTable.js';
+import { createTable, defineGame, frogger, type Table } from '../../src/index.js';
 import { openSandbox, refusalOf, withRules } from '../support/sandbox.js';
 
 const [A, B, C, D] = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];

@@ -6,8 +6,9 @@
  * the round from 1, the order of the seats, the seat acting, the seats still
  * to act in a simultaneous round, and the moves made in the turn".
  */
-import { describe, expect, it } from 'vitest';
+
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { createTable, replay, sandbox } from '../../src/index.js';
 import { replayJson } from '../support/cli.js';
 import { openSandbox, withRules } from '../support/sandbox.js';

@@ -6,12 +6,13 @@
  * outra revisão; a execução de uma run continua vinculada à versão e revisão
  * capturadas").
  */
-import { describe, expect, it } from 'vitest';
+
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { processIo, run } from '../../src/cli/main.js';
 import { createTable, InvalidTable, openFromLog, replay, sandbox } from '../../src/index.js';
-import { run, processIo } from '../../src/cli/main.js';
 import { savedTable } from '../../src/progression/migrate.js';
 import { addRevisionText } from '../../src/progression/migrateText.js';
 import { runCli } from '../support/cli.js';

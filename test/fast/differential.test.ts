@@ -8,10 +8,10 @@
  */
 import { fc } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { builtInGames, createTable, type AnyGame, type Move, type TableEmitted } from '../../src/index.js';
-import { chartRunner } from '../../src/fast/chartRunner.js';
 import type { AnyStateMachine } from 'xstate';
-import { commandArb, openingArb, SEAT_NAMES, type Command, type Opening } from '../property/arbitraries.js';
+import { chartRunner } from '../../src/fast/chartRunner.js';
+import { type AnyGame, builtInGames, createTable, type Move, type TableEmitted } from '../../src/index.js';
+import { type Command, commandArb, type Opening, openingArb, SEAT_NAMES } from '../property/arbitraries.js';
 
 const GAMES: AnyGame[] = Object.values(builtInGames);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, defineGame, replay } from '../../src/index.js';
 import { z } from 'zod';
+import { createTable, defineGame, replay } from '../../src/index.js';
 import { ANN, BOB, openMundane, passUntilPhase } from '../support/mundane.js';
 
 describe('table.simulate(): look-ahead on a detached copy', () => {

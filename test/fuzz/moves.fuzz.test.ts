@@ -8,7 +8,7 @@
  * deep-equal to what it was.
  */
 import { describe, expect } from 'vitest';
-import { builtInGames, createTable, IllegalMove, InvalidTable, type AnyGame, type Table } from '../../src/index.js';
+import { type AnyGame, builtInGames, createTable, IllegalMove, InvalidTable, type Table } from '../../src/index.js';
 import { randomLegalMove } from '../../src/table/autoplay.js';
 import { fuzzTest, type Random } from './runner.js';
 

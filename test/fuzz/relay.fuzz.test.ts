@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { startRelay, type Relay } from '../../src/inspect/relay.js';
 import type { RelayLimits } from '../../src/inspect/protocol.js';
-import { openClient, rawStatus, type RelayClient } from '../support/relay.js';
+import { type Relay, startRelay } from '../../src/inspect/relay.js';
+import { openClient, type RelayClient, rawStatus } from '../support/relay.js';
 import { fuzzTest, type Random } from './runner.js';
 
 const LIMITS: Partial<RelayLimits> = {

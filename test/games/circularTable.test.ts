@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTable, InvalidTable, type Table } from '../../src/index.js';
-import { circularTable, type CircularTableState } from '../../src/games/circularTable/circularTable.js';
-import { DECK } from '../../src/games/circularTable/cards.js';
 import { seededRandom } from '../../src/core/random.js';
+import { DECK } from '../../src/games/circularTable/cards.js';
+import { type CircularTableState, circularTable } from '../../src/games/circularTable/circularTable.js';
+import { createTable, InvalidTable, type Table } from '../../src/index.js';
 import { blockedReason, expectReplayAgrees, firstOf, playOut, refusalOf } from './support.js';
 
 const [A, B, C, D] = ['seat:a', 'seat:b', 'seat:c', 'seat:d'] as const;

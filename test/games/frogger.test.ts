@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, moveRecord, type Move, type Table } from '../../src/index.js';
-import { frogger, type FroggerState } from '../../src/games/frogger/frogger.js';
+import { type FroggerState, frogger } from '../../src/games/frogger/frogger.js';
 import { HOP_DECK, refillMarket } from '../../src/games/frogger/market.js';
+import { createTable, type Move, moveRecord, type Table } from '../../src/index.js';
 import { blockedReason, expectReplayAgrees, playOut, refusalOf } from './support.js';
 
 const P = ['seat:p1', 'seat:p2', 'seat:p3', 'seat:p4'];

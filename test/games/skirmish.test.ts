@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, type Table } from '../../src/index.js';
 import { skirmish } from '../../src/games/skirmish/skirmish.js';
+import { createTable, type Table } from '../../src/index.js';
 import { blockedReason, expectReplayAgrees, firstOf, playOut, refusalOf } from './support.js';
 
 const [A, B, C] = ['seat:a', 'seat:b', 'seat:c'] as const;

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import { replay, type Move, type Table } from '../../src/index.js';
-export { refusalOf } from '../support/refusal.js';
+import { type Move, replay, type Table } from '../../src/index.js';
+
 export { replayJson } from '../support/cli.js';
+export { refusalOf } from '../support/refusal.js';
 
 /**
  * Why `seat` may not make moves of `type` now, as legalMoves shows it (undefined when it may).

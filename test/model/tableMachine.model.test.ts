@@ -26,56 +26,57 @@ import { describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, type InspectionEvent } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { IllegalMove, InvalidTable } from '../../src/core/errors.js';
+import type { MoveOf, OptionsOf } from '../../src/core/game.js';
+import type { TableInput } from '../../src/engine/input.js';
 import { checkMove } from '../../src/engine/rules.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import type { MoveEvent } from '../../src/machines/tableMachine.js';
 import { createTable, type Table } from '../../src/table/table.js';
-import type { MoveOf, OptionsOf } from '../../src/core/game.js';
-import type { TableInput } from '../../src/engine/input.js';
 
 /** The model's events and openings are checked by the table at run time; typed as mundane's here. */
 type MundaneMove = MoveOf<typeof mundane>;
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
+
+import type { TableState } from '../../src/table/view.js';
 import {
   CoverageRecorder,
   formatReport,
+  type Inventory,
   inventory,
   parallelRegions,
   region,
   report,
-  type Inventory,
 } from '../support/coverage.js';
 import {
   applyRule,
   openRules,
   publicView,
-  ruleMoves,
-  ruleRefusal,
   type RuleMove,
   type RulesState,
+  ruleMoves,
+  ruleRefusal,
 } from '../support/mundaneRules.js';
 import {
-  abstractState,
   ANN,
+  abstractState,
+  allNames,
   BOB,
   CAT,
   filterEvents,
   generatePaths,
   INVALID_INPUTS,
-  machine,
   MAX_STACK,
+  type ModelPath,
+  type ModelSetup,
+  machine,
   modelEvents,
   modelSetup,
   serializeState,
-  type ModelPath,
-  type ModelSetup,
   type TableSnapshot,
-  allNames,
   UNREACHABLE_PATTERNS,
   unreachableByDesign,
   view,
 } from '../support/tableModel.js';
-import type { TableState } from '../../src/table/view.js';
 
 /** mundane's turn structure, as its game definition declares it (the chart is built from it). */
 const STRUCTURE = mundane.structure(mundane.options.parse({}));

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTable, InvalidTable, mundane } from '../../src/index.js';
-import { createTableTestModel, formatCoverage, type TablePath } from '../../src/testing/index.js';
-import { unreachableByDesign } from '../support/tableModel.js';
 import { describeMove, thirdPerson } from '../../src/testing/describe.js';
+import { createTableTestModel, formatCoverage, type TablePath } from '../../src/testing/index.js';
 import { publicState } from '../../src/testing/traversal.js';
+import { unreachableByDesign } from '../support/tableModel.js';
 
 const ENDS = { seats: 2, options: { turns: 2 } } as const;
 // What mundane cannot reach by design (no leaving, no initiative, no isOver): declared, with the reasons, as a user would.

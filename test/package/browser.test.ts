@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../browser/support.js';
 import {
   BUDGET_GZIP_BYTES,
+  type BuiltPage,
   buildPage,
   FORBIDDEN_PACKAGES,
   nodeBuiltIns,
   packageOf,
   servePage,
-  type BuiltPage,
 } from './browserPage.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, packageOf } from './browserPage.js';
-import { installPacked, root, run, type PackedProject } from './packed.js';
+import { installPacked, type PackedProject, root, run } from './packed.js';
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const ENTRIES = ['plystack', 'plystack/testing', 'plystack/inspect', 'plystack/server', 'plystack/client'];

@@ -4,7 +4,7 @@
  * stream (./stream.ts) turns into legal or bad moves on a live table.
  */
 import { fc } from '@fast-check/vitest';
-import { ENGINE_MOVES, type AnyGame } from '../../src/index.js';
+import { type AnyGame, ENGINE_MOVES } from '../../src/index.js';
 
 /**
  * Event types XState keeps for itself. `table.play` refuses them like any

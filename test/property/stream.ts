@@ -10,18 +10,18 @@ import { dirname, join } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import {
-  ENGINE_MOVES,
-  createTable,
-  replay,
-  restoreTable,
   type AnyGame,
+  createTable,
+  ENGINE_MOVES,
   type IllegalMoveCode,
   type Move,
+  replay,
+  restoreTable,
   type StackItem,
   type Table,
   type TableLog,
 } from '../../src/index.js';
-import { reserved, SEAT_NAMES, type Command, type Opening } from './arbitraries.js';
+import { type Command, type Opening, reserved, SEAT_NAMES } from './arbitraries.js';
 
 /** The refusal codes of docs/contract.md, "Refusals". */
 export const CONTRACT_CODES: readonly IllegalMoveCode[] = [

@@ -12,8 +12,8 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
-import { builtInGames, createTable, mundane, replay, replayLog, type AnyGame } from '../../src/index.js';
-import { commandArb, openingArb, type Command, type Opening } from './arbitraries.js';
+import { type AnyGame, builtInGames, createTable, mundane, replay, replayLog } from '../../src/index.js';
+import { type Command, commandArb, type Opening, openingArb } from './arbitraries.js';
 import { counterexampleReporter, playStream, type StreamTrace } from './stream.js';
 
 const GAMES: AnyGame[] = Object.values(builtInGames);

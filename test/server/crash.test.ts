@@ -11,7 +11,7 @@ import { connect } from '../../src/client/client.js';
 import { openPglite, openPostgres, type Sql } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
 import { runLoad, type Sent } from './support/load.js';
-import { startPostgres, type PgCluster } from './support/postgres.js';
+import { type PgCluster, startPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
 
 describe.each(['pglite', 'postgres'] as const)('a server killed with -9 under load, on %s', (kind) => {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Sql } from '../../src/server/store/sql.js';
-import { Conflict, Store, type Append } from '../../src/server/store/store.js';
-import { startPostgres, type PgCluster } from './support/postgres.js';
+import { type Append, Conflict, Store } from '../../src/server/store/store.js';
+import { type PgCluster, startPostgres } from './support/postgres.js';
 
 const pass = (index: number, key: string | null = null): Append => ({
   index,

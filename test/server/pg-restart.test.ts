@@ -8,8 +8,8 @@ import { connect } from '../../src/client/client.js';
 import { openPostgres } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
 import { runLoad } from './support/load.js';
-import { startPostgres, type PgCluster } from './support/postgres.js';
-import { spawnServer, type ServerProcess } from './support/serve.js';
+import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type ServerProcess, spawnServer } from './support/serve.js';
 
 describe('PostgreSQL restarted under load', () => {
   let cluster: PgCluster;

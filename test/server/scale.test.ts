@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type StreamMessage } from '../../src/client/client.js';
+import { sandbox } from '../../src/games/sandbox/sandbox.js';
+import { chessBanks, FLAGGED_MS } from '../../src/server/clock.js';
 import { openPostgres } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
-import { chessBanks, FLAGGED_MS } from '../../src/server/clock.js';
-import { sandbox } from '../../src/games/sandbox/sandbox.js';
 import { runLoad } from './support/load.js';
-import { startPostgres, type PgCluster } from './support/postgres.js';
-import { spawnServer, type ServerProcess } from './support/serve.js';
+import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type ServerProcess, spawnServer } from './support/serve.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

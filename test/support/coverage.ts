@@ -5,12 +5,12 @@
  */
 export {
   CoverageRecorder,
+  type CoverageReport,
   formatReport,
+  type Inventory,
   inventory,
   parallelRegions,
   region,
   report,
-  type CoverageReport,
-  type Inventory,
   type TransitionEntry,
 } from '../../src/testing/coverage.js';

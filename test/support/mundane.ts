@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import {
   createTable,
   IllegalMove,
-  mundane,
   type IllegalMoveCode,
+  mundane,
   type PlayOptions,
   type Table,
 } from '../../src/index.js';

@@ -1,4 +1,5 @@
 import { createTable, sandbox, type Table, type TableEmitted } from '../../src/index.js';
+
 export { refusalOf } from './refusal.js';
 
 export const FOUR = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];

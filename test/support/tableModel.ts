@@ -7,10 +7,11 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { TableContext } from '../../src/engine/context.js';
-import { inventory } from '../../src/testing/coverage.js';
 import type { TableInput } from '../../src/engine/input.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import { createTableMachine, type MoveEvent } from '../../src/machines/tableMachine.js';
+import { stateView, type TableState } from '../../src/table/view.js';
+import { inventory } from '../../src/testing/coverage.js';
 import {
   defaultAbstraction,
   edgeKey,
@@ -18,10 +19,9 @@ import {
   refusedProbe as sharedProbe,
   shortestTablePaths,
   stackBound,
-  tableEvents,
   type TableSnapshot,
+  tableEvents,
 } from '../../src/testing/traversal.js';
-import { stateView, type TableState } from '../../src/table/view.js';
 import type { RuleCard, RulesSetup } from './mundaneRules.js';
 
 export const machine = createTableMachine(mundane);

@@ -8,20 +8,20 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
+  type AnyGame,
   activeStateIds,
   findGame,
   inspectionContext,
-  mundane,
-  type AnyGame,
   type Move,
+  mundane,
   type PlayResult,
   type Table,
 } from '../../src/index.js';
 import { Statechart } from './chart/Statechart.js';
 import type { EventEntry } from './model/events.js';
-import { localView, mirrorOf, pastOf, remoteView, type Inspected, type Past } from './model/inspected.js';
+import { type Inspected, localView, mirrorOf, type Past, pastOf, remoteView } from './model/inspected.js';
 import { LocalSession, logText, openLocal, openLog, resetSession } from './model/localSession.js';
-import { relayUrl, RemoteStore, type RemoteSession } from './model/remoteStore.js';
+import { type RemoteSession, RemoteStore, relayUrl } from './model/remoteStore.js';
 import { ContextTree } from './panels/ContextTree.js';
 import { Detail, type Selected } from './panels/Detail.js';
 import { EventLog } from './panels/EventLog.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { refusal } from '../../core/errors.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.discriminatedUnion('until', [
   z.object({ until: z.enum(['end-of-turn', 'stack-resolved', 'my-turn', 'off']) }).strict(),

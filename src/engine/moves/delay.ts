@@ -4,7 +4,7 @@ import { refusal } from '../../core/errors.js';
 import { idSchema } from '../../core/move.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import { delayTurn } from '../../progression/turns.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 import { noInitiative } from './initiative.js';
 
 const payload = z.object({ after: idSchema }).strict();

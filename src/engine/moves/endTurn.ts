@@ -7,7 +7,7 @@ import { refusal } from '../../core/errors.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import { movesOwed } from '../../progression/turns.js';
 import { askGame, gameRefusal, holdsTurn, seatingView, turnCannotPass } from '../turnFacts.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 export const endTurn: EngineMoveModel = {
   ...plain,

@@ -5,7 +5,7 @@
  * machines/regions.ts).
  */
 import type { z } from 'zod';
-import { refusal, type Refusal } from '../../core/errors.js';
+import { type Refusal, refusal } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import type { Move } from '../../core/move.js';
 import type { StructurePlan } from '../../progression/structure.js';

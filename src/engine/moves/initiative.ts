@@ -1,11 +1,11 @@
 /** `engine.initiative { scores }`: merges initiative scores; a phase ordered by initiative is ordered again from its first seat. */
 import { z } from 'zod';
 import { refusal } from '../../core/errors.js';
+import type { AnyGame } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import type { StructurePlan } from '../../progression/structure.js';
-import type { AnyGame } from '../../core/game.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.object({ scores: z.record(idSchema, z.number().int().min(-1_000_000).max(1_000_000)) }).strict();
 

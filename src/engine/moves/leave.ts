@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { refusal } from '../../core/errors.js';
 import { idSchema } from '../../core/move.js';
-import { plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, plain } from './engineMove.js';
 
 const removal = z.object({ seat: idSchema }).strict();
 

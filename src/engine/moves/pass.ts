@@ -1,6 +1,6 @@
 /** `engine.pass`: the seat holding priority passes it (a seatless pass passes for the holder). */
 import { refusal } from '../../core/errors.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 export const pass: EngineMoveModel = {
   ...plain,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { refusal } from '../../core/errors.js';
 import { askGame, gameRefusal, seatingView } from '../turnFacts.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.object({ transition: z.string().min(1).max(64) }).strict();
 

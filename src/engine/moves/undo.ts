@@ -3,10 +3,10 @@
  * last and nothing has resolved, ended or been played since (the game
  * declares which moves are undoable).
  */
-import { refusal, type Refusal } from '../../core/errors.js';
+import { type Refusal, refusal } from '../../core/errors.js';
 import { last } from '../../log/plyLog.js';
 import type { TableContext } from '../context.js';
-import { parsePayload, plain, type EngineMoveModel } from './engineMove.js';
+import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 /**
  * Why `seat` may not take back its last ply now, or null.

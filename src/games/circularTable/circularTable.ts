@@ -10,7 +10,7 @@ import { defineGame } from '../../core/defineGame.js';
 import type { GameRefusal, GameStructure, SeatingView, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 import type { SequenceMutation } from '../../progression/circular.js';
-import { canPlayOn, cardFace, COLOURS, DECK, deal, drawCards, isNumberCard, isWild, type Colour } from './cards.js';
+import { COLOURS, type Colour, canPlayOn, cardFace, DECK, deal, drawCards, isNumberCard, isWild } from './cards.js';
 
 export const circularTableOptionsSchema = z
   .object({

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { defineGame } from '../../core/defineGame.js';
 import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
-import { HOP_DECK, refillMarket, takeFromMarket, type Cards } from './market.js';
+import { type Cards, HOP_DECK, refillMarket, takeFromMarket } from './market.js';
 
 export const froggerOptionsSchema = z
   .object({

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { defineGame } from '../../core/defineGame.js';
-import { idSchema } from '../../core/move.js';
 import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
-import { cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES, type Card, type CardType } from './cards.js';
+import { idSchema } from '../../core/move.js';
+import { type Card, type CardType, cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES } from './cards.js';
 
 export const mundaneOptionsSchema = z
   .object({

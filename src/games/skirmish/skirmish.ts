@@ -15,12 +15,12 @@ import { idSchema } from '../../core/move.js';
 import {
   newSquad,
   revealed,
-  STANCES,
-  strikeDamage,
-  updateSquad,
   type SkirmishState,
   type Squad,
+  STANCES,
   type Stance,
+  strikeDamage,
+  updateSquad,
 } from './squads.js';
 
 export const skirmishOptionsSchema = z

@@ -1,5 +1,5 @@
 /** Free: any seat in the game, any time; there is no turn to end. */
-import { tableOrder, type StrategyModel } from './strategy.js';
+import { type StrategyModel, tableOrder } from './strategy.js';
 
 export const free: StrategyModel = {
   name: 'Free',

@@ -2,7 +2,7 @@
  * Simultaneous: every seat in the game plays in the round and ends its own
  * turn; the round ends when no seat is waiting.
  */
-import { tableOrder, type StrategyModel } from './strategy.js';
+import { type StrategyModel, tableOrder } from './strategy.js';
 
 export const simultaneous: StrategyModel = {
   name: 'Simultaneous',

@@ -4,8 +4,9 @@
  * it. Turn progression, the rules, legal moves and the chart builder all read
  * these objects instead of each switching over strategy names.
  */
-import type { Progression, Seating } from '../turns.js';
+
 import type { Strategy, TurnRules } from '../rules.js';
+import type { Progression, Seating } from '../turns.js';
 
 /** Where the turn goes when the active seat's turn ends. */
 export type NextTurn =

@@ -8,9 +8,9 @@
  */
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
-import { FLAGGED_MS, type ClockSpec, type SeatClockStep } from '../clock.js';
+import { type ClockSpec, FLAGGED_MS, type SeatClockStep } from '../clock.js';
 import { migrate } from './migrations.js';
-import { isUnavailable, UNIQUE_VIOLATION, type Sql } from './sql.js';
+import { isUnavailable, type Sql, UNIQUE_VIOLATION } from './sql.js';
 
 export type { ClockSpec } from '../clock.js';
 

@@ -3,8 +3,9 @@
  * moves with its own token and plays the first one (not undo, auto-pass or
  * leaving), naming the ply count it saw.
  */
-import type { Move } from '../../../src/core/move.js';
+
 import type { PlystackClient } from '../../../src/client/client.js';
+import type { Move } from '../../../src/core/move.js';
 
 /** The seat clients of a table, by seat, and its app client. */
 export interface Players {

@@ -2,7 +2,7 @@
  * `plystack serve` as a real child process (the built CLI), for tests that kill
  * it or run several: resolves once it prints `listening on URL`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));

@@ -10,10 +10,10 @@
  * - a parent state's ▾ collapses it into one box (▸ opens it again); a
  *   double-click on its title, or the "show" list, draws one region on its own.
  */
-import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type WheelEvent } from 'react';
+import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
 import { allStates, type ChartState } from '../../../src/index.js';
 import { collapseChart, hiddenCount } from './collapse.js';
-import { layOut, type BoxLayout, type ChartLayout, type EdgeLayout } from './layout.js';
+import { type BoxLayout, type ChartLayout, type EdgeLayout, layOut } from './layout.js';
 import { FONT_FAMILY } from './measure.js';
 
 interface Props {

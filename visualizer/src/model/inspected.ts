@@ -3,18 +3,18 @@
  * at a past ply, or a remote table as its app last sent it.
  */
 import {
-  replay,
-  takenTransitionId,
   type ChartState,
   type LegalMoves,
   type Ply,
+  replay,
   type Table,
   type TableLog,
   type TableState,
   type TurnModel,
+  takenTransitionId,
 } from '../../../src/index.js';
 import { size } from '../../../src/log/plyLog.js';
-import { eventsUpTo, type EventEntry } from './events.js';
+import { type EventEntry, eventsUpTo } from './events.js';
 import type { LoadProblem, LocalSession } from './localSession.js';
 import type { RemoteSession } from './remoteStore.js';
 

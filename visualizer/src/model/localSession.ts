@@ -3,20 +3,20 @@
  * actor (the transitions each move takes, what it emits).
  */
 import {
+  type AnyGame,
+  type ChartState,
   chartFromDefinition,
   createTable,
   machineDefinition,
-  replayLog,
-  takenTransitionId,
-  type AnyGame,
-  type ChartState,
   type PlayResult,
   type Ply,
+  replayLog,
   type Table,
   type TableInput,
   type TableLog,
+  takenTransitionId,
 } from '../../../src/index.js';
-import { emittedText, EventLog, moveText } from './events.js';
+import { EventLog, emittedText, moveText } from './events.js';
 import { Notifier } from './notifier.js';
 
 const charts = new WeakMap<object, ChartState>();

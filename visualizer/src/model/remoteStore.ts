@@ -6,16 +6,16 @@
  */
 import {
   activeStateIds,
+  type ChartState,
   chartFromDefinition,
   guessTakenTransitions,
   PAGE_PATH,
-  type ChartState,
   type Ply,
   type PlystackActorInfo,
   type PlystackSnapshotInfo,
   type RelayMessage,
 } from '../../../src/index.js';
-import { emittedText, EventLog, moveText } from './events.js';
+import { EventLog, emittedText, moveText } from './events.js';
 import { Notifier } from './notifier.js';
 
 type Wire = Record<string, unknown> & { type: string; sessionId?: string };

@@ -4,7 +4,7 @@
  * while scrolled to the bottom.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 interface Props {
   readonly count: number;

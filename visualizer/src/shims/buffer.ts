@@ -5,4 +5,5 @@
 const encoder = new TextEncoder();
 const g = globalThis as { Buffer?: unknown };
 g.Buffer ??= { byteLength: (text: string) => encoder.encode(text).length };
+
 export {};
