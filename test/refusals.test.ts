@@ -245,6 +245,17 @@ describe('stale moves', () => {
     expect(ply.actor).toBe(BOB);
     expect(table.plies).toHaveLength(2);
   });
+
+  it('a move sent with an outdated expect is STALE before it is judged: seat:ann passing again expecting ply 0 is STALE, not NO_PRIORITY', () => {
+    const table = openMundane();
+    table.play({ type: 'engine.pass', seat: ANN }, { expect: 0 });
+    expectRefused(table, { type: 'engine.pass', seat: ANN }, 'STALE', undefined, { expect: 0 });
+    expectRefused(table, { type: 'Teleport', seat: ANN }, 'STALE', undefined, { expect: 0 });
+    expectRefused(table, 'anything', 'STALE', undefined, { expect: 0 });
+    expect(table.check({ type: 'engine.pass', seat: ANN }, { expect: 0 })?.code).toBe('STALE');
+    expectRefused(table, { type: 'engine.pass', seat: ANN }, 'NO_PRIORITY', undefined, { expect: 1 });
+    expect(table.plies).toHaveLength(1);
+  });
 });
 
 describe('garbage sent straight to the actor', () => {

@@ -25,7 +25,7 @@ import {
   type TableEmitted,
   type TableMachine,
 } from '../machines/tableMachine.js';
-import { snapshotProblem } from './snapshot.js';
+import { restorable, snapshotProblem } from './snapshot.js';
 import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
 import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
 
@@ -33,7 +33,7 @@ import { logView, plyView, stateView, type TableLog, type TableState, type Viewe
 export interface PlayOptions {
   /**
    * The ply index the caller expects this move to take (the number of plies
-   * so far). A move sent against an older view of the table is refused: STALE.
+   * so far). A move sent against an older view of the table is refused STALE, before it is checked.
    */
   readonly expect?: number;
 }
@@ -217,15 +217,17 @@ function wrap<Gm extends AnyGame>(
   pending.length = 0; // what the opening emitted happened before anyone could listen
   const travel = timeline(game, actor, history);
 
-  const check = (move: unknown, options?: PlayOptions): Refusal | null => {
-    const refused = checkMove(game, context(), move);
-    if (refused !== null) return refused;
+  // A move sent against an older view of the table is STALE before anything else is asked of it: whether it is
+  // legal now says nothing to a caller whose view is out of date (its retry would learn a refusal meant for another ply).
+  const stale = (options?: PlayOptions): Refusal | null => {
     const plies = size(context().plies);
-    if (options?.expect !== undefined && options.expect !== plies) {
-      return refusal('STALE', `the move expected ply ${options.expect}, and the table is at ply ${plies}`);
-    }
-    return null;
+    return options?.expect !== undefined && options.expect !== plies
+      ? refusal('STALE', `the move expected ply ${options.expect}, and the table is at ply ${plies}`)
+      : null;
   };
+
+  const check = (move: unknown, options?: PlayOptions): Refusal | null =>
+    stale(options) ?? checkMove(game, context(), move);
 
   /** Puts the table back as it was before a move whose game code threw, with a fresh actor. */
   const rollBack = (before: ReturnType<Actor<TableMachine>['getSnapshot']>) => {
@@ -249,6 +251,8 @@ function wrap<Gm extends AnyGame>(
         ),
       };
     }
+    const outdated = stale(options);
+    if (outdated !== null) return { ok: false, error: new IllegalMove(outdated) };
     // Read (and copy) the raw move once: every later read of the frozen copy is free and answers the same.
     const read = readMove(raw);
     if (!read.ok)
@@ -260,7 +264,7 @@ function wrap<Gm extends AnyGame>(
             : read.refusal,
         ),
       };
-    const refused = check(read.move, options);
+    const refused = checkMove(game, context(), read.move);
     if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
     const before = actor.getSnapshot();
     const index = size(before.context.plies);
@@ -325,7 +329,10 @@ function wrap<Gm extends AnyGame>(
     toAct: () => seatsToAct(context()),
     on(type, handler) {
       let set = listeners.get(type);
-      if (set === undefined) listeners.set(type, (set = new Set()));
+      if (set === undefined) {
+        set = new Set();
+        listeners.set(type, set);
+      }
       set.add(handler as Listener);
       return { unsubscribe: () => void set.delete(handler as Listener) };
     },
@@ -420,10 +427,11 @@ export function restoreTable<Gm extends AnyGame>(game: Gm, persisted: unknown, s
   requireGame(game);
   const problem = snapshotProblem(game, persisted);
   if (problem !== null) throw new InvalidTable(problem);
+  const snapshot = restorable(persisted);
   try {
     return wrap(
       game,
-      createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }),
+      createActor(machineOfSnapshot(game, snapshot), { snapshot: snapshot as never }),
       undefined,
       settings,
     );

@@ -74,7 +74,10 @@ function collect(client: PlystackClient, table: string, from: number, count: num
       },
       onError: reject,
     });
-    setTimeout(() => (stream.close(), reject(new Error(`stream: ${messages.length} of ${count} messages`))), 15_000);
+    setTimeout(() => {
+      stream.close();
+      reject(new Error(`stream: ${messages.length} of ${count} messages`));
+    }, 15_000);
   });
 }
 
@@ -164,6 +167,28 @@ describe.each(stores)('the table server on %s', (kind) => {
     // The app token acts for any seat, and for none (a seatless pass passes for the seat holding priority).
     expect((await app.play(table, { type: 'engine.pass' }, { expect: 1 })).ply.actor).toBeNull();
     expect((await app.get(table)).ply).toBe(2);
+  });
+
+  it('answers a retry sent with an expect the table has moved past 409 STALE, not the refusal the move would get now', async () => {
+    const { table, seats, app } = await newTable(anyone, 'mundane', ['seat:ann', 'seat:bob']);
+    const ann = seats['seat:ann']!;
+    await ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 });
+    // Ann no longer holds priority, so her pass would be NO_PRIORITY; her view is out of date, and that comes first.
+    const retry = await refusal(ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 }));
+    expect([retry.status, retry.code, retry.body.ply]).toEqual([409, 'STALE', 1]);
+    // So do a move of a type the game lacks and the app's seatless pass, sent against ply 0.
+    const unknown = await refusal(ann.play(table, { type: 'Teleport', seat: 'seat:ann' }, { expect: 0 }));
+    expect([unknown.status, unknown.code, unknown.body.ply]).toEqual([409, 'STALE', 1]);
+    const seatless = await refusal(app.play(table, { type: 'engine.pass' }, { expect: 0 }));
+    expect([seatless.status, seatless.code]).toEqual([409, 'STALE']);
+    // Nothing was played by the refusals; without expect her pass is judged as it stands: NO_PRIORITY.
+    expect((await app.log(table)).moves).toHaveLength(1);
+    const judged = await refusal(ann.play(table, { type: 'engine.pass', seat: 'seat:ann' }));
+    expect([judged.status, judged.code]).toEqual([422, 'NO_PRIORITY']);
+    // With the ply she now sees, bob's pass is played.
+    expect((await seats['seat:bob']!.play(table, { type: 'engine.pass', seat: 'seat:bob' }, { expect: 1 })).index).toBe(
+      1,
+    );
   });
 
   it('plays a move sent twice with the same key once, and answers the second time as the first', async () => {
