@@ -6,8 +6,14 @@
 import { z } from 'zod';
 import type { TableProblem } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
+import { CHUNK, fromChunkList, isChunkList, PAGE } from '../log/plyLog.js';
 
-const plyLogSchema = z.object({ size: z.number().int().min(0), chunks: z.unknown(), tail: z.array(z.unknown()) });
+const plyLogSchema = z.object({
+  size: z.number().int().min(0),
+  pages: z.unknown().optional(),
+  chunks: z.unknown(),
+  tail: z.array(z.unknown()),
+});
 
 const snapshotSchema = z.object({
   status: z.string(),
@@ -42,8 +48,8 @@ const snapshotSchema = z.object({
   }),
 });
 
-/** Whether the ply log's chunks hold exactly `size` plies, each a ply with a move. */
-function plyLogProblem(log: z.infer<typeof plyLogSchema>): string | null {
+/** Whether a ply log of the shape before pages (a linked list of chunks) holds exactly `size` plies. */
+function chunkListProblem(log: z.infer<typeof plyLogSchema>): string | null {
   let count = log.tail.length;
   let node = log.chunks as { items?: unknown; older?: unknown } | null;
   while (node !== null) {
@@ -53,6 +59,49 @@ function plyLogProblem(log: z.infer<typeof plyLogSchema>): string | null {
     node = (node.older ?? null) as typeof node;
   }
   return count === log.size ? null : `context.plies: holds ${count} plies, and its size says ${log.size}`;
+}
+
+/** Whether each of `chunks` is an array of exactly `CHUNK` plies. */
+function fullChunks(chunks: unknown): chunks is unknown[][] {
+  return Array.isArray(chunks) && chunks.every((chunk) => Array.isArray(chunk) && chunk.length === CHUNK);
+}
+
+/**
+ * Whether the ply log has its shape (full pages of full chunks, fewer than
+ * `PAGE` chunks after them, a tail of at most `CHUNK`) and holds exactly
+ * `size` plies; a log of the shape before pages is checked as that.
+ */
+function plyLogProblem(log: z.infer<typeof plyLogSchema>): string | null {
+  if (
+    log.pages === undefined &&
+    (log.chunks === null || (typeof log.chunks === 'object' && !Array.isArray(log.chunks)))
+  )
+    return chunkListProblem(log);
+  const { pages, chunks, tail } = log;
+  if (!Array.isArray(pages) || !pages.every((page) => Array.isArray(page) && page.length === PAGE && fullChunks(page)))
+    return `context.plies.pages: each page is ${PAGE} chunks of ${CHUNK} plies`;
+  if (!fullChunks(chunks) || chunks.length >= PAGE)
+    return `context.plies.chunks: fewer than ${PAGE} chunks of ${CHUNK} plies`;
+  if (tail.length > CHUNK) return `context.plies.tail: at most ${CHUNK} plies, not ${tail.length}`;
+  const count = (pages.length * PAGE + chunks.length) * CHUNK + tail.length;
+  if (count !== log.size) return `context.plies: holds ${count} plies, and its size says ${log.size}`;
+  if (count > 0 && tail.length === 0) return 'context.plies.tail: empty after a full chunk';
+  return null;
+}
+
+/**
+ * The snapshot to restore: `persisted` itself, or, when its ply log has the
+ * shape before pages (a linked list of chunks, as snapshots written before it
+ * hold), a copy whose log is read into the current shape. Call it once
+ * `snapshotProblem` found nothing wrong; the caller's object is never changed.
+ *
+ * @example
+ * restorable(oldSnapshot).context.plies.pages // an array
+ */
+export function restorable<S>(persisted: S): S {
+  const context = (persisted as { context?: { plies?: unknown } }).context;
+  if (context === undefined || !isChunkList(context.plies)) return persisted;
+  return { ...persisted, context: { ...context, plies: fromChunkList(context.plies) } };
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   type TableEmitted,
   type TableMachine,
 } from '../machines/tableMachine.js';
-import { snapshotProblem } from './snapshot.js';
+import { restorable, snapshotProblem } from './snapshot.js';
 import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
 import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
 
@@ -427,10 +427,11 @@ export function restoreTable<Gm extends AnyGame>(game: Gm, persisted: unknown, s
   requireGame(game);
   const problem = snapshotProblem(game, persisted);
   if (problem !== null) throw new InvalidTable(problem);
+  const snapshot = restorable(persisted);
   try {
     return wrap(
       game,
-      createActor(machineOfSnapshot(game, persisted), { snapshot: persisted as never }),
+      createActor(machineOfSnapshot(game, snapshot), { snapshot: snapshot as never }),
       undefined,
       settings,
     );
