@@ -14,6 +14,7 @@ import { demoCommand } from './demoCommand.js';
 import { inspectCommand } from './inspectCommand.js';
 import type { Io } from './io.js';
 import { migrateRulesCommand } from './migrateRulesCommand.js';
+import { fail } from './output.js';
 import { pathsCommand } from './pathsCommand.js';
 import { replayCommand } from './replayCommand.js';
 import { serveCommand } from './serveCommand.js';
@@ -67,7 +68,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   const io: Io = { ...given, err: (text) => given.err(clip(text)) };
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v') {
-    if (rest.length > 0) return (io.err(`${name}: takes no arguments, not ${quote(rest[0])}`), EXIT.invalid);
+    if (rest.length > 0) return fail(io, `${name}: takes no arguments, not ${quote(rest[0])}`);
     await io.out(packageVersion());
     return EXIT.ok;
   }
@@ -95,7 +96,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   }
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [key, spec] of Object.entries(command.options)) options[key] = { type: spec.type };
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
   } catch (error) {

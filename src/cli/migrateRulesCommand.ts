@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type Json, migrateRulesDocument, savedTable } from '../progression/migrate.js';
 import { addRevisionText } from '../progression/migrateText.js';
 import { type Command, EXIT } from './commands.js';
+import { fail } from './output.js';
 import { migrateRulesText } from './rulesText.js';
 import { clip, decodeUtf8, InvalidUtf8 } from './text.js';
 
@@ -36,13 +37,13 @@ export const migrateRulesCommand: Command = {
     write: { type: 'boolean', description: 'write the changes (without it, only report them)' },
   },
   async run({ positionals, values }, io) {
-    if (positionals.length > 1) return (io.err('PATH: give one file or folder'), EXIT.invalid);
+    if (positionals.length > 1) return fail(io, 'PATH: give one file or folder');
     const root = positionals[0] ?? '.';
     let files: string[];
     try {
       files = await jsonFiles(root);
     } catch (error) {
-      return (io.err(`PATH: cannot read ${root}: ${(error as Error).message}`), EXIT.invalid);
+      return fail(io, `PATH: cannot read ${root}: ${(error as Error).message}`);
     }
     let total = 0;
     let touched = 0;

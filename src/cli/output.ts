@@ -3,6 +3,7 @@
  * and handed to `io.out` at the pace the reader takes them, and JSON written
  * member by member, so a document of a million plies is never one string.
  */
+import { EXIT } from './commands.js';
 import type { Io } from './io.js';
 
 const PIECE_CHARS = 64 * 1024;
@@ -82,4 +83,16 @@ export async function writeJsonObject(out: Output, members: readonly (readonly [
  */
 export function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
+}
+
+/**
+ * Writes `message` to standard error and gives the exit code of invalid input,
+ * for a command to return.
+ *
+ * @example
+ * if (seats === null) return fail(io, '--seats: a whole number of seats');
+ */
+export function fail(io: Io, message: string): typeof EXIT.invalid {
+  io.err(message);
+  return EXIT.invalid;
 }

@@ -11,6 +11,7 @@ import { createTableTestModel, formatCoverage, type TableTestModel } from '../te
 import { type TestFileOptions, tableTestFile } from '../testing/vitestFile.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule, isModulePath } from './gameModule.js';
+import { fail } from './output.js';
 import { decodeUtf8, quote } from './text.js';
 
 function wholeNumber(value: string | boolean | undefined): number | undefined | null {
@@ -91,29 +92,27 @@ export const pathsCommand: Command = {
     const written = resolve(out ?? join(process.cwd(), 'paths.test.ts'));
     if (moduleSpec !== undefined || isModulePath(id)) {
       const found = await gameFromModule(id);
-      if (typeof found === 'string')
-        return (io.err(`${moduleSpec !== undefined ? '--game' : 'GAME'}: ${found}`), EXIT.invalid);
+      if (typeof found === 'string') return fail(io, `${moduleSpec !== undefined ? '--game' : 'GAME'}: ${found}`);
       game = found.game;
       source = { from: importPath(found.file, written), name: found.name };
     } else {
       const builtIn = findGame(id);
       if (builtIn === undefined)
-        return (io.err(`GAME: no game ${quote(id)}; built in: ${Object.keys(builtInGames).join(', ')}`), EXIT.invalid);
+        return fail(io, `GAME: no game ${quote(id)}; built in: ${Object.keys(builtInGames).join(', ')}`);
       game = builtIn;
       source = { builtIn: id };
     }
 
     const seats = wholeNumber(values.seats) ?? (values.seats === undefined ? game.seats.min : null);
-    if (seats === null) return (io.err('--seats: a whole number of seats'), EXIT.invalid);
+    if (seats === null) return fail(io, '--seats: a whole number of seats');
     if (seats < game.seats.min || seats > Math.min(game.seats.max, 8)) {
-      return (
-        io.err(`--seats: ${game.id} seats ${game.seats.min} to ${Math.min(game.seats.max, 8)} here, not ${seats}`),
-        EXIT.invalid
+      return fail(
+        io,
+        `--seats: ${game.id} seats ${game.seats.min} to ${Math.min(game.seats.max, 8)} here, not ${seats}`,
       );
     }
     const maxTurns = wholeNumber(values['max-turns']);
-    if (maxTurns === null || maxTurns === 0)
-      return (io.err('--max-turns: a whole number of turns, at least 1'), EXIT.invalid);
+    if (maxTurns === null || maxTurns === 0) return fail(io, '--max-turns: a whole number of turns, at least 1');
     const rawSeed = values.seed;
     const seed = typeof rawSeed === 'string' ? (/^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed) : 1;
     let options: unknown = {};
@@ -122,12 +121,12 @@ export const pathsCommand: Command = {
       try {
         text = decodeUtf8(await io.readFile(values.options));
       } catch (error) {
-        return (io.err(`--options: cannot read ${values.options}: ${(error as Error).message}`), EXIT.invalid);
+        return fail(io, `--options: cannot read ${values.options}: ${(error as Error).message}`);
       }
       try {
         options = JSON.parse(text);
       } catch (error) {
-        return (io.err(`--options: ${values.options} is not JSON: ${(error as Error).message}`), EXIT.invalid);
+        return fail(io, `--options: ${values.options} is not JSON: ${(error as Error).message}`);
       }
     }
 
@@ -137,17 +136,13 @@ export const pathsCommand: Command = {
       try {
         read = JSON.parse(decodeUtf8(await io.readFile(values.unreachable)));
       } catch (error) {
-        return (
-          io.err(`--unreachable: cannot read ${values.unreachable} as JSON: ${(error as Error).message}`), EXIT.invalid
-        );
+        return fail(io, `--unreachable: cannot read ${values.unreachable} as JSON: ${(error as Error).message}`);
       }
       const entries = typeof read === 'object' && read !== null && !Array.isArray(read) ? Object.entries(read) : null;
       if (entries === null || entries.some(([, reason]) => typeof reason !== 'string' || reason.length === 0)) {
-        return (
-          io.err(
-            `--unreachable: ${values.unreachable} is not an object of names and reasons { "state table.over": "why" }`,
-          ),
-          EXIT.invalid
+        return fail(
+          io,
+          `--unreachable: ${values.unreachable} is not an object of names and reasons { "state table.over": "why" }`,
         );
       }
       unreachable = Object.fromEntries(entries) as Record<string, string>;
@@ -163,8 +158,7 @@ export const pathsCommand: Command = {
         ...(maxTurns !== undefined ? { maxTurns } : {}),
       });
     } catch (error) {
-      if (error instanceof InvalidTable)
-        return (io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`), EXIT.invalid);
+      if (error instanceof InvalidTable) return fail(io, `${error.path ?? 'table'}: ${error.code}: ${error.message}`);
       throw error;
     }
     const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name} ${String(value)}`]);
@@ -188,7 +182,7 @@ export const pathsCommand: Command = {
       try {
         await io.writeFile(out, text, { createFolders: true });
       } catch (error) {
-        return (io.err(`--out: cannot write ${out}: ${(error as Error).message}`), EXIT.invalid);
+        return fail(io, `--out: cannot write ${out}: ${(error as Error).message}`);
       }
       io.out(
         [

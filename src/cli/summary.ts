@@ -97,7 +97,7 @@ export function* reportLines(
   const widths = moveTableHeader(log.seats, true).map((title) => title.length);
   for (const row of rowsOf(plies, log.seats, turnModel)) {
     forTable ||= needsTableColumn(row);
-    moveTableCells(row, true).forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, cell.length)));
+    for (const [c, cell] of moveTableCells(row, true).entries()) widths[c] = Math.max(widths[c] ?? 0, cell.length);
   }
   const header = moveTableHeader(log.seats, forTable);
   widths.length = header.length;

@@ -76,9 +76,15 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     let low = 0x80;
     let high = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) length = 2;
-    else if (b >= 0xe0 && b <= 0xef) (length = 3), b === 0xe0 ? (low = 0xa0) : b === 0xed ? (high = 0x9f) : 0;
-    else if (b >= 0xf0 && b <= 0xf4) (length = 4), b === 0xf0 ? (low = 0x90) : b === 0xf4 ? (high = 0x8f) : 0;
-    else return i;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) low = 0xa0;
+      else if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) low = 0x90;
+      else if (b === 0xf4) high = 0x8f;
+    } else return i;
     for (let k = 1; k < length; k++) {
       const next = bytes[i + k];
       if (next === undefined) return i;

@@ -52,7 +52,9 @@ export function moveTableText(seats: readonly string[], rows: readonly LaidOutRo
   const text = rows.map((row) => moveTableCells(row, forTable));
   // A loop, not Math.max(...): a game of 150,000 rows must not become one call's arguments.
   const widths = header.map((title) => title.length);
-  for (const cells of text) cells.forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, cell.length)));
+  for (const cells of text) {
+    for (const [c, cell] of cells.entries()) widths[c] = Math.max(widths[c] ?? 0, cell.length);
+  }
   return [
     alignedLine(header, widths),
     alignedLine(
