@@ -76,7 +76,9 @@ export interface TableReading {
 }
 
 /** The server's log: the table's truth, with when each move was committed. */
-export interface ServedLog extends TableLog {
+export interface ServedLog extends Omit<TableLog, 'rulesRevision'> {
+  /** The turn rules revision the table was opened with; absent for a table stored before the server kept it. */
+  readonly rulesRevision?: number;
   readonly times: string[];
   readonly timeouts: number[];
   /** When the table was created (a chess clock starts then). */
@@ -189,7 +191,10 @@ export function connect(url: string, token: string | null = null): PlystackClien
       let stopped = false;
       let firstOpen: (() => void) | null = null;
       let firstFail: ((error: Error) => void) | null = null;
-      const opened = new Promise<void>((resolve, reject) => ((firstOpen = resolve), (firstFail = reject)));
+      const opened = new Promise<void>((resolve, reject) => {
+        firstOpen = resolve;
+        firstFail = reject;
+      });
       opened.catch(() => undefined);
       const open = async () => {
         const address = `${base.replace(/^http/, 'ws')}${at(table)}/stream?from=${next}`;

@@ -33,6 +33,7 @@ export const openApiDocument = {
           message: { type: 'string' },
           reason: { type: 'string' },
           path: { type: 'string' },
+          ply: { type: 'integer', description: 'with STALE: the ply count now' },
         },
       },
       Move: {
@@ -57,7 +58,21 @@ export const openApiDocument = {
       },
       Log: {
         type: 'object',
-        required: ['game', 'version', 'table', 'seats', 'seed', 'options', 'moves'],
+        description: 'the log of docs/contract.md, with what the server adds: times, timeouts, started and clock',
+        required: [
+          'game',
+          'version',
+          'table',
+          'seats',
+          'seed',
+          'options',
+          'moves',
+          'times',
+          'timeouts',
+          'started',
+          'clock',
+        ],
+        additionalProperties: false,
         properties: {
           game: { type: 'string' },
           version: { type: 'string' },
@@ -65,6 +80,12 @@ export const openApiDocument = {
           seats: { type: 'array', items: { type: 'string' } },
           seed: { type: ['integer', 'string'] },
           options: { type: 'object' },
+          rulesRevision: {
+            type: 'integer',
+            minimum: 1,
+            description:
+              'the revision of the turn rules the table was opened with; absent for a table stored before the server kept it',
+          },
           moves: { type: 'array', items: { $ref: '#/components/schemas/Move' } },
           times: {
             type: 'array',
@@ -77,8 +98,29 @@ export const openApiDocument = {
             format: 'date-time',
             description: 'when the table was created: a chess clock starts then',
           },
-          clock: { type: ['object', 'null'] },
+          clock: { oneOf: [{ $ref: '#/components/schemas/Clock' }, { type: 'null' }] },
         },
+      },
+      Clock: {
+        description: 'a deadline per turn or per move, or a chess clock: a bank per seat and what its own move adds',
+        oneOf: [
+          {
+            type: 'object',
+            required: ['per', 'ms'],
+            additionalProperties: false,
+            properties: { per: { enum: ['turn', 'move'] }, ms: { type: 'integer', minimum: 100 } },
+          },
+          {
+            type: 'object',
+            required: ['per', 'bank'],
+            additionalProperties: false,
+            properties: {
+              per: { const: 'seat' },
+              bank: { type: 'integer', minimum: 100 },
+              increment: { type: 'integer', minimum: 0 },
+            },
+          },
+        ],
       },
     },
   },
@@ -102,25 +144,7 @@ export const openApiDocument = {
                   options: { type: 'object' },
                   seed: { type: ['integer', 'string'] },
                   table: { type: 'string' },
-                  clock: {
-                    oneOf: [
-                      {
-                        type: 'object',
-                        required: ['per', 'ms'],
-                        properties: { per: { enum: ['turn', 'move'] }, ms: { type: 'integer', minimum: 100 } },
-                      },
-                      {
-                        type: 'object',
-                        required: ['per', 'bank'],
-                        description: "a chess clock: each seat's bank, and what its own move adds",
-                        properties: {
-                          per: { const: 'seat' },
-                          bank: { type: 'integer', minimum: 100 },
-                          increment: { type: 'integer', minimum: 0 },
-                        },
-                      },
-                    ],
-                  },
+                  clock: { $ref: '#/components/schemas/Clock' },
                 },
               },
             },
@@ -170,6 +194,20 @@ export const openApiDocument = {
                     turnModel: { type: 'string' },
                     state: { type: 'object' },
                     plies: { type: 'array', items: { $ref: '#/components/schemas/Ply' } },
+                    clock: {
+                      type: 'object',
+                      description:
+                        "a clocked table's clock: its spec, the deadline, and a chess clock's banks, what is left of them and who runs",
+                      required: ['per', 'deadline'],
+                      properties: {
+                        per: { enum: ['turn', 'move', 'seat'] },
+                        deadline: { type: ['string', 'null'], format: 'date-time' },
+                        since: { type: 'string', format: 'date-time' },
+                        banks: { type: 'object', additionalProperties: { type: 'integer' } },
+                        remaining: { type: 'object', additionalProperties: { type: 'integer' } },
+                        running: { type: 'array', items: { type: 'string' } },
+                      },
+                    },
                   },
                 },
               },

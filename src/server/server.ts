@@ -279,7 +279,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       );
     }
     const id = body.table ?? `table:${randomUUID()}`;
-    let table;
+    let table: ReturnType<typeof createTable>;
     try {
       table = createTable(game, {
         table: id,
@@ -319,6 +319,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       appToken: hashToken(appToken),
       seatTokens,
       clock,
+      rulesRevision: log.rulesRevision,
     };
     let started: number | null;
     try {
@@ -408,6 +409,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       seats: record.seats,
       seed: record.seed,
       options: record.options,
+      ...(record.rulesRevision !== null ? { rulesRevision: record.rulesRevision } : {}),
       moves: rows.map((row) => row.move),
       times: rows.map((row) => new Date(row.at).toISOString()),
       timeouts: rows.flatMap((row) => (row.cause === 'clock' ? [row.index] : [])),
@@ -448,7 +450,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       tables
         .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))
         .then(
-          (unsubscribe) => (closed ? unsubscribe() : (close = unsubscribe)),
+          (unsubscribe) => {
+            if (closed) unsubscribe();
+            else close = unsubscribe;
+          },
           () => socket.close(1011, 'the store cannot be reached now'),
         );
     },

@@ -59,6 +59,11 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
       ALTER TABLE plystack_tables ADD COLUMN clock_since timestamptz
     `,
   },
+  {
+    version: 3,
+    description: 'the turn rules revision each table was opened with (null for tables stored before)',
+    sql: 'ALTER TABLE plystack_tables ADD COLUMN rules_revision integer',
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

@@ -27,6 +27,8 @@ export interface TableRecord {
   /** SHA-256 of each seat's token, hex. */
   readonly seatTokens: Readonly<Record<string, string>>;
   readonly clock: ClockSpec | null;
+  /** The revision of the turn rules the table was opened with; null for a table stored before the server kept it. */
+  readonly rulesRevision: number | null;
   /** Moves of the log so far. */
   readonly moves: number;
   readonly status: 'playing' | 'over';
@@ -147,6 +149,7 @@ type TableRow = {
   app_token: string;
   seat_tokens: Record<string, string>;
   clock: ClockSpec | null;
+  rules_revision: number | null;
   moves: number;
   status: 'playing' | 'over';
   deadline_ms: number | null;
@@ -156,7 +159,7 @@ type TableRow = {
 /** A time as whole milliseconds since the epoch: the chess clock's arithmetic and the log's times both use it. */
 const ms = (time: string) => `floor(extract(epoch from ${time}) * 1000)`;
 
-const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, moves, status,
+const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, rules_revision, moves, status,
   (extract(epoch from deadline) * 1000)::float8 AS deadline_ms, ${ms('created_at')}::float8 AS started_ms`;
 
 /**
@@ -194,6 +197,7 @@ function toRecord(row: TableRow): TableRecord {
     appToken: row.app_token,
     seatTokens: row.seat_tokens,
     clock: row.clock,
+    rulesRevision: row.rules_revision,
     moves: row.moves,
     status: row.status,
     deadline: row.deadline_ms,
@@ -255,14 +259,16 @@ export class Store {
    * returns its creation time (whole ms), or null when its id is taken.
    */
   async createTable(
-    table: Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started'>,
+    table: Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started' | 'rulesRevision'> & {
+      readonly rulesRevision?: number | null;
+    },
     window: { key: string; ms: number } | null,
     banks: Readonly<Record<string, number>> | null = null,
   ): Promise<number | null> {
     const { rows } = await this.sql.query<{ started_ms: number }>(
-      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since)
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
-               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now())
+               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now(), $13::integer)
        ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
       [
         table.id,
@@ -277,6 +283,7 @@ export class Store {
         window?.key ?? null,
         window?.ms ?? 0,
         banks === null ? null : JSON.stringify(banks),
+        table.rulesRevision ?? null,
       ],
     );
     return rows[0]?.started_ms ?? null;
@@ -428,7 +435,10 @@ export class Store {
       ]));
     } catch (error) {
       // The store is away: every move of the batch gets the error (its table is rebuilt from the store before its next move).
-      if (isUnavailable(error)) return batch.forEach((w) => w.reject(error));
+      if (isUnavailable(error)) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
       // One move spoilt the batch (a key or index another process took meanwhile, a deadlock): each on its own says which.
       await Promise.all(batch.map((w) => this.appendOne(w.id, w.entry).then(w.resolve, w.reject)));
       return;
