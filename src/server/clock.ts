@@ -80,35 +80,38 @@ export function seatClockStep(
   };
 }
 
+/** What `chessBanks` reads of a served log (`ServedLog` of `plystack/client` is one). */
+export interface ChessClockLog {
+  readonly table: string;
+  readonly seats: readonly string[];
+  readonly seed: number | string;
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly moves: readonly Move[];
+  /** Each move's commit time, ISO 8601. */
+  readonly times: readonly string[];
+  /** When the table was created: the banks start running then. */
+  readonly started: string;
+  readonly clock?: { readonly per: string; readonly bank?: number; readonly increment?: number } | null;
+}
+
 /**
  * A chess clock's banks after a log's moves, from the log alone: its `started`
  * time, each move's commit time, and who was to act before each move (a replay).
  * The server keeps its banks by the same arithmetic, in whole milliseconds, so
- * this gives exactly the banks it held after the last move.
+ * this gives exactly the banks it held after the last move. Throws a RangeError
+ * for a log without a chess clock, or with a move its game refuses.
  *
  * @example
- * chessBanks(mundane, log) // { 'seat:ann': 58_211, 'seat:bob': 60_000 }
+ * chessBanks(mundane, await client.log(table)) // { 'seat:ann': 58_211, 'seat:bob': 60_000 }
  */
-export function chessBanks(
-  game: AnyGame,
-  log: {
-    table: string;
-    seats: string[];
-    seed: number | string;
-    options?: Record<string, unknown>;
-    moves: readonly Move[];
-    times: readonly string[];
-    started: string;
-    clock?: { readonly per: string; readonly bank?: number; readonly increment?: number } | null;
-  },
-): Record<string, number> {
+export function chessBanks(game: AnyGame, log: ChessClockLog): Record<string, number> {
   const { clock } = log;
   if (clock == null || clock.per !== 'seat' || clock.bank === undefined)
     throw new RangeError('chessBanks: the log has no chess clock');
   const { bank, increment = 0 } = clock;
   const table = createTable(game, {
     table: log.table,
-    seats: log.seats,
+    seats: [...log.seats],
     seed: log.seed,
     options: (log.options ?? {}) as never,
   });

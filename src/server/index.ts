@@ -14,6 +14,7 @@ export {
   type TableStream,
 } from '../client/client.js';
 export { type FollowServerTableOptions, followServerTable, type ServerTableFollower } from '../inspect/followServer.js';
+export { type ChessClockLog, chessBanks, FLAGGED_MS } from './clock.js';
 export { type PlystackServer, type ServerOptions, startServer } from './server.js';
 export { MIGRATIONS, migrate } from './store/migrations.js';
 export { isUnavailable, openPglite, openPostgres, type Sql } from './store/sql.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type PlystackClient, ServerError, type StreamMessage } from '../../src/client/client.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import { builtInGames } from '../../src/games/registry.js';
-import { chessBanks } from '../../src/server/clock.js';
+import { chessBanks } from '../../src/server/index.js';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { viewOf } from '../../src/server/view.js';
 import { replay } from '../../src/table/replay.js';
