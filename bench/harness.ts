@@ -27,7 +27,7 @@ import {
   tableOutcome,
 } from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
-import { makeStream, type Outcome, referenceOutcome, SEATS_2, SEATS_4 } from './streams.js';
+import { makeStream, referenceOutcome, SEATS_2, SEATS_4 } from './streams.js';
 import { CIRCULAR_CONTESTANTS, SIMULTANEOUS_CONTESTANTS } from './turnContestants.js';
 import {
   circularReference,
@@ -401,7 +401,10 @@ export function runBench(config: BenchConfig): Results {
   const prefix = (id: string, n: number): BenchEvent[] => {
     const key = `${id}:${n}`;
     let p = prefixes.get(key);
-    if (p === undefined) prefixes.set(key, (p = (streams.get(id)?.stream ?? []).slice(0, n)));
+    if (p === undefined) {
+      p = (streams.get(id)?.stream ?? []).slice(0, n);
+      prefixes.set(key, p);
+    }
     return p;
   };
 

@@ -409,7 +409,10 @@ export const bgioSimultaneous: Contestant = {
       seats,
       (client, event, seat) => {
         const id = String(seat);
-        if (id !== current) client.updatePlayerID((current = id));
+        if (id !== current) {
+          current = id;
+          client.updatePlayerID(id);
+        }
         (event.type === 'engine.end-turn' ? client.moves.done : client.moves.play)?.();
       },
       (G, ctx) => ({

@@ -188,7 +188,7 @@ export const PERMUTATIONS: readonly (readonly number[])[] = (() => {
   const out: number[][] = [];
   const walk = (prefix: number[], rest: number[]) => {
     if (rest.length === 0) out.push(prefix);
-    rest.forEach((x, i) => walk([...prefix, x], [...rest.slice(0, i), ...rest.slice(i + 1)]));
+    for (const [i, x] of rest.entries()) walk([...prefix, x], [...rest.slice(0, i), ...rest.slice(i + 1)]);
   };
   walk([], [0, 1, 2, 3]);
   return out;
