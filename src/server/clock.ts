@@ -5,8 +5,9 @@
  * A chess clock gives each seat a bank: while a seat is to act its bank runs
  * down, and a move it makes adds the increment; the deadline is when the first
  * bank of a seat to act runs out. When a deadline passes, one process claims it
- * and plays the game's timeout move as the application: a seatless
- * `engine.end-turn` where the game allows it, else a seatless `engine.pass`.
+ * and plays the game's timeout moves as the application (`timeoutMoves`): a
+ * seatless `engine.end-turn` where the game allows it, else a seatless
+ * `engine.pass`, else what the game asks of the seat before its turn may end.
  */
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
@@ -69,13 +70,15 @@ export function seatClockStep(
   before: readonly string[],
   table: Table,
   move: Move,
+  cause: 'request' | 'clock' = 'request',
 ): SeatClockStep | null {
   if (clock === null || clock.per !== 'seat') return null;
   const running = table.context.status === 'over' ? [] : table.toAct();
   return {
     charged: before,
     running,
-    mover: typeof move.seat === 'string' ? move.seat : null,
+    // A move the clock made for a seat (a draw before its turn may end) is not the seat's own: it earns nothing.
+    mover: cause === 'request' && typeof move.seat === 'string' ? move.seat : null,
     increment: clock.increment,
   };
 }
@@ -91,6 +94,8 @@ export interface ChessClockLog {
   readonly times: readonly string[];
   /** When the table was created: the banks start running then. */
   readonly started: string;
+  /** Indexes of the moves the clock played: they earn no increment, even those it played for a seat. */
+  readonly timeouts?: readonly number[];
   readonly clock?: { readonly per: string; readonly bank?: number; readonly increment?: number } | null;
 }
 
@@ -117,11 +122,12 @@ export function chessBanks(game: AnyGame, log: ChessClockLog): Record<string, nu
   });
   try {
     const banks: Record<string, number> = Object.fromEntries(log.seats.map((seat) => [seat, bank]));
+    const byClock = new Set(log.timeouts ?? []);
     let since = Date.parse(log.started);
     log.moves.forEach((move, i) => {
       const at = Date.parse(log.times[i]!);
       for (const seat of table.toAct()) banks[seat] = Math.max(0, banks[seat]! - (at - since));
-      if (typeof move.seat === 'string') banks[move.seat] = banks[move.seat]! + increment;
+      if (typeof move.seat === 'string' && !byClock.has(i)) banks[move.seat] = banks[move.seat]! + increment;
       since = at;
       const played = table.tryPlay(move);
       if (!played.ok) throw new RangeError(`chessBanks: move ${i} refused: ${played.error.code}`);
@@ -132,15 +138,35 @@ export function chessBanks(game: AnyGame, log: ChessClockLog): Record<string, nu
   }
 }
 
+const END_TURN: Move = Object.freeze({ type: 'engine.end-turn' });
+const PASS: Move = Object.freeze({ type: 'engine.pass' });
+
 /**
- * The move the application plays when the clock runs out, or null when the game
- * allows neither a seatless end of turn nor a seatless pass now.
+ * The moves the application plays, in order, when the clock runs out; empty when
+ * the game allows none of them now:
+ * 1. a seatless `engine.end-turn` where the game allows it (sandbox, skirmish);
+ * 2. else a seatless `engine.pass`: in a priority window the seat holding priority passes (mundane);
+ * 3. else, when the game holds the end of the turn to something the seat whose turn it is has not done yet
+ *    (circular-table's Circular and duel turns have no priority to pass, and a seat that has neither played nor
+ *    drawn must draw first: DRAW_REQUIRED), the least the seat may do for it: its first allowed move of the game's
+ *    own without a payload after which the seatless end of turn is allowed (circular-table: `draw`), then that end of
+ *    turn. The move is tried on a detached copy first, so nothing is played unless the turn can then be ended.
  *
  * @example
- * timeoutMove(mundaneTable) // { type: 'engine.pass' }: mundane has no end-turn move
+ * timeoutMoves(mundaneTable) // [{ type: 'engine.pass' }]: mundane has no end-turn move
+ * timeoutMoves(circularTable) // [{ type: 'draw', seat: 'seat:a' }, { type: 'engine.end-turn' }]
  */
-export function timeoutMove(table: Table): Move | null {
-  for (const move of [{ type: 'engine.end-turn' }, { type: 'engine.pass' }])
-    if (table.check(move) === null) return move;
-  return null;
+export function timeoutMoves(table: Table): Move[] {
+  const endTurn = table.check(END_TURN);
+  if (endTurn === null) return [END_TURN];
+  if (table.check(PASS) === null) return [PASS];
+  const seats = table.toAct();
+  if (endTurn.code !== 'REFUSED' || seats.length !== 1) return [];
+  const seat = seats[0]!;
+  for (const move of table.legalMoves(seat).allowed) {
+    if (move.type.startsWith('engine.') || move.payload !== undefined) continue;
+    const copy = table.simulate();
+    if (copy.tryPlay(move).ok && copy.check(END_TURN) === null) return [move, END_TURN];
+  }
+  return [];
 }

@@ -11,7 +11,7 @@ import type { Ply } from '../engine/context.js';
 import { movesMade } from '../engine/context.js';
 import { size } from '../log/plyLog.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
-import { clockWindow, seatClockStep, timeoutMove } from './clock.js';
+import { clockWindow, seatClockStep, timeoutMoves } from './clock.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
 import { pliesOf, stateOf, type Viewer, viewOf } from './view.js';
 
@@ -100,7 +100,10 @@ export class LiveTables {
 
   /** Keeps a table just created (and stored, with no move yet) live, so its first move needs no load. */
   adopt(record: TableRecord, game: AnyGame, table: Table): void {
-    if (this.entries.has(record.id)) return table.stop();
+    if (this.entries.has(record.id)) {
+      table.stop();
+      return;
+    }
     this.entries.set(record.id, {
       record,
       game,
@@ -302,7 +305,9 @@ export class LiveTables {
         status: table.context.status,
         window: clockWindow(entry.record.clock, table),
         snapshot: (index + 1) % this.snapshotEvery === 0 ? table.persist() : null,
-        seats: chess ? seatClockStep(entry.record.clock, toActBefore, table, result.ply.move) : null,
+        seats: chess
+          ? seatClockStep(entry.record.clock, toActBefore, table, result.ply.move, options.cause ?? 'request')
+          : null,
       });
     } catch (error) {
       // The live table holds a move the store may not have: rebuild it from the store.
@@ -321,7 +326,7 @@ export class LiveTables {
 
   /**
    * Fires the table's deadline if this process wins the claim: plays the timeout
-   * move as the application. Returns the ply played, or null.
+   * moves as the application, each committed as the clock's. Returns the last ply played, or null.
    */
   async fireDeadline(id: string): Promise<Ply | null> {
     const claimed = await this.store.claimDeadline(id);
@@ -334,11 +339,19 @@ export class LiveTables {
         await this.fresh(entry);
       }
       if (entry.moves !== claimed) return this.store.releaseDeadline(id).then(() => null);
-      const move = timeoutMove(entry.table);
-      if (move === null) return this.store.stopClock(id, entry.moves).then(() => null);
-      const outcome = await this.tryCommit(entry, move, { cause: 'clock' });
-      if (outcome === 'retry' || outcome.status !== 200) return this.store.releaseDeadline(id).then(() => null);
-      return outcome.body.ply;
+      const moves = timeoutMoves(entry.table);
+      if (moves.length === 0) return this.store.stopClock(id, entry.moves).then(() => null);
+      let last: Ply | null = null;
+      for (const move of moves) {
+        const outcome = await this.tryCommit(entry, move, { cause: 'clock' });
+        if (outcome === 'retry' || outcome.status !== 200) {
+          // Nothing was committed: the claim goes back. After a first move the table's row has moved on, claim and all.
+          if (last === null) await this.store.releaseDeadline(id);
+          return last;
+        }
+        last = outcome.body.ply;
+      }
+      return last;
     });
   }
 
@@ -375,7 +388,10 @@ export class LiveTables {
       if (state === undefined) {
         if (ply.moveIndex + 1 === lastMove) {
           state = latest.get(viewer);
-          if (state === undefined) latest.set(viewer, (state = stateOf(table, viewer)));
+          if (state === undefined) {
+            state = stateOf(table, viewer);
+            latest.set(viewer, state);
+          }
         } else state = viewOf(table, viewer, ply.moveIndex + 1).state;
         states.set(ply.moveIndex, state);
       }

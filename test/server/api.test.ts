@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type PlystackClient, ServerError, type StreamMessage } from '../../src/client/client.js';
+import { circularTable } from '../../src/games/circularTable/circularTable.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import { builtInGames } from '../../src/games/registry.js';
 import { chessBanks } from '../../src/server/index.js';
@@ -323,6 +324,68 @@ describe.each(stores)('the table server on %s', (kind) => {
     // Every move was the clock's, and the first turn took several passes to end.
     expect(replay(log).plies.filter((p) => p.turn === 1).length).toBeGreaterThan(5);
     expect(log.timeouts).toEqual([...log.moves.keys()]);
+  });
+
+  it('ends a circular-table turn when its turn clock runs out: the clock draws for the seat that has neither played nor drawn, then ends its turn', async () => {
+    const players = await newTable(anyone, 'circular-table', ['seat:ann', 'seat:bob', 'seat:cy'], {
+      clock: { per: 'turn', ms: 800 },
+    });
+    const { table, app } = players;
+    const first = (await app.get(table)).state.toAct[0]!;
+    let log = await app.log(table);
+    for (let i = 0; i < 60 && log.moves.length < 2; i++) {
+      await settle(100);
+      log = await app.log(table);
+    }
+    // A seatless end of turn alone is refused (DRAW_REQUIRED) and there is no priority to pass: the clock draws for
+    // the seat, then ends the turn, both moves the clock's, the second at once.
+    expect(log.moves.slice(0, 2)).toEqual([{ type: 'draw', seat: first }, { type: 'engine.end-turn' }]);
+    expect(log.timeouts.slice(0, 2)).toEqual([0, 1]);
+    const again = replay({ ...log, moves: log.moves.slice(0, 2) });
+    expect(again.state.toAct).not.toEqual([first]);
+    expect((again.state.seats[first]!.hand as unknown[]).length).toBe(8);
+    again.stop();
+
+    // A seat that drew itself is not drawn for again: the clock only ends its turn.
+    const seat = (await app.get(table)).state.toAct[0]!;
+    const before = (await app.log(table)).moves.length;
+    await players.seats[seat]!.play(table, { type: 'draw', seat });
+    for (let i = 0; i < 60 && log.moves.length < before + 2; i++) {
+      await settle(100);
+      log = await app.log(table);
+    }
+    expect(log.moves.slice(before, before + 2)).toEqual([{ type: 'draw', seat }, { type: 'engine.end-turn' }]);
+    expect(log.timeouts).not.toContain(before);
+    expect(log.timeouts).toContain(before + 1);
+    expect(replay(log).plies.length).toBeGreaterThanOrEqual(log.moves.length);
+  });
+
+  it("runs a chess clock on circular-table: the clock's draw for a seat earns it no increment, and the banks are the log's", async () => {
+    const players = await newTable(anyone, 'circular-table', ['seat:ann', 'seat:bob'], {
+      clock: { per: 'seat', bank: 600, increment: 5000 },
+    });
+    const { table, app } = players;
+    let log = await app.log(table);
+    for (let i = 0; i < 60 && log.moves.length < 2; i++) {
+      await settle(100);
+      log = await app.log(table);
+    }
+    expect(log.moves[0]).toMatchObject({ type: 'draw' });
+    expect(log.moves[1]).toEqual({ type: 'engine.end-turn' });
+    // A reading and the log of the same moves (the clock may fire between two requests: read until both agree).
+    let reading = await app.get(table);
+    for (let i = 0; i < 20; i++) {
+      log = await app.log(table);
+      const after = await app.get(table);
+      if (reading.ply === log.moves.length && after.ply === reading.ply) break;
+      reading = after;
+    }
+    expect(reading.ply).toBe(log.moves.length);
+    expect(log.timeouts).toEqual([...log.moves.keys()]);
+    const banks = chessBanks(circularTable, log);
+    expect(reading.clock!.banks).toEqual(banks);
+    // Nobody earned the 5 s increment: every move so far was the clock's, the draws it made for seats too.
+    for (const bank of Object.values(banks)) expect(bank).toBeLessThanOrEqual(600);
   });
 
   it("runs a chess clock: a bank runs down while its seat is to act, its own move adds the increment, an empty bank lets the server pass, and the banks are the log's", async () => {
