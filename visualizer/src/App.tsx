@@ -118,7 +118,7 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
   };
   return (
     <section className="panel tabs-panel">
-      <nav className="tabs" role="tablist">
+      <div className="tabs" role="tablist">
         {(Object.keys(TABS) as Tab[]).map((t) => (
           <button
             key={t}
@@ -137,7 +137,7 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
             )}
           </button>
         ))}
-      </nav>
+      </div>
       <div className={`tab-split ${selected === null ? '' : 'with-detail'}`}>
         <div className="tab-body">
           <PanelBoundary name={TABS[tab]} resetKey={resetKey}>
@@ -197,6 +197,7 @@ export function App() {
   useEffect(() => () => past?.probe.stop(), [past]);
 
   // A session changes in place: its version and its actor's value say when to look again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and liveValue are not read; they say when the session changed in place
   const view: Inspected = useMemo(
     () => (session.kind === 'local' ? localView(session, past) : remoteView(session, past)),
     [session, past, version, liveValue],
@@ -355,7 +356,10 @@ export function App() {
           locals={locals}
           remote={remote}
           selected={session.id}
-          onSelect={(id) => (setSelected(id), setDetail(null))}
+          onSelect={(id) => {
+            setSelected(id);
+            setDetail(null);
+          }}
           onOpen={(game: AnyGame, input) => open(openLocal(game, input))}
           onLoad={(text) => {
             try {

@@ -30,7 +30,14 @@ export function useAutoplay(session: LocalSession | null, live: boolean): Autopl
   const [running, setRunning] = useState(false);
   const run = useRef(0);
   // Another table, or leaving the live table, stops a run.
-  useEffect(() => () => void (run.current++, setRunning(false)), [session, live]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session and live are not read; a change of either is what ends the run
+  useEffect(
+    () => () => {
+      run.current++;
+      setRunning(false);
+    },
+    [session, live],
+  );
 
   const step = () => {
     if (session === null || !live) return false;
@@ -56,5 +63,9 @@ export function useAutoplay(session: LocalSession | null, live: boolean): Autopl
     };
     tick();
   };
-  return { running, step, play, stop: () => void (run.current++, setRunning(false)) };
+  const stop = () => {
+    run.current++;
+    setRunning(false);
+  };
+  return { running, step, play, stop };
 }

@@ -12,6 +12,7 @@
  */
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
 import { allStates, type ChartState } from '../../../src/index.js';
+import { onEnter } from '../keys.js';
 import { collapseChart, hiddenCount } from './collapse.js';
 import { type BoxLayout, type ChartLayout, type EdgeLayout, layOut } from './layout.js';
 import { FONT_FAMILY } from './measure.js';
@@ -45,12 +46,16 @@ const layouts = new WeakMap<ChartState, Map<string, Promise<ChartLayout>>>();
 function layoutOf(base: ChartState, collapsed: ReadonlySet<string>): Promise<ChartLayout> {
   const key = [...collapsed].sort().join('|');
   let byKey = layouts.get(base);
-  if (byKey === undefined) layouts.set(base, (byKey = new Map()));
+  if (byKey === undefined) {
+    byKey = new Map();
+    layouts.set(base, byKey);
+  }
   let found = byKey.get(key);
   if (found === undefined) {
     const hidden = new Map<string, number>();
     for (const s of allStates(base)) if (collapsed.has(s.id) && s.children.length > 0) hidden.set(s.id, hiddenCount(s));
-    byKey.set(key, (found = layOut(collapseChart(base, collapsed), hidden)));
+    found = layOut(collapseChart(base, collapsed), hidden);
+    byKey.set(key, found);
   }
   return found;
 }
@@ -91,15 +96,34 @@ function Box({ box, active, taken, collapsed, onToggle, onShow }: BoxProps) {
         const isTaken = line.transition !== undefined && taken.has(line.transition);
         const title = line.kind === 'title' && foldable;
         return (
+          // biome-ignore lint/a11y/noStaticElementInteractions: role, tabIndex and the handlers are set together, on a title that folds its state
           <text
+            // biome-ignore lint/suspicious/noArrayIndexKey: a box's lines are laid out in order and have no id; two may read the same
             key={i}
             x={box.x + 10}
             y={y - (line.kind === 'title' ? 5 : 4)}
             className={`line ${line.kind} ${isTaken ? 'taken' : ''} ${title ? 'toggle' : ''}`}
             data-transition={line.transition}
             data-testid={title ? `toggle:${state.id}` : undefined}
-            onClick={title ? (e) => (e.stopPropagation(), onToggle(state.id)) : undefined}
-            onDoubleClick={title && !collapsed ? (e) => (e.stopPropagation(), onShow(state.id)) : undefined}
+            role={title ? 'button' : undefined}
+            tabIndex={title ? 0 : undefined}
+            onClick={
+              title
+                ? (e) => {
+                    e.stopPropagation();
+                    onToggle(state.id);
+                  }
+                : undefined
+            }
+            onKeyDown={title ? onEnter(() => onToggle(state.id)) : undefined}
+            onDoubleClick={
+              title && !collapsed
+                ? (e) => {
+                    e.stopPropagation();
+                    onShow(state.id);
+                  }
+                : undefined
+            }
           >
             {title && (
               <title>{collapsed ? 'open this state' : 'collapse this state (double-click: show it on its own)'}</title>
@@ -131,6 +155,7 @@ function Edge({ edge, taken }: { edge: EdgeLayout; taken: boolean }) {
             rx={3}
           />
           {edge.label.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a label's lines are laid out in order and have no id; two may read the same
             <text key={i} x={edge.label!.x + 2} y={edge.label!.y + 12 + i * 14}>
               {line}
             </text>
@@ -194,6 +219,7 @@ export function Statechart({ chart, active, taken }: Props) {
   const placed = useRef<{ layout: ChartLayout; mode: string } | null>(null);
   const collapsedKey = [...collapsed].sort().join('|');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: collapsedKey stands for collapsed, so a new set holding the same states does not lay the chart out again
   useEffect(() => {
     let live = true;
     setError(null);
@@ -202,7 +228,9 @@ export function Statechart({ chart, active, taken }: Props) {
       (laid) => live && setLayout(laid),
       (e: unknown) => live && setError(String(e)),
     );
-    return () => void (live = false);
+    return () => {
+      live = false;
+    };
   }, [shown, collapsedKey]);
 
   const takenSet = useMemo(() => new Set(taken), [taken]);
@@ -237,6 +265,7 @@ export function Statechart({ chart, active, taken }: Props) {
     const next = panInto(current, target, width, height);
     if (next.x !== current.x || next.y !== current.y) setView(next);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reposition is a new function at every render; the keys below say when to run it
   useEffect(() => {
     const fresh = placed.current === null || placed.current.layout !== layout || placed.current.mode !== mode;
     if (layout !== null) placed.current = { layout, mode };
@@ -376,6 +405,7 @@ export function Statechart({ chart, active, taken }: Props) {
             width="100%"
             height="100%"
             style={{ fontFamily: FONT_FAMILY }}
+            aria-label="the table's statechart"
             data-testid="statechart"
           >
             <defs>
@@ -424,6 +454,7 @@ export function Statechart({ chart, active, taken }: Props) {
                 <circle key={dot.of} className="initial-dot" cx={dot.x} cy={dot.y} r={4.5} />
               ))}
               {layout.edges.map((edge, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a transition with several targets lays out several edges under one id
                 <Edge key={i} edge={edge} taken={takenSet.has(edge.id)} />
               ))}
             </g>

@@ -19,7 +19,7 @@ export function collapseChart(chart: ChartState, collapsed: ReadonlySet<string>)
   const visit = (node: ChartState, rep: string | null) => {
     const own = rep ?? (collapsed.has(node.id) && node.children.length > 0 ? node.id : null);
     representative.set(node.id, own ?? node.id);
-    node.children.forEach((child) => visit(child, own));
+    for (const child of node.children) visit(child, own);
   };
   visit(chart, null);
   const rep = (id: string) => representative.get(id) ?? id;

@@ -87,7 +87,10 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
   const states = new Map<string, ChartState>();
   const visit = (s: ChartState) => {
     states.set(s.id, s);
-    for (const c of s.children) parents.set(c.id, s.id), visit(c);
+    for (const c of s.children) {
+      parents.set(c.id, s.id);
+      visit(c);
+    }
   };
   visit(chart);
 
@@ -177,10 +180,11 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
     if (s.children.length === 0) return { id: s.id, width, height: header + PAD * 1.5 };
     const children = s.children.map(toElk);
     // Position hints keep a parallel state's regions in the machine's order.
-    if (s.type === 'parallel')
-      children.forEach(
-        (child, i) => (child.layoutOptions = { ...child.layoutOptions, 'elk.position': `(0,${i * 1000})` }),
-      );
+    if (s.type === 'parallel') {
+      for (const [i, child] of children.entries()) {
+        child.layoutOptions = { ...child.layoutOptions, 'elk.position': `(0,${i * 1000})` };
+      }
+    }
     if (s.type === 'compound' && s.initial !== null && states.has(s.initial))
       children.unshift({ id: `${s.id}::initial`, width: 10, height: 10 });
     return {

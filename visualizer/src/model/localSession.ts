@@ -25,7 +25,10 @@ const charts = new WeakMap<object, ChartState>();
 export function chartOf(table: Table): ChartState {
   const machine = table.actor.logic;
   let chart = charts.get(machine);
-  if (chart === undefined) charts.set(machine, (chart = chartFromDefinition(machineDefinition(machine))));
+  if (chart === undefined) {
+    chart = chartFromDefinition(machineDefinition(machine));
+    charts.set(machine, chart);
+  }
   return chart;
 }
 

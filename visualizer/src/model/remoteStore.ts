@@ -139,7 +139,10 @@ export function readPlystack(
   problem: (text: string) => void,
 ): PlystackSnapshotInfo | null {
   if (raw === undefined) return null;
-  if (!isObject(raw)) return (problem('plystack: not an object'), null);
+  if (!isObject(raw)) {
+    problem('plystack: not an object');
+    return null;
+  }
   const table =
     isObject(raw.table) &&
     isObject(raw.table.game) &&
@@ -147,7 +150,10 @@ export function readPlystack(
     Array.isArray(raw.table.opening.seats)
       ? raw.table
       : previous?.table;
-  if (table === undefined) return (problem('plystack.table: not a table description'), null);
+  if (table === undefined) {
+    problem('plystack.table: not a table description');
+    return null;
+  }
   if (table !== raw.table) problem('plystack.table: not a table description; the previous one is kept');
   const plies = raw.plies;
   const pliesOk =
@@ -227,7 +233,10 @@ export class RemoteStore {
     } else if (relay.type === '@plystack.closed') {
       for (const id of relay.sessionIds) {
         const session = this.sessions.get(id);
-        if (session !== undefined) (session.open = false), session.version++;
+        if (session !== undefined) {
+          session.open = false;
+          session.version++;
+        }
       }
     } else if (typeof message.sessionId === 'string') {
       let session = this.sessions.get(message.sessionId);

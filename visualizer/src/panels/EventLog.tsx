@@ -2,6 +2,7 @@
  * The event log: moves as the table received them, refusals, and what the
  * table emitted, newest at the bottom.
  */
+import { onEnter } from '../keys.js';
 import type { EventEntry } from '../model/events.js';
 import type { Inspected } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
@@ -21,11 +22,15 @@ export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: Ev
             const e = events[i];
             if (e === undefined) return null;
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a row of the list, laid out as a grid of spans; role, tabIndex and Enter make it work as a button
               <div
                 className={`event ${e.kind}`}
                 data-testid="event"
                 data-type={e.type}
+                role="button"
+                tabIndex={0}
                 onClick={() => onPick(e)}
+                onKeyDown={onEnter(() => onPick(e))}
                 title="its JSON"
               >
                 <span className="event-kind">{e.kind}</span>

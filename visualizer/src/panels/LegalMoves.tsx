@@ -85,6 +85,7 @@ export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props)
             {legal.allowed.map((move, i) => (
               <button
                 type="button"
+                // biome-ignore lint/suspicious/noArrayIndexKey: a move is a value with no id; its place keeps the key unique should a game list one move twice
                 key={`${i}:${JSON.stringify(move)}`}
                 className={`move-button ${move.type === 'engine.pass' ? 'pass' : ''}`}
                 disabled={view.readOnly !== null}
@@ -143,14 +144,20 @@ function applicationCandidates(table: Table, seats: readonly string[]): Candidat
       if (m.type.startsWith('engine.')) continue;
       const seatless: Move = m.payload === undefined ? { type: m.type } : { type: m.type, payload: m.payload };
       const key = JSON.stringify(seatless);
-      if (!seen.has(key)) seen.add(key), moves.push(seatless);
+      if (!seen.has(key)) {
+        seen.add(key);
+        moves.push(seatless);
+      }
     }
   }
   // A move the game lets the application make, without a payload: offered even when no seat is offered it now.
   for (const [type, definition] of Object.entries(table.game.moves)) {
     if (!definition.application || definition.payload !== null) continue;
     const key = JSON.stringify({ type });
-    if (!seen.has(key)) seen.add(key), moves.push({ type });
+    if (!seen.has(key)) {
+      seen.add(key);
+      moves.push({ type });
+    }
   }
   return moves.map((move) => ({ move, refusal: table.check(move as never) }));
 }

@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import { layOutRows, type RoundCell } from '../../../src/index.js';
+import { onEnter } from '../keys.js';
 import type { Inspected } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -32,6 +33,7 @@ export function plyNumbers(rows: readonly { ply: unknown; cells: readonly unknow
 export function MoveTable({ view, onPick }: { view: Inspected; onPick: ((ply: number) => void) | null }) {
   // A remote table's plies grow in place: their count is part of what the rows depend on.
   const count = view.plies.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count is not read; it says when the plies grew in place
   const rows = useMemo(
     () => layOutRows(view.plies, view.seats, view.turnModel),
     [view.plies, count, view.seats, view.turnModel],
@@ -70,11 +72,15 @@ export function MoveTable({ view, onPick }: { view: Inspected; onPick: ((ply: nu
             const number = numbers[i] ?? '';
             const last = Number(number.split('–').at(-1));
             return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: role, tabIndex and the handlers are set together, when the row can be picked
               <div
                 className={`grid-row ${onPick === null ? '' : 'clickable'}`}
                 style={{ gridTemplateColumns: columns }}
                 data-testid="move-row"
+                role={onPick === null ? undefined : 'button'}
+                tabIndex={onPick === null ? undefined : 0}
                 onClick={onPick === null ? undefined : () => onPick(last)}
+                onKeyDown={onPick === null ? undefined : onEnter(() => onPick(last))}
                 title={onPick === null ? undefined : `show the table after ply ${last}`}
               >
                 <span>{row.round}</span>
@@ -82,6 +88,7 @@ export function MoveTable({ view, onPick }: { view: Inspected; onPick: ((ply: nu
                 <span>{row.ply?.turn ?? ''}</span>
                 <span className="phase">{row.ply?.phase ?? ''}</span>
                 {row.cells.map((cell, c) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its seat's column, and an empty cell has nothing else
                   <Cell key={c} cell={cell} />
                 ))}
               </div>

@@ -27,7 +27,8 @@ interface Props {
 export function PlayControls({ autoplay, off, count, onCount, speed, onSpeed, onReset }: Props) {
   const n = count.trim() === '' ? Infinity : Math.max(1, Math.floor(Number(count)) || 1);
   return (
-    <div className="play-controls" aria-label="play controls">
+    // biome-ignore lint/a11y/useSemanticElements: a named group of buttons, not a form: a fieldset would bring its border and padding
+    <div className="play-controls" role="group" aria-label="play controls">
       <button
         type="button"
         onClick={() => autoplay.step()}

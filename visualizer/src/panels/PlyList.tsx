@@ -2,6 +2,8 @@
  * Every ply in order, with its index, actor, notation and where in the game it
  * was made. Clicking one moves the time slider there.
  */
+
+import { onEnter } from '../keys.js';
 import type { Inspected } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
 
@@ -29,11 +31,15 @@ export function PlyList({ view, onPick }: { view: Inspected; onPick: (n: number,
             const ply = view.plies[i]! as Inspected['plies'][number] & { automatic?: boolean };
             const index = view.pliesFrom + i + 1;
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a row of the list, laid out as a grid of spans; role, tabIndex and Enter make it work as a button
               <div
                 className={`grid-row clickable ${ply.automatic ? 'automatic' : ''}`}
                 style={{ gridTemplateColumns: columns }}
                 data-testid="ply-row"
+                role="button"
+                tabIndex={0}
                 onClick={() => onPick(index, ply)}
+                onKeyDown={onEnter(() => onPick(index, ply))}
                 title={`ply ${index}: its JSON, and the table after it`}
               >
                 <span>{index}</span>

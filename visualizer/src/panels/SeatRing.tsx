@@ -4,6 +4,7 @@
  * seat puts it in focus (its legal moves show below).
  */
 import type { JsonValue } from '../../../src/index.js';
+import { onEnter } from '../keys.js';
 import type { Inspected } from '../model/inspected.js';
 
 interface Props {
@@ -101,10 +102,13 @@ export function SeatRing({ view, focus, onFocus }: Props) {
             .filter(Boolean)
             .join(' ');
           return (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be an HTML button
             <g
               key={seat}
               className={classes}
               onClick={() => onFocus(seat)}
+              onKeyDown={onEnter(() => onFocus(seat))}
+              tabIndex={0}
               data-testid={`seat:${seat}`}
               role="button"
               aria-label={`focus ${seat}`}

@@ -5,6 +5,8 @@
  * what the table emitted a note on its lifeline. Newest at the bottom;
  * clicking a row shows its JSON and the table after that ply.
  */
+
+import { onEnter } from '../keys.js';
 import type { EventEntry } from '../model/events.js';
 import type { Inspected } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
@@ -50,11 +52,15 @@ export function SequenceView({ view, onPick }: Props) {
             const left = from === null ? '0%' : x(0);
             const right = from === null ? x(0) : x(from);
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a row of the list, laid out as a grid of spans; role, tabIndex and Enter make it work as a button
               <div
                 className={`seq-row ${entry.kind} ${automatic ? 'automatic' : ''}`}
                 data-testid="sequence-row"
                 data-kind={entry.kind}
+                role="button"
+                tabIndex={0}
                 onClick={() => onPick(entry)}
+                onKeyDown={onEnter(() => onPick(entry))}
                 title={entry.text}
               >
                 {lanes.map((lane, l) => (

@@ -20,7 +20,8 @@ export function TimeSlider({ view, canTravel, error, onSeek, onBranch }: Props) 
   const disabled = !canTravel || total === 0;
   const seek = (n: number) => onSeek(n >= total ? null : Math.max(0, n));
   return (
-    <div className="slider" aria-label="time slider">
+    // biome-ignore lint/a11y/useSemanticElements: a named group of controls, not a form: a fieldset would bring its border and padding
+    <div className="slider" role="group" aria-label="time slider">
       <button type="button" onClick={() => seek(0)} disabled={disabled || at === 0} title="the opening">
         «
       </button>
