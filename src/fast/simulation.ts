@@ -50,7 +50,10 @@ const runners = new WeakMap<AnyStateMachine, ChartRunner>();
 /** The fast runner of a table machine, compiled once per machine. */
 export function runnerOf(game: AnyGame, machine: AnyStateMachine): ChartRunner {
   let runner = runners.get(machine);
-  if (runner === undefined) runners.set(machine, (runner = chartRunner(game, machine)));
+  if (runner === undefined) {
+    runner = chartRunner(game, machine);
+    runners.set(machine, runner);
+  }
   return runner;
 }
 
@@ -103,15 +106,27 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
       return state.context;
     },
     fork: () => simulate(game, runner, state),
-    persist: () =>
-      ({
-        status: 'active',
-        output: undefined,
-        error: undefined,
-        value: runner.valueOf(state),
-        historyValue: {},
-        context: state.context,
-        children: {},
-      }) as unknown as Snapshot<unknown>,
+    persist: () => persistedOf(runner, state),
   };
+}
+
+/**
+ * The snapshot a live table would persist at `state`: what `restoreTable` or
+ * XState's `createActor(machine, { snapshot })` opens a live table from. The
+ * context is shared, not copied (the chart has no history states, invoked
+ * actors or delays, so there is nothing else to persist).
+ *
+ * @example
+ * restoreTable(mundane, persistedOf(runner, state))
+ */
+export function persistedOf(runner: ChartRunner, state: ChartState): Snapshot<unknown> {
+  return {
+    status: 'active',
+    output: undefined,
+    error: undefined,
+    value: runner.valueOf(state),
+    historyValue: {},
+    context: state.context,
+    children: {},
+  } as unknown as Snapshot<unknown>;
 }

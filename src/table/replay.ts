@@ -8,7 +8,7 @@ import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
 import { rulesRevision } from '../progression/rules.js';
-import { createTable, type Table } from './table.js';
+import { createTable, restoreTable, type Table } from './table.js';
 
 const logSchema = z.object({
   game: z.string().min(1),
@@ -52,7 +52,7 @@ export function replayLog(log: unknown, options: ReplayOptions = {}): ReplayOutc
   const moves = (log as { moves: unknown[] }).moves;
   const count = options.upto === undefined ? moves.length : Math.min(options.upto, moves.length);
   let i = 0;
-  return playOn(table, () => (i < count ? { done: false, value: moves[i++] } : { done: true, value: undefined }));
+  return fastForward(table, () => (i < count ? { done: false, value: moves[i++] } : { done: true, value: undefined }));
 }
 
 /**
@@ -73,7 +73,7 @@ export function replayMoves(header: unknown, moves: Iterator<unknown>, options: 
   const count = options.upto ?? Number.POSITIVE_INFINITY;
   let i = 0;
   try {
-    return playOn(table, () => (i++ < count ? moves.next() : { done: true, value: undefined }));
+    return fastForward(table, () => (i++ < count ? moves.next() : { done: true, value: undefined }));
   } catch (error) {
     table.stop();
     throw error;
@@ -81,29 +81,36 @@ export function replayMoves(header: unknown, moves: Iterator<unknown>, options: 
 }
 
 /**
- * Plays moves on the live table until they run out or one is refused. (The
- * fast path would be quicker, but a table of more than about 500,000 plies
- * does not restore: XState revives a snapshot's context recursively, and the
- * ply log's chunks are a linked list that deep.)
+ * Plays moves on the fast path (the chart stepped without an actor, as
+ * `table.simulate()` does: the same checks and refusals as the live table)
+ * until they run out or one is refused, then opens the live table where they
+ * left off, once, as a restored one: its checkpoints for time travel are
+ * rebuilt from its log, on the same fast path, the first time it looks back.
+ * With no move applied, the table opened from the log is handed back as it is.
  */
-function playOn(table: Table, next: () => IteratorResult<unknown>): ReplayOutcome {
+function fastForward(table: Table, next: () => IteratorResult<unknown>): ReplayOutcome {
+  const copy = table.simulate();
   let applied = 0;
+  let error: IllegalMove | null = null;
   for (let read = next(); read.done !== true; read = next()) {
-    const result = table.tryPlay(read.value);
+    const result = copy.tryPlay(read.value);
     if (!result.ok) {
-      const { error } = result;
-      return {
-        table,
+      const refused = result.error;
+      error = new IllegalMove(
+        {
+          code: refused.code,
+          message: refused.message,
+          ...(refused.reason !== undefined ? { reason: refused.reason } : {}),
+        },
         applied,
-        error: new IllegalMove(
-          { code: error.code, message: error.message, ...(error.reason !== undefined ? { reason: error.reason } : {}) },
-          applied,
-        ),
-      };
+      );
+      break;
     }
     applied++;
   }
-  return { table, applied, error: null };
+  if (applied === 0) return { table, applied, error };
+  table.stop();
+  return { table: restoreTable(table.game, copy.persist()), applied, error };
 }
 
 function checkUpto(options: ReplayOptions): void {

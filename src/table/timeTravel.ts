@@ -4,15 +4,18 @@
  *
  * XState's snapshots are immutable and share structure (the ply log shares
  * every chunk it has already written), so a checkpoint is only a reference to
- * the machine snapshot after ply k, kept for every k that is a multiple of
- * `CHECKPOINT_EVERY`. The table after n plies is then the nearest checkpoint
- * at or before n, moved on by XState's pure `transition` for the moves in
- * between: fewer than `CHECKPOINT_EVERY` transitions, however long the game.
+ * the chart's state after ply k (its active nodes and context), kept for every
+ * k that is a multiple of `CHECKPOINT_EVERY`. The table after n plies is then
+ * the nearest checkpoint at or before n, moved on by the fast runner
+ * (src/fast/chartRunner.ts: the same chart, guards and actions as the actor,
+ * proven equal to it by the differential test) for the moves in between:
+ * fewer than `CHECKPOINT_EVERY` steps, however long the game.
  *
  * Checkpoints are taken as the actor accepts moves (one size check per
  * snapshot: `play` slows by a constant). A table restored from a persisted
- * snapshot has none for its past: they are rebuilt once, on the first look
- * before the restore point, by replaying its log from the opening.
+ * snapshot (a replayed one among them) has none for its past: they are rebuilt
+ * once, on the first look before the restore point, by playing its log from
+ * the opening on the fast runner.
  */
 import {
   type Actor,
@@ -21,19 +24,21 @@ import {
   type Snapshot,
   type SnapshotFrom,
   type StateValue,
-  transition,
 } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { movesMade, type Ply, type TableContext } from '../engine/context.js';
+import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
+import { persistedOf, runnerOf } from '../fast/simulation.js';
 import { at, size, toArray } from '../log/plyLog.js';
 import type { TableMachine } from '../machines/tableMachine.js';
 import { logView, stateView, type TableLog, type TableState } from './view.js';
 
 /**
- * Plies between checkpoints. One transition of the table machine costs about
- * 40 µs, so the worst `at(n)` or `back()` (63 transitions) stays near 2.5 ms,
- * well inside an interactive frame. It is also the ply log's chunk size: a
+ * Plies between checkpoints. One step of the table machine costs at most
+ * about 40 µs (XState's own transition; the fast runner's is cheaper), so the
+ * worst `at(n)` or `back()` (63 steps) stays under 2.5 ms, well inside an
+ * interactive frame. It is also the ply log's chunk size: a
  * checkpoint taken when a chunk is full holds the very array that becomes the
  * chunk, so a checkpoint adds only the machine's snapshot, the context's top
  * level and the game's changed pieces, never a copy of the history.
@@ -81,7 +86,7 @@ export interface TableCursor {
 
 /** What a branch inherits: the checkpoints at or before its starting ply. */
 export interface History {
-  readonly checkpoints: ReadonlyMap<number, MachineSnapshot>;
+  readonly checkpoints: ReadonlyMap<number, ChartState>;
   /** Whether `checkpoints` holds every multiple of `CHECKPOINT_EVERY` it covers (false: rebuild them from the log when needed). */
   readonly complete: boolean;
 }
@@ -133,20 +138,26 @@ export function checkPlyIndex(method: string, n: unknown, count: number): assert
  * @example
  * viewOf(mundane, actor.getSnapshot()).state.phase // 'RESET'
  */
-export function viewOf(game: AnyGame, snapshot: MachineSnapshot): TableView {
+export function viewOf(
+  game: AnyGame,
+  snapshot: { readonly context: TableContext; readonly value: StateValue },
+): TableView {
   const context = snapshot.context;
   let state: TableState | undefined;
   let plies: readonly Ply[] | undefined;
   let log: TableLog | undefined;
   return Object.freeze({
     get state() {
-      return (state ??= stateView(game, context));
+      state ??= stateView(game, context);
+      return state;
     },
     get plies() {
-      return (plies ??= Object.freeze(toArray(context.plies)));
+      plies ??= Object.freeze(toArray(context.plies));
+      return plies;
     },
     get log() {
-      return (log ??= logView(game, context));
+      log ??= logView(game, context);
+      return log;
     },
     context,
     value: snapshot.value,
@@ -171,15 +182,10 @@ export function countTransitions<T>(task: () => T): { result: T; seek: number; r
   return { result, seek: work.seek - before.seek, rebuild: work.rebuild - before.rebuild };
 }
 
-/** One move on from `snapshot`: a pure transition, checked to have recorded the ply. */
-function advance(
-  machine: TableMachine,
-  snapshot: MachineSnapshot,
-  move: Move,
-  counter: 'seek' | 'rebuild',
-): MachineSnapshot {
-  const made = movesMade(snapshot.context);
-  const [next] = transition(machine, snapshot, move as never);
+/** One move on from `state` on the fast runner, checked to have recorded the ply. */
+function advance(runner: ChartRunner, state: ChartState, move: Move, counter: 'seek' | 'rebuild'): ChartState {
+  const made = movesMade(state.context);
+  const next = runner.step(state, move as never);
   work[counter]++;
   if (movesMade(next.context) !== made + 1) {
     throw new Error(`plystack bug: move ${made} (${move.type}) of the log did not replay from a checkpoint`);
@@ -209,14 +215,18 @@ function lastMove(context: TableContext): Move {
  */
 export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: History): Timeline {
   const machine = actor.logic;
+  const runner = runnerOf(game, machine);
   const every = CHECKPOINT_EVERY;
   let current = actor;
-  const head = (): MachineSnapshot => current.getSnapshot();
+  const headSnapshot = (): MachineSnapshot => current.getSnapshot();
+  const head = (): ChartState => runner.stateOf(headSnapshot());
+  const viewAt = (state: ChartState): TableView =>
+    viewOf(game, { context: state.context, value: runner.valueOf(state) as StateValue });
   // Positions count the log's moves: automatic passes belong to the move that set them off.
   const headSize = (): number => movesMade(head().context);
 
   // Checkpoints by ply count: every multiple of `every` from `base` on, `base` itself, and inherited or rebuilt ones before it.
-  const checkpoints = new Map<number, MachineSnapshot>(inherited?.checkpoints ?? []);
+  const checkpoints = new Map<number, ChartState>(inherited?.checkpoints ?? []);
   const base = headSize();
   checkpoints.set(base, head());
   let complete = base === 0 || (inherited?.complete ?? false);
@@ -235,7 +245,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       error: () => undefined,
       next: (snapshot) => {
         const n = movesMade(snapshot.context);
-        if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, snapshot);
+        if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, runner.stateOf(snapshot));
         if (moves !== null && n !== moves.length) {
           if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
           else moves = null; // rebuilt from the log on the next look
@@ -248,18 +258,19 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   const rebuild = (): void => {
     const { opening } = head().context;
     const input = { table: opening.table, seats: opening.seats, seed: opening.seed, options: opening.givenOptions };
-    let [snapshot] = initialTransition(machine, input);
+    const [initial] = initialTransition(machine, input);
+    let state = runner.stateOf(initial);
     const log = movesOfHead();
     for (let i = 0; i < base; i++) {
-      if (i % every === 0 && !checkpoints.has(i)) checkpoints.set(i, snapshot);
-      snapshot = advance(machine, snapshot, log[i] as Move, 'rebuild');
+      if (i % every === 0 && !checkpoints.has(i)) checkpoints.set(i, state);
+      state = advance(runner, state, log[i] as Move, 'rebuild');
     }
     complete = true;
   };
 
   /** The nearest checkpoint at or before `n`, as [its ply count, its snapshot]. */
-  const nearest = (n: number): [number, MachineSnapshot] => {
-    if (n >= base && base > checkpointAtOrBefore(n, every)) return [base, checkpoints.get(base) as MachineSnapshot];
+  const nearest = (n: number): [number, ChartState] => {
+    if (n >= base && base > checkpointAtOrBefore(n, every)) return [base, checkpoints.get(base) as ChartState];
     const at = checkpointAtOrBefore(n, every);
     if (!checkpoints.has(at) && !complete) rebuild();
     const snapshot = checkpoints.get(at);
@@ -268,13 +279,13 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   };
 
   /** The snapshots after plies from..n (from the nearest checkpoint at or before n): the last one is the table after n plies. */
-  const stretchTo = (n: number): { from: number; snapshots: MachineSnapshot[] } => {
+  const stretchTo = (n: number): { from: number; snapshots: ChartState[] } => {
     if (n === headSize()) return { from: n, snapshots: [head()] };
     const [from, start] = nearest(n);
     const log = movesOfHead();
     const snapshots = [start];
     for (let i = from; i < n; i++)
-      snapshots.push(advance(machine, snapshots[snapshots.length - 1] as MachineSnapshot, log[i] as Move, 'seek'));
+      snapshots.push(advance(runner, snapshots[snapshots.length - 1] as ChartState, log[i] as Move, 'seek'));
     return { from, snapshots };
   };
 
@@ -282,20 +293,22 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
    * The table after exactly `k` plies, automatic passes included. A ply that
    * ends its move's cascade is the table after that move; an automatic pass
    * followed by more of the same move's passes is read from the move's
-   * microsteps (XState's pure `getMicrosteps`): the last one that has
-   * recorded ply k and not yet ply k + 1.
+   * microsteps (XState's pure `getMicrosteps`, from the machine snapshot of
+   * the state before the move): the last one that has recorded ply k and not
+   * yet ply k + 1.
    */
-  const plySnapshot = (k: unknown): MachineSnapshot => {
-    const plies = head().context.plies;
+  const plySnapshot = (k: unknown): TableView => {
+    const plies = headSnapshot().context.plies;
     const total = size(plies);
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > total) {
       throw new RangeError(`atPly(${String(k)}): the table has ${total} plies; give an integer from 0 to ${total}`);
     }
-    if (k === 0) return stretchTo(0).snapshots.at(-1) as MachineSnapshot;
+    if (k === 0) return viewAt(stretchTo(0).snapshots.at(-1) as ChartState);
     const move = (at(plies, k - 1) as Ply).moveIndex;
     const next = at(plies, k);
-    if (next === undefined || next.moveIndex !== move) return snapshotAt('atPly', move + 1);
-    const before = snapshotAt('atPly', move);
+    if (next === undefined || next.moveIndex !== move) return viewAt(snapshotAt('atPly', move + 1));
+    const state = snapshotAt('atPly', move);
+    const before = machine.resolveState({ value: runner.valueOf(state) as StateValue, context: state.context });
     let found: MachineSnapshot | null = null;
     for (const [snapshot] of getMicrosteps(machine, before, movesOfHead()[move] as never)) {
       const recorded = size(snapshot.context.plies);
@@ -305,30 +318,30 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     work.seek++;
     if (found === null)
       throw new Error(`plystack bug: ply ${k} (an automatic pass of move ${move}) did not replay from a checkpoint`);
-    return found;
+    return viewOf(game, found);
   };
 
-  const snapshotAt = (method: string, n: unknown): MachineSnapshot => {
+  const snapshotAt = (method: string, n: unknown): ChartState => {
     checkPlyIndex(method, n, headSize());
     const { snapshots } = stretchTo(n);
-    return snapshots[snapshots.length - 1] as MachineSnapshot;
+    return snapshots[snapshots.length - 1] as ChartState;
   };
 
   const cursor = (start?: number): TableCursor => {
     let index = start ?? headSize();
     checkPlyIndex('cursor', index, headSize());
     let stretch = stretchTo(index);
-    let snapshot = stretch.snapshots[stretch.snapshots.length - 1] as MachineSnapshot;
+    let snapshot = stretch.snapshots[stretch.snapshots.length - 1] as ChartState;
     let view: TableView | null = null;
 
     const seek = (n: number): TableView => {
       checkPlyIndex('seek', n, headSize());
       const kept = n - stretch.from;
-      if (kept >= 0 && kept < stretch.snapshots.length) snapshot = stretch.snapshots[kept] as MachineSnapshot;
-      else if (n === index + 1) snapshot = advance(machine, snapshot, movesOfHead()[index] as Move, 'seek');
+      if (kept >= 0 && kept < stretch.snapshots.length) snapshot = stretch.snapshots[kept] as ChartState;
+      else if (n === index + 1) snapshot = advance(runner, snapshot, movesOfHead()[index] as Move, 'seek');
       else {
         stretch = stretchTo(n);
-        snapshot = stretch.snapshots[stretch.snapshots.length - 1] as MachineSnapshot;
+        snapshot = stretch.snapshots[stretch.snapshots.length - 1] as ChartState;
       }
       if (n !== index) view = null;
       index = n;
@@ -340,7 +353,8 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
         return index;
       },
       get view() {
-        return (view ??= viewOf(game, snapshot));
+        view ??= viewAt(snapshot);
+        return view;
       },
       forward() {
         if (index >= headSize()) return false;
@@ -364,15 +378,15 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       current = next;
       watch(next);
     },
-    at: (n) => viewOf(game, snapshotAt('at', n)),
-    atPly: (k) => viewOf(game, plySnapshot(k)),
+    at: (n) => viewAt(snapshotAt('at', n)),
+    atPly: (k) => plySnapshot(k),
     cursor,
     branchPoint(n) {
       const snapshot = snapshotAt('branch', n);
-      const kept = new Map<number, MachineSnapshot>();
+      const kept = new Map<number, ChartState>();
       for (const [k, s] of checkpoints) if (k <= n && k % every === 0) kept.set(k, s);
       return {
-        persisted: machine.getPersistedSnapshot(snapshot) as Snapshot<unknown>,
+        persisted: persistedOf(runner, snapshot),
         history: { checkpoints: kept, complete },
       };
     },
