@@ -5,10 +5,10 @@
  * wrapped so that what it throws names the callback (the table turns that
  * into a GAME_ERROR refusal and stays as it was).
  */
-import { z } from 'zod';
 import { structureProblem } from '../progression/structure.js';
 import { GameCodeError, GameDefinitionError } from './errors.js';
 import type { AnyGame, Game, GameMove, GameSpec, GameStructure, JsonObject, MoveSpec, TurnModel } from './game.js';
+import { isSchema, parseSchema, type Schema, type SchemaOutput, z } from './schema.js';
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const TURN_MODELS: readonly TurnModel[] = ['sequential', 'sequenced', 'simultaneous', 'skip-turn'];
@@ -45,10 +45,6 @@ function wrap<A, R>(where: string, fn: (ctx: A) => R): (ctx: A) => R {
       throw error instanceof GameCodeError ? error : new GameCodeError(where, error);
     }
   };
-}
-
-function isSchema(value: unknown): value is z.ZodType {
-  return typeof value === 'object' && value !== null && typeof (value as z.ZodType).safeParse === 'function';
 }
 
 function ownRecord(value: unknown, path: string): Record<string, unknown> {
@@ -103,7 +99,7 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
   if (move.secret !== undefined && (!Array.isArray(move.secret) || !move.secret.every((f) => typeof f === 'string'))) {
     throw new GameDefinitionError(`${path}.secret`, 'is a list of payload field names');
   }
-  const payload = (move.payload as z.ZodType | undefined) ?? null;
+  const payload = (move.payload as Schema | undefined) ?? null;
   const m = move as unknown as {
     check?: GameMove<G, O>['check'];
     play: GameMove<G, O>['play'];
@@ -153,13 +149,13 @@ export function defineGame<
   G,
   M,
   K extends string,
-  S extends z.ZodType = z.ZodObject<{}, z.core.$strict>,
+  S extends Schema = z.ZodMiniObject<{}, z.core.$strict>,
   V extends JsonObject = JsonObject,
 >(
   // The second part only infers each move's payload schema (M), beside its name (K): a move without a schema has none.
   spec: GameSpec<G, S, M, V, K> & { readonly moves: { readonly [P in keyof M]: { readonly payload?: M[P] } } },
-): Game<G, z.output<S>, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V> {
-  type O = z.output<S>;
+): Game<G, SchemaOutput<S>, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V> {
+  type O = SchemaOutput<S>;
   const raw = ownRecord(spec, 'game') as Record<string, unknown>;
   if (typeof raw.id !== 'string' || !ID.test(raw.id))
     throw new GameDefinitionError(
@@ -232,7 +228,7 @@ export function defineGame<
   const rawMoves = ownRecord(raw.moves, 'moves');
   for (const type of Object.keys(rawMoves)) moves[type] = normaliseMove<G, O>(type, rawMoves[type], spec);
 
-  const options = (raw.options as z.ZodType<O> | undefined) ?? (z.object({}).strict() as unknown as z.ZodType<O>);
+  const options = (raw.options as Schema<O> | undefined) ?? (z.strictObject({}) as unknown as Schema<O>);
   const structureSpec = raw.structure as GameSpec<G, S, M, V, K>['structure'];
   const structure =
     structureSpec === undefined
@@ -246,7 +242,7 @@ export function defineGame<
     if (problem !== null) throw new GameDefinitionError(`structure.${problem.path}`, problem.message);
   } else if (structureSpec !== undefined) {
     // A structure read from the options is checked for the default options now, and for each table's options when it opens.
-    const defaults = options.safeParse({});
+    const defaults = parseSchema(options, {});
     if (defaults.success) {
       const problem = structureProblem(structure(defaults.data), known);
       if (problem !== null)

@@ -9,12 +9,13 @@
  * normalised `Game`. Every callback takes one context object, so a context can
  * grow without breaking a game.
  */
-import type { z } from 'zod';
+
 import type { Direction } from '../order/seatOrder.js';
 import type { SequenceMutation } from '../progression/circular.js';
 import type { StackItem } from '../stack/stack.js';
 import type { JsonValue } from './move.js';
 import type { Random, Seed } from './random.js';
+import type { Schema, SchemaInput, SchemaOutput } from './schema.js';
 
 /** A JSON object, as views show pieces. */
 export type JsonObject = { [key: string]: JsonValue };
@@ -135,9 +136,9 @@ export interface CandidatesContext<G, O> {
 }
 
 /** The payload a move's schema reads into (undefined for a move without a schema). */
-export type PayloadOut<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type PayloadOut<S> = S extends Schema ? SchemaOutput<S> : undefined;
 /** The payload an application sends for a move with schema `S`. */
-export type PayloadIn<S> = S extends z.ZodType ? z.input<S> : undefined;
+export type PayloadIn<S> = S extends Schema ? SchemaInput<S> : undefined;
 
 interface MoveSpecCommon<G, O, S> {
   /** The payload's schema; without one the move takes no payload. A failure is INVALID_PAYLOAD. */
@@ -225,7 +226,7 @@ export type TurnModel = 'sequential' | 'sequenced' | 'simultaneous' | 'skip-turn
  */
 export interface GameSpec<
   G,
-  S extends z.ZodType,
+  S extends Schema,
   M,
   V extends JsonObject = JsonObject,
   K extends string = keyof M & string,
@@ -240,24 +241,24 @@ export interface GameSpec<
   readonly options?: S;
   /** Checks the options against the seats (a deck for a seat not at the table, …); null when they fit. */
   checkOptions?(ctx: {
-    readonly options: z.output<S>;
+    readonly options: SchemaOutput<S>;
     readonly seats: readonly string[];
   }): { readonly path: string; readonly message: string } | null;
   /** The game phases, their turn rules and transitions (default: one phase `main`, PerRound). A function reads the options. */
-  readonly structure?: GameStructure | ((ctx: { readonly options: z.output<S> }) => GameStructure);
+  readonly structure?: GameStructure | ((ctx: { readonly options: SchemaOutput<S> }) => GameStructure);
   /** The move-table layout (default: derived from the structure). */
-  readonly turnModel?: TurnModel | ((ctx: { readonly options: z.output<S> }) => TurnModel);
+  readonly turnModel?: TurnModel | ((ctx: { readonly options: SchemaOutput<S> }) => TurnModel);
   /** The turn phase in which sorcery-speed moves are allowed (priority games). */
   readonly sorceryPhase?: string;
   /** The game's pieces at the start, before the first turn. All randomness comes from `random`. */
   setup(ctx: {
     readonly seats: readonly string[];
-    readonly options: z.output<S>;
+    readonly options: SchemaOutput<S>;
     readonly seed: Seed;
     readonly random: Random;
   }): G;
   /** The game's own moves by type; each says what it does. */
-  readonly moves: { readonly [P in K]: MoveSpec<G, z.output<S>, P extends keyof M ? M[P] : undefined> };
+  readonly moves: { readonly [P in K]: MoveSpec<G, SchemaOutput<S>, P extends keyof M ? M[P] : undefined> };
   /** Whether a seat may take back its own pass in a priority window while nobody has acted since. */
   readonly undoablePasses?: boolean;
   /** Whether seats may leave with `engine.leave` (default true). */
@@ -270,7 +271,7 @@ export interface GameSpec<
   mayEndTurn?(ctx: {
     readonly game: G;
     readonly seat: string | null;
-    readonly options: z.output<S>;
+    readonly options: SchemaOutput<S>;
     readonly seating: SeatingView;
   }): GameRefusal | null;
   /** Whether `seat` (null: the application) may take the declared transition now; null allows it. */
@@ -278,15 +279,15 @@ export interface GameSpec<
     readonly game: G;
     readonly seat: string | null;
     readonly transition: string;
-    readonly options: z.output<S>;
+    readonly options: SchemaOutput<S>;
     readonly seating: SeatingView;
   }): GameRefusal | null;
   /** Routines that phases name in `onEnter` / `onLeave`. */
-  readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, z.output<S>>) => Outcome<G> };
+  readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => Outcome<G> };
   /** Resolves the top item of the stack (default: nothing happens to the pieces). */
-  resolve?(ctx: ResolveContext<G, z.output<S>>): Outcome<G>;
+  resolve?(ctx: ResolveContext<G, SchemaOutput<S>>): Outcome<G>;
   /** Whether the game is over (default: only when no seat is left). Asked after every move and as each turn ends. */
-  endIf?(ctx: EndContext<G, z.output<S>>): boolean;
+  endIf?(ctx: EndContext<G, SchemaOutput<S>>): boolean;
   /**
    * The winners of a finished game (default: every seat still in it), or `{ winners, draw }` for a victory policy
    * with ties that says whether the result is a draw (a plain list is never a draw).
@@ -294,31 +295,31 @@ export interface GameSpec<
   winners?(ctx: {
     readonly game: G;
     readonly remaining: readonly string[];
-    readonly options: z.output<S>;
+    readonly options: SchemaOutput<S>;
     readonly seating: SeatingView;
   }): string[] | GameResult;
   /** What a seat's own player (and the omniscient view) sees of it, as `state.seats[seat]` (default: nothing). */
-  seatView?(ctx: { readonly game: G; readonly seat: string; readonly options: z.output<S> }): V;
+  seatView?(ctx: { readonly game: G; readonly seat: string; readonly options: SchemaOutput<S> }): V;
   /** What another seat or a spectator (`viewer` null) sees of `seat`, given its full `view` (default: all of it). */
   hiddenSeatView?(ctx: {
     readonly game: G;
     readonly seat: string;
     readonly viewer: string | null;
-    readonly options: z.output<S>;
+    readonly options: SchemaOutput<S>;
     readonly view: JsonObject;
   }): JsonObject;
   /** What the whole table shows beyond the seats (a discard's top card, a market), as `state.game`. */
-  publicView?(ctx: { readonly game: G; readonly options: z.output<S> }): JsonObject;
+  publicView?(ctx: { readonly game: G; readonly options: SchemaOutput<S> }): JsonObject;
   /** Whether a ply's secret payload fields are shown to everyone now (default: never). */
-  revealed?(ctx: RevealContext<G, z.output<S>>): boolean;
+  revealed?(ctx: RevealContext<G, SchemaOutput<S>>): boolean;
   /** Options for a demo table that ends after about `turns` turns (`plystack demo`). */
-  demoOptions?(ctx: { readonly turns: number }): z.input<S>;
+  demoOptions?(ctx: { readonly turns: number }): SchemaInput<S>;
 }
 
 /** A move as the engine reads it: every member present. */
 export interface GameMove<G = unknown, O = unknown> {
   readonly type: string;
-  readonly payload: z.ZodType | null;
+  readonly payload: Schema | null;
   readonly speed: 'sorcery' | 'instant';
   readonly undoable: boolean;
   readonly application: boolean;
@@ -337,12 +338,12 @@ declare const GAME_TYPES: unique symbol;
  * the engine reads. `G` its pieces, `O` its options as read, `M` its moves'
  * payload schemas by type (for typed moves), `S` its options' schema, `V` its seat view.
  */
-export interface Game<G = unknown, O = unknown, M = unknown, S extends z.ZodType = z.ZodType, V = JsonObject> {
+export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = Schema, V = JsonObject> {
   readonly id: string;
   readonly version: string;
   readonly title: string;
   readonly seats: { readonly min: number; readonly max: number };
-  readonly options: z.ZodType<O>;
+  readonly options: Schema<O>;
   checkOptions(ctx: {
     readonly options: O;
     readonly seats: readonly string[];
@@ -448,7 +449,7 @@ export type MoveOf<Gm> =
 
 /** The options of game `Gm` as a table is opened with them. */
 export type OptionsOf<Gm> =
-  Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : z.input<S>) : unknown;
+  Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : SchemaInput<S>) : unknown;
 
 /** The pieces of game `Gm`. */
 export type PiecesOf<Gm> = Gm extends Game<infer G, any, any, any, any> ? G : unknown;

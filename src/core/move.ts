@@ -2,9 +2,10 @@
  * Moves and identifiers as docs/contract.md shapes them: `{ type, seat?, payload? }`,
  * seat ids that stay texts, payloads of plain JSON within fixed limits.
  */
-import { z } from 'zod';
+
 import { quote, type Refusal, refusal } from './errors.js';
 import { type JsonLimits, readJson } from './json.js';
+import { z } from './schema.js';
 
 /** A plain JSON value, as a payload may hold. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -24,9 +25,11 @@ export const MAX_PAYLOAD_BYTES = 16_384;
 const ID_PATTERN = /^[A-Za-z][A-Za-z0-9:._-]{0,127}$/;
 
 /** Seat and table ids: an ASCII letter, then letters, digits, `:`, `.`, `_` or `-`, 128 characters at most. */
-export const idSchema = z.string().regex(ID_PATTERN, {
-  message: 'an id starts with an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most',
-});
+export const idSchema = z.string().check(
+  z.regex(ID_PATTERN, {
+    message: 'an id starts with an ASCII letter, then letters, digits, ":", ".", "_" or "-", 128 characters at most',
+  }),
+);
 
 /**
  * Whether `value` is a valid seat or table id.

@@ -2,12 +2,12 @@
  * Reading what opens a table: its id, seats, seed and options, as docs/contract.md
  * bounds them. A problem names the field that is wrong.
  */
-import { z } from 'zod';
 import { quote, type TableProblem } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { readJson } from '../core/json.js';
 import { isValidId, type JsonValue } from '../core/move.js';
 import { type Seed, secureSeed } from '../core/random.js';
+import { parseSchema, type SchemaIssue, z } from '../core/schema.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
 
 /** What an application gives to open a table; `O` the game's options as given. */
@@ -35,11 +35,11 @@ const OPTIONS_LIMITS = { depth: 16, bytes: 1_048_576 };
 const SEATS_LIMITS = { depth: 2, bytes: 1_000 * 132 };
 
 const seedSchema = z.union([
-  z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
-  z.string().min(1).max(256),
+  z.int().check(z.gte(Number.MIN_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER)),
+  z.string().check(z.minLength(1), z.maxLength(256)),
 ]);
 
-function zodPath(prefix: string, issue: z.core.$ZodIssue): string {
+function zodPath(prefix: string, issue: SchemaIssue): string {
   return [prefix, ...issue.path.map(String)].join('.');
 }
 
@@ -116,7 +116,7 @@ export function readTableInput(
   else {
     const parsed =
       typeof input.seed === 'number' || typeof input.seed === 'string'
-        ? seedSchema.safeParse(input.seed)
+        ? parseSchema(seedSchema, input.seed)
         : { success: false as const };
     if (!parsed.success)
       return fail('INVALID_OPTIONS', 'seed', 'a seed is an integer or a text of 1 to 256 characters');
@@ -125,9 +125,9 @@ export function readTableInput(
   const given = input.options ?? {};
   if (typeof given !== 'object' || given === null || Array.isArray(given))
     return fail('INVALID_OPTIONS', 'options', 'options is an object');
-  const parsed = game.options.safeParse(given);
+  const parsed = parseSchema(game.options, given);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+    const issue = parsed.issues[0]!;
     return fail('INVALID_OPTIONS', zodPath('options', issue), issue.message);
   }
   let misfit: { path: string; message: string } | null;

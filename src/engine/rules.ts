@@ -8,6 +8,7 @@
 import { type Refusal, refusal } from '../core/errors.js';
 import { type AnyGame, type GameMove, gameMove } from '../core/game.js';
 import { isReadMove, type Move, readMove } from '../core/move.js';
+import { parseSchema } from '../core/schema.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
@@ -77,7 +78,7 @@ function parseAfresh(
   }
   let parsed;
   try {
-    parsed = definition.payload.safeParse(move.payload);
+    parsed = parseSchema(definition.payload, move.payload);
   } catch (error) {
     return {
       ok: false,
@@ -88,7 +89,7 @@ function parseAfresh(
     };
   }
   if (parsed.success) return { ok: true, payload: parsed.data };
-  const issue = parsed.error.issues[0];
+  const issue = parsed.issues[0];
   const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
   return { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`) };
 }

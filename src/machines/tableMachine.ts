@@ -23,6 +23,7 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { JsonValue } from '../core/move.js';
+import { parseSchema } from '../core/schema.js';
 import { openingContext, type Ply, type TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
@@ -72,7 +73,7 @@ function chartKey(plan: StructurePlan): string {
  * actor.send({ type: 'engine.pass', seat: 'seat:ann' })
  */
 export function createTableMachine(game: AnyGame, options: unknown = {}, seats: unknown = []) {
-  const parsed = game.options.safeParse(options ?? {});
+  const parsed = parseSchema(game.options, options ?? {});
   const read = parsed.success ? readStructure(game, parsed.data, Array.isArray(seats) ? seats : []) : null;
   const plan = read?.ok ? read.plan : FALLBACK;
   let byShape = machines.get(game);

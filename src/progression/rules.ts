@@ -4,46 +4,49 @@
  * one without a declaration is refused, never given a silent default
  * (`plystack migrate-rules` adds `{ "strategy": "PerRound" }` to old files).
  */
-import { z } from 'zod';
+import { parseSchema, type SchemaOutput, z } from '../core/schema.js';
+
+/** A whole number from 1 to `most`. */
+function count(most: number) {
+  return z.int().check(z.gte(1), z.lte(most));
+}
 
 /** Circular's settings (seed 002). */
-export const circularSchema = z
-  .object({
-    initialDirection: z.enum(['Forward', 'Reverse']).default('Forward'),
-    firstActor: z.enum(['RunOwner', 'FirstInOrder']).default('FirstInOrder'),
-    roundPolicy: z.enum(['Disabled', 'ActivationCount']).default('ActivationCount'),
-    /** Finished activations per round under ActivationCount; the initial order's size when absent. */
-    activationsPerRound: z.number().int().min(1).max(10_000).optional(),
-    allowSelfSuccessor: z.boolean().default(false),
-  })
-  .strict();
+export const circularSchema = z.strictObject({
+  initialDirection: z._default(z.enum(['Forward', 'Reverse']), 'Forward'),
+  firstActor: z._default(z.enum(['RunOwner', 'FirstInOrder']), 'FirstInOrder'),
+  roundPolicy: z._default(z.enum(['Disabled', 'ActivationCount']), 'ActivationCount'),
+  /** Finished activations per round under ActivationCount; the initial order's size when absent. */
+  activationsPerRound: z.optional(count(10_000)),
+  allowSelfSuccessor: z._default(z.boolean(), false),
+});
 
 const common = {
   /**
    * The revision of this rules content (1 when absent): `plystack migrate-rules --write` gives the rules it migrates
    * the next one, and a table's log records the revision it was opened with.
    */
-  revision: z.number().int().min(1).max(1_000_000).optional(),
+  revision: z.optional(count(1_000_000)),
   /** A seat's turn ends by itself after this many game moves. */
-  movesPerTurn: z.number().int().min(1).max(1000).optional(),
+  movesPerTurn: z.optional(count(1000)),
   /** A seat may end its turn (engine.end-turn) only once it has made this many game moves in it; at most movesPerTurn. */
-  minMovesPerTurn: z.number().int().min(1).max(1000).optional(),
+  minMovesPerTurn: z.optional(count(1000)),
   /** Move types any seat may make at any time; they do not count in the turn. */
-  outOfTurn: z.array(z.string().min(1).max(128)).max(100).optional(),
+  outOfTurn: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(100))),
 };
 
 /** The turn rules object, one shape per strategy. */
 export const turnRulesSchema = z.discriminatedUnion('strategy', [
-  z.object({ strategy: z.literal('PerRound'), ...common }).strict(),
-  z.object({ strategy: z.literal('Circular'), circular: circularSchema.prefault({}), ...common }).strict(),
-  z.object({ strategy: z.literal('Initiative'), ...common }).strict(),
-  z.object({ strategy: z.literal('Simultaneous'), ...common }).strict(),
-  z.object({ strategy: z.literal('Free'), ...common }).strict(),
+  z.strictObject({ strategy: z.literal('PerRound'), ...common }),
+  z.strictObject({ strategy: z.literal('Circular'), circular: z.prefault(circularSchema, {}), ...common }),
+  z.strictObject({ strategy: z.literal('Initiative'), ...common }),
+  z.strictObject({ strategy: z.literal('Simultaneous'), ...common }),
+  z.strictObject({ strategy: z.literal('Free'), ...common }),
 ]);
 
-export type TurnRules = z.output<typeof turnRulesSchema>;
+export type TurnRules = SchemaOutput<typeof turnRulesSchema>;
 export type Strategy = TurnRules['strategy'];
-export type CircularRules = z.output<typeof circularSchema>;
+export type CircularRules = SchemaOutput<typeof circularSchema>;
 
 /** The strategies a rules object may declare. */
 export const STRATEGIES: readonly Strategy[] = ['PerRound', 'Circular', 'Initiative', 'Simultaneous', 'Free'];
@@ -68,14 +71,14 @@ export function readTurnRules(
       message: `every rules object declares its activation strategy (${STRATEGIES.join(', ')}); there is no default: add "strategy": "PerRound" for the plain cycle, or run plystack migrate-rules --write`,
     };
   }
-  const parsed = turnRulesSchema.safeParse(raw);
+  const parsed = parseSchema(turnRulesSchema, raw);
   if (parsed.success) {
     const minimum = minimumProblem(parsed.data);
     return minimum === null
       ? { ok: true, rules: parsed.data }
       : { ok: false, path: 'minMovesPerTurn', message: minimum };
   }
-  const issue = parsed.error.issues[0];
+  const issue = parsed.issues[0];
   return { ok: false, path: issue?.path.join('.') ?? '', message: issue?.message ?? 'not turn rules' };
 }
 

@@ -79,7 +79,7 @@ const createSchema = z
     seats: z.array(z.string()),
     options: z.record(z.string(), z.unknown()).optional(),
     seed: z.union([z.number().int(), z.string().min(1)]).optional(),
-    table: idSchema.optional(),
+    table: z.optional(idSchema),
     clock: z
       .union([
         z.object({ per: z.enum(['turn', 'move']), ms: z.number().int().min(100).max(MAX_CLOCK_MS) }).strict(),

@@ -11,6 +11,7 @@
 import { getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import type { AnyGame } from '../core/game.js';
+import { parseSchema } from '../core/schema.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
@@ -173,7 +174,7 @@ export function tableEvents(
  * seatlessMoves(skirmish, {}) // [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, { type: 'engine.transition', payload: { transition: 'fight' } }, …]
  */
 export function seatlessMoves(game: AnyGame, options: unknown): MoveEvent[] {
-  const parsed = game.options.safeParse(options ?? {});
+  const parsed = parseSchema(game.options, options ?? {});
   const transitions = parsed.success ? (game.structure(parsed.data).transitions ?? []) : [];
   return [
     { type: 'engine.pass' },

@@ -25,6 +25,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, type InspectionEvent } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import * as z from 'zod/mini';
 import { IllegalMove, InvalidTable } from '../../src/core/errors.js';
 import type { MoveOf, OptionsOf } from '../../src/core/game.js';
 import type { TableInput } from '../../src/engine/input.js';
@@ -79,7 +80,7 @@ import {
 } from '../support/tableModel.js';
 
 /** mundane's turn structure, as its game definition declares it (the chart is built from it). */
-const STRUCTURE = mundane.structure(mundane.options.parse({}));
+const STRUCTURE = mundane.structure(z.parse(mundane.options, {}));
 const GAME_PHASE = STRUCTURE.phases[0]!;
 const TURN_PHASES = (GAME_PHASE.turnPhases ?? []).map((p) => p.name);
 

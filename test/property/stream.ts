@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fc } from '@fast-check/vitest';
 import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import {
   type AnyGame,
   createTable,
@@ -131,7 +132,7 @@ function moveFor(
         definition !== undefined &&
         (definition.payload === null
           ? command.payload !== undefined
-          : !definition.payload.safeParse(command.payload).success)
+          : !z.safeParse(definition.payload, command.payload).success)
       ) {
         return { move, mustRefuse: true };
       }

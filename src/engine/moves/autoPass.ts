@@ -3,13 +3,14 @@
  * windows until that point (end of turn, the stack resolved, its own turn, a
  * named phase) or `off`.
  */
-import { z } from 'zod';
+
 import { refusal } from '../../core/errors.js';
+import { z } from '../../core/schema.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.discriminatedUnion('until', [
-  z.object({ until: z.enum(['end-of-turn', 'stack-resolved', 'my-turn', 'off']) }).strict(),
-  z.object({ until: z.literal('phase'), phase: z.string().min(1).max(64) }).strict(),
+  z.strictObject({ until: z.enum(['end-of-turn', 'stack-resolved', 'my-turn', 'off']) }),
+  z.strictObject({ until: z.literal('phase'), phase: z.string().check(z.minLength(1), z.maxLength(64)) }),
 ]);
 
 export const autoPass: EngineMoveModel = {

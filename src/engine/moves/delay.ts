@@ -1,13 +1,14 @@
 /** `engine.delay { after }`: the acting seat moves to act after a seat that acts later in the round (phases ordered by initiative). */
-import { z } from 'zod';
+
 import { refusal } from '../../core/errors.js';
 import { idSchema } from '../../core/move.js';
+import { z } from '../../core/schema.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import { delayTurn } from '../../progression/turns.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 import { noInitiative } from './initiative.js';
 
-const payload = z.object({ after: idSchema }).strict();
+const payload = z.strictObject({ after: idSchema });
 
 export const delay: EngineMoveModel = {
   ...plain,

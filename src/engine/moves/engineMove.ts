@@ -4,10 +4,11 @@
  * the ply log read these; the chart names the effect of each (see
  * machines/regions.ts).
  */
-import type { z } from 'zod';
+
 import { type Refusal, refusal } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import type { Move } from '../../core/move.js';
+import { parseSchema, type Schema } from '../../core/schema.js';
 import type { StructurePlan } from '../../progression/structure.js';
 import type { TableContext } from '../context.js';
 
@@ -41,7 +42,7 @@ export interface EngineMoveModel {
 
 /** A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. */
 export function parsePayload<T>(
-  schema: z.ZodType<T> | null,
+  schema: Schema<T> | null,
   move: Move,
 ): { ok: true; payload: T } | { ok: false; refusal: Refusal } {
   if (schema === null) {
@@ -49,9 +50,9 @@ export function parsePayload<T>(
       ? { ok: true, payload: undefined as T }
       : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
   }
-  const parsed = schema.safeParse(move.payload);
+  const parsed = parseSchema(schema, move.payload);
   if (parsed.success) return { ok: true, payload: parsed.data };
-  const issue = parsed.error.issues[0];
+  const issue = parsed.issues[0];
   return {
     ok: false,
     refusal: refusal(

@@ -1,13 +1,14 @@
 /** `engine.initiative { scores }`: merges initiative scores; a phase ordered by initiative is ordered again from its first seat. */
-import { z } from 'zod';
+
 import { refusal } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
+import { z } from '../../core/schema.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import type { StructurePlan } from '../../progression/structure.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
-const payload = z.object({ scores: z.record(idSchema, z.number().int().min(-1_000_000).max(1_000_000)) }).strict();
+const payload = z.strictObject({ scores: z.record(idSchema, z.int().check(z.gte(-1_000_000), z.lte(1_000_000))) });
 
 /** Why a table of this structure keeps no initiative (no phase ordered by it), or null; `engine.delay` shares it. */
 export function noInitiative(game: AnyGame, structure: StructurePlan) {

@@ -1,10 +1,11 @@
 /** `engine.leave`: a seat leaves (no payload), or the application removes one (`{ seat }`); the order skips it from now on. */
-import { z } from 'zod';
+
 import { refusal } from '../../core/errors.js';
 import { idSchema } from '../../core/move.js';
+import { parseSchema, z } from '../../core/schema.js';
 import { type EngineMoveModel, plain } from './engineMove.js';
 
-const removal = z.object({ seat: idSchema }).strict();
+const removal = z.strictObject({ seat: idSchema });
 
 export const leave: EngineMoveModel = {
   ...plain,
@@ -16,7 +17,7 @@ export const leave: EngineMoveModel = {
   payloadRefusal(_game, ctx, move) {
     if (move.seat !== undefined)
       return move.payload === undefined ? null : refusal('INVALID_PAYLOAD', 'a seat leaves with no payload');
-    const parsed = removal.safeParse(move.payload);
+    const parsed = parseSchema(removal, move.payload);
     if (!parsed.success) return refusal('INVALID_PAYLOAD', 'the table removes a seat with { seat }');
     if (!ctx.opening.seats.includes(parsed.data.seat))
       return refusal('UNKNOWN_SEAT', `${parsed.data.seat} is not at ${ctx.opening.table}`);

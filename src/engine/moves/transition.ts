@@ -1,10 +1,11 @@
 /** `engine.transition { transition }`: moves the game along a transition the current game phase declares; the game decides who may. */
-import { z } from 'zod';
+
 import { refusal } from '../../core/errors.js';
+import { z } from '../../core/schema.js';
 import { askGame, gameRefusal, seatingView } from '../turnFacts.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
-const payload = z.object({ transition: z.string().min(1).max(64) }).strict();
+const payload = z.strictObject({ transition: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const transition: EngineMoveModel = {
   ...plain,

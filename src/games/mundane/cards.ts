@@ -2,7 +2,7 @@
  * mundane's cards: their types, which are permanents, and the default deck a
  * seat gets when the table gives none.
  */
-import { z } from 'zod';
+import { z } from '../../core/schema.js';
 
 export const CARD_TYPES = ['PERSON', 'APPLIANCE', 'HABIT', 'TASK', 'INSTANT'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -14,13 +14,11 @@ export interface Card {
   readonly time: number;
 }
 
-export const cardSchema = z
-  .object({
-    name: z.string().min(1).max(64),
-    type: z.enum(CARD_TYPES),
-    time: z.number().int().min(0).max(1000).default(0),
-  })
-  .strict();
+export const cardSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(64)),
+  type: z.enum(CARD_TYPES),
+  time: z._default(z.int().check(z.gte(0), z.lte(1000)), 0),
+});
 
 /** Types played at sorcery speed with PlayCard. */
 export const SORCERY_TYPES: readonly CardType[] = ['PERSON', 'APPLIANCE', 'HABIT', 'TASK'];

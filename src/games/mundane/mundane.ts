@@ -3,26 +3,25 @@
  * played at sorcery or instant speed. The engine runs the turn structure; this
  * file says only what the cards do.
  */
-import { z } from 'zod';
+
 import { defineGame } from '../../core/defineGame.js';
 import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
+import { type SchemaOutput, z } from '../../core/schema.js';
 import { type Card, type CardType, cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES } from './cards.js';
 
-export const mundaneOptionsSchema = z
-  .object({
-    /** Each seat's deck, top first. Without it every seat gets the default deck, shuffled from the seed. */
-    decks: z.record(idSchema, z.array(cardSchema).max(500)).optional(),
-    /** Shuffle the given decks from the seed instead of using them in order. */
-    shuffle: z.boolean().default(false),
-    openingHand: z.number().int().min(0).max(100).default(5),
-    startingTime: z.number().int().min(0).max(1000).default(5),
-    /** plystack's addition: the game ends when this turn ends (seed 003 sets no end). */
-    turns: z.number().int().min(1).max(1_000_000).optional(),
-  })
-  .strict();
+export const mundaneOptionsSchema = z.strictObject({
+  /** Each seat's deck, top first. Without it every seat gets the default deck, shuffled from the seed. */
+  decks: z.optional(z.record(idSchema, z.array(cardSchema).check(z.maxLength(500)))),
+  /** Shuffle the given decks from the seed instead of using them in order. */
+  shuffle: z._default(z.boolean(), false),
+  openingHand: z._default(z.int().check(z.gte(0), z.lte(100)), 5),
+  startingTime: z._default(z.int().check(z.gte(0), z.lte(1000)), 5),
+  /** plystack's addition: the game ends when this turn ends (the card game's own rules set no end). */
+  turns: z.optional(z.int().check(z.gte(1), z.lte(1_000_000))),
+});
 
-export type MundaneOptions = z.output<typeof mundaneOptionsSchema>;
+export type MundaneOptions = SchemaOutput<typeof mundaneOptionsSchema>;
 
 /** One seat's pieces. */
 export interface MundaneSeat {
@@ -40,7 +39,7 @@ export interface MundaneState {
   readonly seats: Readonly<Record<string, MundaneSeat>>;
 }
 
-const cardPayload = z.object({ card: z.string().min(1).max(64) }).strict();
+const cardPayload = z.strictObject({ card: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 function updateSeat(state: MundaneState, seat: string, change: (s: MundaneSeat) => MundaneSeat): MundaneState {
   const record = state.seats[seat];

@@ -32,8 +32,8 @@ export const sandboxOptionsSchema = z
       .default([{ name: 'main', turns: { strategy: 'PerRound' } }]),
     transitions: z.array(transitionSchema).max(100).default([]),
     direction: z.union([z.literal(1), z.literal(-1)]).default(1),
-    firstSeat: idSchema.optional(),
-    owner: idSchema.optional(),
+    firstSeat: z.optional(idSchema),
+    owner: z.optional(idSchema),
     /** Allow `refill`: a seat announces a refill and owes supplemental plies (seed 000). */
     refills: z.boolean().default(false),
     /** Allow `eliminate`. */
