@@ -235,8 +235,9 @@ export function activeStateIds(chart: ChartState, value: unknown): Set<string> {
       return;
     }
     // A state entered without a value below it: its initial child, or every region of a parallel state.
-    if (node.type === 'parallel') node.children.forEach((c) => visit(c, undefined));
-    else {
+    if (node.type === 'parallel') {
+      for (const c of node.children) visit(c, undefined);
+    } else {
       const initial = node.children.find((c) => c.id === node.initial);
       if (initial !== undefined) visit(initial, undefined);
     }

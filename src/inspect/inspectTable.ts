@@ -98,7 +98,14 @@ function stoppable(inspector: Inspector): Inspector {
     set(next: Socket) {
       socket = next;
       // the adapter sets the handlers right after the socket: take them off once it has
-      if (stopped) queueMicrotask(() => ((next.onopen = next.onerror = next.onclose = quiet), next.close()));
+      if (stopped) {
+        queueMicrotask(() => {
+          next.onopen = quiet;
+          next.onerror = quiet;
+          next.onclose = quiet;
+          next.close();
+        });
+      }
     },
   });
   const stop = inspector.stop.bind(inspector);
@@ -168,7 +175,7 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   const recent = recentPlies<Ply>(capacity);
   const all = table.plies;
   const earlier = all.length - Math.min(all.length, capacity);
-  all.slice(earlier).forEach((ply, i) => recent.add(earlier + i, ply));
+  for (const [i, ply] of all.slice(earlier).entries()) recent.add(earlier + i, ply);
   let sentUpTo = earlier;
   let transitions: string[] = [];
   let emitted: TableEmitted[] = [];

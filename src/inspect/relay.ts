@@ -440,7 +440,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       if (socket.bufferedAmount <= limits.readerBytes / 2) return void socket.send(text);
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('stalled')), STALL_MS);
-        socket.send(text, (error) => (clearTimeout(timer), error ? reject(error) : resolve()));
+        socket.send(text, (error) => {
+          clearTimeout(timer);
+          if (error) reject(error);
+          else resolve();
+        });
       });
     };
     try {
@@ -476,7 +480,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   for (const name of namesFor(host)) {
     hosts.add(`${name}:${port}`);
     origins.add(`http://${name}:${port}`);
-    if (port === 80) hosts.add(name), origins.add(`http://${name}`);
+    if (port === 80) {
+      hosts.add(name);
+      origins.add(`http://${name}`);
+    }
   }
   for (const origin of extraOrigins) {
     if (origin === '*') continue;
@@ -505,9 +512,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         readers.add(reader);
         ws.on('error', noop);
         ws.on('close', () => readers.delete(reader));
-        void catchUp(reader, { type: '@plystack.hello', relay: url, appUrl }).catch(
-          (error: unknown) => (report(error), drop(reader)),
-        );
+        void catchUp(reader, { type: '@plystack.hello', relay: url, appUrl }).catch((error: unknown) => {
+          report(error);
+          drop(reader);
+        });
       }),
     );
   };

@@ -36,9 +36,11 @@ export function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff)
-      i++, (bytes += 2); // a surrogate pair: 4 bytes for 2 units
-    else if (code >= 0x800) bytes += 2;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      // a surrogate pair: 4 bytes for 2 units
+      i++;
+      bytes += 2;
+    } else if (code >= 0x800) bytes += 2;
     else if (code >= 0x80) bytes += 1;
   }
   return bytes;
