@@ -47,9 +47,10 @@ export function layOutRows(plies: readonly Ply[], seats: readonly string[], mode
     while (j < plies.length && (plies[j] as Ply).round === round) j++;
     const group = plies.slice(i, j);
     const bySeat = group.filter((ply) => ply.seat !== null);
-    if (new Set(bySeat.map((ply) => ply.seat)).size < bySeat.length)
-      rows.push(...group.map((ply) => sparseRow(ply, seats)));
-    else {
+    if (new Set(bySeat.map((ply) => ply.seat)).size < bySeat.length) {
+      // One row a ply, pushed one by one: a round of many plies would overflow a spread's argument list.
+      for (const ply of group) rows.push(sparseRow(ply, seats));
+    } else {
       if (bySeat.length > 0) {
         const cells: RoundRow = seats.map(() => null);
         for (const ply of bySeat) cells[seats.indexOf(ply.seat as string)] = ply.notation;
