@@ -4,7 +4,6 @@ import {
   layOutRows,
   moveRecord,
   moveTableText,
-  mundane,
   type Ply,
   type RoundRow,
   replay,
@@ -350,5 +349,23 @@ describe('auto density on hand-built plies', () => {
         '1      4    1     PLAY                   k4-j3,NL/',
       ].join('\n'),
     );
+  });
+
+  it('a Free round of 200,000 plies where seats act many times lays out as one sparse row a ply', () => {
+    const seats = ['seat:ann', 'seat:bob'];
+    const plies: Ply[] = Array.from({ length: 200_000 }, (_, i) => ({
+      actor: seats[i % 2]!,
+      seat: seats[i % 2]!,
+      move: { type: 'flip', seat: seats[i % 2]! },
+      notation: 'flip',
+      round: 1,
+      playOrder: i + 1,
+      turn: 1,
+      phase: 'main',
+      moveIndex: i,
+    }));
+    const rows = layOutRows(plies, seats, 'sequential');
+    expect(rows).toHaveLength(200_000);
+    expect(rows[199_999]).toEqual({ round: 1, ply: plies[199_999], cells: [null, { move: 'flip', sequence: 200_000 }] });
   });
 });
