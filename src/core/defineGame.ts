@@ -5,7 +5,7 @@
  * wrapped so that what it throws names the callback (the table turns that
  * into a GAME_ERROR refusal and stays as it was).
  */
-import { structureProblem } from '../progression/structure.js';
+import { BUILT_IN_CONDITIONS, structureProblem } from '../progression/structure.js';
 import { GameCodeError, GameDefinitionError } from './errors.js';
 import type { AnyGame, Game, GameMove, GameSpec, GameStructure, JsonObject, MoveSpec, TurnModel } from './game.js';
 import { isSchema, parseSchema, type Schema, type SchemaOutput, z } from './schema.js';
@@ -99,6 +99,9 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
   if (move.secret !== undefined && (!Array.isArray(move.secret) || !move.secret.every((f) => typeof f === 'string'))) {
     throw new GameDefinitionError(`${path}.secret`, 'is a list of payload field names');
   }
+  const outcomes = move.outcomes ?? [];
+  if (!Array.isArray(outcomes) || !outcomes.every((o) => o === 'endTurn' || o === 'transition'))
+    throw new GameDefinitionError(`${path}.outcomes`, 'is a list of "endTurn" and "transition"');
   const payload = (move.payload as Schema | undefined) ?? null;
   const m = move as unknown as {
     check?: GameMove<G, O>['check'];
@@ -116,6 +119,7 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
     payload,
     speed: move.speed ?? 'instant',
     undoable: move.undoable === true,
+    outcomes: Object.freeze([...new Set(outcomes)]),
     application: move.application === true,
     secret: Object.freeze([...(move.secret ?? [])]),
     check: seatCheck(type, move.application === true, check === undefined ? () => null : wrap(`${path}.check`, check)),
@@ -224,6 +228,18 @@ export function defineGame<
     routines[name] = wrap(`routines.${name}`, routine as (ctx: never) => unknown);
   }
 
+  const conditions: Record<string, (ctx: never) => boolean> = {};
+  const rawConditions = raw.conditions === undefined ? {} : ownRecord(raw.conditions, 'conditions');
+  for (const [name, condition] of Object.entries(rawConditions)) {
+    const problem = nameProblem(name, 'condition');
+    if (problem !== null) throw new GameDefinitionError(`conditions.${name}`, problem);
+    if (BUILT_IN_CONDITIONS.includes(name))
+      throw new GameDefinitionError(`conditions.${name}`, `${name} is a condition plystack knows: choose another name`);
+    if (typeof condition !== 'function')
+      throw new GameDefinitionError(`conditions.${name}`, 'must be a function ({ game, options, seating }) => boolean');
+    conditions[name] = wrap(`conditions.${name}`, condition as (ctx: never) => boolean);
+  }
+
   const moves: Record<string, GameMove<G, O>> = {};
   const rawMoves = ownRecord(raw.moves, 'moves');
   for (const type of Object.keys(rawMoves)) moves[type] = normaliseMove<G, O>(type, rawMoves[type], spec);
@@ -236,7 +252,12 @@ export function defineGame<
       : typeof structureSpec === 'function'
         ? wrap('structure', (o: O) => structureSpec({ options: o }))
         : () => structureSpec;
-  const known = { routines: Object.keys(routines), moves: Object.keys(moves), sorceryPhase: spec.sorceryPhase ?? null };
+  const known = {
+    routines: Object.keys(routines),
+    conditions: Object.keys(conditions),
+    moves: Object.keys(moves),
+    sorceryPhase: spec.sorceryPhase ?? null,
+  };
   if (structureSpec !== undefined && typeof structureSpec !== 'function') {
     const problem = structureProblem(structureSpec, known);
     if (problem !== null) throw new GameDefinitionError(`structure.${problem.path}`, problem.message);
@@ -274,6 +295,7 @@ export function defineGame<
     mayEndTurn: spec.mayEndTurn === undefined ? () => null : wrap('mayEndTurn', spec.mayEndTurn),
     mayTransition: spec.mayTransition === undefined ? () => null : wrap('mayTransition', spec.mayTransition),
     routines: Object.freeze(routines) as Game<G, O>['routines'],
+    conditions: Object.freeze(conditions) as Game<G, O>['conditions'],
     resolve: spec.resolve === undefined ? ({ game: pieces }) => ({ game: pieces }) : wrap('resolve', spec.resolve),
     endIf: spec.endIf === undefined ? ({ remaining }) => remaining.length === 0 : wrap('endIf', spec.endIf),
     winners: spec.winners === undefined ? ({ remaining }) => [...remaining] : wrap('winners', spec.winners),

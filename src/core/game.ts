@@ -43,6 +43,20 @@ export interface GamePhaseDefinition {
   readonly onEnter?: string;
   /** A routine run on leaving it by a transition. */
   readonly onLeave?: string;
+  /**
+   * When this game phase ends by itself: `when` names one of the game's `conditions` or a built-in one
+   * (`round-over`: every seat has had its turn in this round), asked after every move; when it holds, the phase
+   * leaves by `transition`, one of the transitions declared out of it.
+   */
+  readonly endIf?: PhaseEndDefinition;
+  /** One of the game's `conditions`: when it holds after a move, the seat's turn ends (turn by turn phases only). */
+  readonly turnEndIf?: string;
+}
+
+/** A game phase's end condition: the condition that ends it, and the declared transition it then takes. */
+export interface PhaseEndDefinition {
+  readonly when: string;
+  readonly transition: string;
 }
 
 /** A declared move from one game phase to another, made with `engine.transition { transition: name }`. */
@@ -110,7 +124,14 @@ export interface MoveOutcome<G> extends Outcome<G> {
   readonly stack?: { readonly card: string; readonly type: string };
   /** Supplemental plies the seat now owes before the turn moves on. */
   readonly oblige?: number;
+  /** The move ends the turn (a move that declares `outcomes: ['endTurn']`). */
+  readonly endTurn?: true;
+  /** The move takes this transition out of the current game phase (a move that declares `outcomes: ['transition']`). */
+  readonly transition?: string;
 }
+
+/** The turn's course a move's outcome may change, as the move declares it (the chart draws only what is declared). */
+export type FlowOutcome = 'endTurn' | 'transition';
 
 /** What a move's callbacks read. */
 export interface MoveContext<G, O, P> {
@@ -150,6 +171,8 @@ interface MoveSpecCommon<G, O, S> {
   readonly speed?: 'sorcery' | 'instant';
   /** Whether the seat may take this move back while it is the table's last ply and nothing has happened since. */
   readonly undoable?: boolean;
+  /** Which of `endTurn` and `transition` its outcome may carry (default none): an undeclared one is the game's error. */
+  readonly outcomes?: readonly FlowOutcome[];
   /** Payload fields other viewers do not see in the plies until the game's `revealed` says so. */
   readonly secret?: readonly string[];
   /** A short text for move tables (default: the move's type). Public: never put a secret in it. */
@@ -284,6 +307,8 @@ export interface GameSpec<
   }): GameRefusal | null;
   /** Routines that phases name in `onEnter` / `onLeave`. */
   readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => Outcome<G> };
+  /** Conditions that phases name in `endIf.when` and `turnEndIf`: pure functions of the pieces and the seating. */
+  readonly conditions?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => boolean };
   /** Resolves the top item of the stack (default: nothing happens to the pieces). */
   resolve?(ctx: ResolveContext<G, SchemaOutput<S>>): Outcome<G>;
   /** Whether the game is over (default: only when no seat is left). Asked after every move and as each turn ends. */
@@ -322,6 +347,7 @@ export interface GameMove<G = unknown, O = unknown> {
   readonly payload: Schema | null;
   readonly speed: 'sorcery' | 'instant';
   readonly undoable: boolean;
+  readonly outcomes: readonly FlowOutcome[];
   readonly application: boolean;
   readonly secret: readonly string[];
   check(ctx: ApplicationMoveContext<G, O, unknown>): GameRefusal | null;
@@ -374,6 +400,7 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
     readonly seating: SeatingView;
   }): GameRefusal | null;
   readonly routines: { readonly [name: string]: (ctx: RoutineContext<G, O>) => Outcome<G> };
+  readonly conditions: { readonly [name: string]: (ctx: RoutineContext<G, O>) => boolean };
   resolve(ctx: ResolveContext<G, O>): Outcome<G>;
   endIf(ctx: EndContext<G, O>): boolean;
   winners(ctx: {

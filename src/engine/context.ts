@@ -117,6 +117,17 @@ export interface TableContext {
   readonly autoPass: { readonly [seat: string]: AutoPassStop };
   /** The game's pieces. */
   readonly game: unknown;
+  /**
+   * What the last move's outcome asked of the turn's course, until the chart takes it in the same move; null or
+   * absent otherwise (a table at rest never holds one).
+   */
+  readonly flow?: FlowRequest | null;
+}
+
+/** A move's outcome asking to end the turn or to take a declared transition out of the game phase. */
+export interface FlowRequest {
+  readonly endTurn?: true;
+  readonly transition?: string;
 }
 
 const COMMON = {

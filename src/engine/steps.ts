@@ -2,11 +2,13 @@
  * The table's bookkeeping as pure functions from a context to the fields that
  * change. The machine's actions are one line each, calling these.
  */
-import { type AnyGame, gameMove, type Outcome, ownEntry } from '../core/game.js';
+import { GameCodeError } from '../core/errors.js';
+import { type AnyGame, gameMove, type MoveOutcome, type Outcome, ownEntry } from '../core/game.js';
 import type { Move } from '../core/move.js';
-import { append } from '../log/plyLog.js';
+import { append, last } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
+import { strategyOf } from '../progression/strategies/index.js';
 import { phasePlan } from '../progression/structure.js';
 import {
   countTurnMove,
@@ -18,7 +20,15 @@ import {
   withInitiative,
 } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
-import { type AutoPassStop, movesMade, type Ply, seatingOf, seatsInGame, type TableContext } from './context.js';
+import {
+  type AutoPassStop,
+  type FlowRequest,
+  movesMade,
+  type Ply,
+  seatingOf,
+  seatsInGame,
+  type TableContext,
+} from './context.js';
 import { engineMove } from './moves/index.js';
 import { actingSeat, isOutOfTurn, readPayload, seatingView } from './rules.js';
 
@@ -180,10 +190,65 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
     if (progression.circular !== null)
       progression = { ...progression, circular: mutate(progression.circular, mutation) };
   }
-  const change: Change = { game: outcome.game, progression };
+  const change: Change = {
+    game: outcome.game,
+    progression,
+    ...flowChange(ctx, progression, seat, flowAsked(game, ctx, move, outcome)),
+  };
   if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
   const item: StackItem = { id: ctx.nextStackId, seat, card: outcome.stack.card, type: outcome.stack.type };
   return { ...change, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, ...priorityToActiveSeat(ctx) };
+}
+
+/**
+ * What a move's outcome asks of the turn's course: `endTurn` and `transition`, each only if the move declares it in
+ * `outcomes`, and a transition only if it is declared out of the current game phase. Anything else is the game's
+ * error (GAME_ERROR, the table unchanged). In a simultaneous round, ending the turn ends the seat's own part of it.
+ */
+function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOutcome<unknown>): FlowRequest | null {
+  if (outcome.endTurn === undefined && outcome.transition === undefined) return null;
+  const where = `moves.${move.type}.play`;
+  const fail = (message: string) => new GameCodeError(where, new Error(message));
+  const declared = gameMove(game, move.type)?.outcomes ?? [];
+  const request: { endTurn?: true; transition?: string } = {};
+  if (outcome.endTurn !== undefined) {
+    if (outcome.endTurn !== true) throw fail('endTurn is true or absent');
+    if (!declared.includes('endTurn'))
+      throw fail(`its outcome ends the turn: declare outcomes: ['endTurn'] on ${move.type}`);
+    const shape = strategyOf(ctx.progression.rules).shape;
+    if (shape === 'open') throw fail(`${ctx.gamePhase} is a Free phase: it has no turn to end`);
+    if (ctx.opening.structure.priority) throw fail('a turn with priority phases ends when every seat passes in a row');
+    request.endTurn = true;
+  }
+  if (outcome.transition !== undefined) {
+    if (!declared.includes('transition'))
+      throw fail(`its outcome takes a transition: declare outcomes: ['transition'] on ${move.type}`);
+    if (ctx.opening.structure.priority) throw fail('a game with priority phases moves on by engine.transition');
+    const out = ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => t.name);
+    if (typeof outcome.transition !== 'string' || !out.includes(outcome.transition))
+      throw fail(
+        `no transition ${JSON.stringify(outcome.transition)?.slice(0, 80)} out of ${ctx.gamePhase}: its transitions are ${out.join(', ') || 'none'}`,
+      );
+    request.transition = outcome.transition;
+  }
+  // Leaving the phase ends the turn anyway: a request for both is a transition.
+  return request.transition === undefined ? request : { transition: request.transition };
+}
+
+/** The change a move's flow request makes: a seat's part of a simultaneous round ends at once; the chart takes the rest. */
+function flowChange(
+  ctx: TableContext,
+  progression: Progression,
+  seat: string | null,
+  request: FlowRequest | null,
+): Change {
+  if (request === null) return {};
+  if (request.endTurn === true && strategyOf(ctx.progression.rules).shape === 'rounds') {
+    const waiting = seat === null ? progression.waiting : progression.waiting.filter((s) => s !== seat);
+    const { endTurn: _ended, ...rest } = request;
+    return { progression: { ...progression, waiting }, ...(rest.transition === undefined ? {} : { flow: rest }) };
+  }
+  return { flow: request };
 }
 
 /** The progression once the seats an outcome eliminates are out (the same object when it eliminates nobody new). */
@@ -432,4 +497,30 @@ export function finishGame(game: AnyGame, ctx: TableContext): Change {
     game.winners({ game: ctx.game, remaining, options: ctx.opening.options, seating }),
   );
   return { status: 'over', prioritySeat: null, passes: 0, undo: null, winners, draw };
+}
+
+/** Whether the game's condition `name` holds now (a pure function of the pieces and the seating). */
+export function conditionHolds(game: AnyGame, ctx: TableContext, name: string): boolean {
+  const condition = ownEntry(game.conditions, name);
+  return (
+    condition !== undefined &&
+    condition({ game: ctx.game, options: ctx.opening.options, seating: seatingView(ctx) }) === true
+  );
+}
+
+/** Whether the turn that is ending ends its round: the next turn would start a new one (or no seat can take it). */
+export function roundEndsWithTurn(ctx: TableContext): boolean {
+  const next = nextTurn(ctx.progression, seatingOf(ctx));
+  return !next.ok || next.roundEnded;
+}
+
+/** Whether a ply was recorded in the current turn: end conditions are asked only after a move made in it. */
+export function movedThisTurn(ctx: TableContext): boolean {
+  const ply = last(ctx.plies);
+  return ply !== undefined && ply.turn === ctx.turn.number;
+}
+
+/** The chart took the move's flow request. */
+export function clearFlow(): Change {
+  return { flow: null };
 }

@@ -50,18 +50,81 @@ function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): St
   return states;
 }
 
-/** A seat's turn as one stretch of moves: it ends with engine.end-turn, movesPerTurn, or the seat leaving. */
-function actingStates(moveTypes: readonly string[], doneId: string): States {
+/**
+ * A seat's turn as one stretch of moves: it ends with engine.end-turn, movesPerTurn, or the seat leaving; and, where
+ * the phase declares them, with a move whose outcome ends it (`moveEndsTurn`) or the phase's `turnEndIf` condition
+ * holding after a move made in the turn.
+ */
+function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: string): States {
+  const endedByMove: Always = phase.outcomes?.includes('endTurn')
+    ? [{ guard: 'moveEndsTurn', target: 'done', actions: 'clearFlow' }]
+    : [];
+  const endedByCondition: Always =
+    phase.turnEndIf === undefined
+      ? []
+      : [
+          {
+            guard: and([{ type: 'conditionHolds', params: { condition: phase.turnEndIf } }, 'movedThisTurn']),
+            target: 'done',
+          },
+        ];
   return {
     acting: {
       on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] } },
       always: [
+        ...endedByMove,
         { guard: 'turnMovesSpent', target: 'done' },
         { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
+        ...endedByCondition,
       ],
     },
     done: { id: doneId, type: 'final' },
   };
+}
+
+type AlwaysItem = Extract<Extract<NonNullable<StateConfig['always']>, readonly unknown[]>[number], { guard?: unknown }>;
+type Always = AlwaysItem[];
+type Guard = NonNullable<AlwaysItem['guard']>;
+
+/**
+ * How a game phase ends by itself, checked after every move: a move's outcome taking one of the transitions out of
+ * it, then its `endIf` (the game's condition after a move made in this turn, or `round-over`). Each leaves along the
+ * declared transition as engine.transition does (the turn ends, onLeave runs), recording no ply: replay comes to the
+ * same place from the logged moves. `kind` says where the turn stands:
+ *   turns   on the game phase state, above the seat's turn: checked before the done turn passes on, so a phase that
+ *           ends with its round ends before the next turn starts; a game that ends with the turn ends instead.
+ *   rounds  on the simultaneous round, before the next round starts.
+ *   open    on the Free phase's state.
+ */
+function endsOfPhase(plan: StructurePlan, phase: PhasePlan, kind: 'turns' | 'rounds' | 'open', doneId: string): Always {
+  const turnIsDone = stateIn(`#${doneId}`);
+  // At a turn's end, a game that ends with the turn ends rather than move on.
+  const onGoing: Guard =
+    kind === 'turns' ? and([not('gameIsOver'), not(and([turnIsDone, 'gameEndsWithTurn']))]) : not('gameIsOver');
+  // Guards held in variables: XState's `and` cannot infer its types from them, so the pair is typed as one guard.
+  const both = (a: Guard, b: Guard) => and([a, b] as never[]) as unknown as Guard;
+  const out: Always = [];
+  const leave = (name: string, guard: Guard, ending: readonly ('endTurn' | 'endRound')[]) => {
+    const t = plan.transitions.find((tr) => tr.from === phase.name && tr.name === name);
+    if (t === undefined) return;
+    out.push({
+      guard: both(guard, onGoing),
+      target: `#table.playing.turn.${t.to}`,
+      ...(t.to === phase.name ? { reenter: true } : {}),
+      actions: [...ending, 'clearFlow', ...routine(phase.onLeave)],
+    });
+  };
+  if (phase.outcomes?.includes('transition'))
+    for (const t of plan.transitions.filter((tr) => tr.from === phase.name))
+      leave(t.name, { type: 'moveTakesTransition', params: { transition: t.name } }, ['endTurn']);
+  const end = phase.endIf;
+  if (end === undefined) return out;
+  if (end.when !== 'round-over') {
+    const holds: Guard = and([{ type: 'conditionHolds', params: { condition: end.when } }, 'movedThisTurn']);
+    leave(end.transition, holds, ['endTurn']);
+  } else if (kind === 'turns') leave(end.transition, both(turnIsDone, 'roundEndsWithTurn'), ['endTurn', 'endRound']);
+  else if (kind === 'rounds') leave(end.transition, both('nobodyIsWaiting', 'seatsRemain'), ['endRound']);
+  return out;
 }
 
 /**
@@ -103,22 +166,34 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
               ...gameMoves(moveTypes),
               'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] },
             },
-            always: {
-              guard: and(['nobodyIsWaiting', 'seatsRemain']),
-              target: 'round',
-              reenter: true,
-              actions: ['endRound', 'startNextRound'],
-            },
+            always: [
+              ...endsOfPhase(plan, phase, 'rounds', doneId),
+              {
+                guard: and(['nobodyIsWaiting', 'seatsRemain']),
+                target: 'round',
+                reenter: true,
+                actions: ['endRound', 'startNextRound'],
+              },
+            ],
           },
         },
       };
-    case 'open':
-      return { entry, on: transitions, initial: 'open', states: { open: { on: gameMoves(moveTypes) } } };
-    case 'turns': {
-      const turnIsDone = stateIn(`#${doneId}`);
+    case 'open': {
+      const ends = endsOfPhase(plan, phase, 'open', doneId);
       return {
         entry,
         on: transitions,
+        initial: 'open',
+        states: { open: { on: gameMoves(moveTypes), ...(ends.length > 0 ? { always: ends } : {}) } },
+      };
+    }
+    case 'turns': {
+      const turnIsDone = stateIn(`#${doneId}`);
+      const ends = endsOfPhase(plan, phase, 'turns', doneId);
+      return {
+        entry,
+        on: transitions,
+        ...(ends.length > 0 ? { always: ends } : {}),
         initial: 'inTurn',
         states: {
           inTurn: {
@@ -136,7 +211,9 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
               : {},
             initial: phase.turnPhases[0]?.name ?? 'acting',
             states:
-              phase.turnPhases.length > 0 ? turnPhaseStates(phase.turnPhases, doneId) : actingStates(moveTypes, doneId),
+              phase.turnPhases.length > 0
+                ? turnPhaseStates(phase.turnPhases, doneId)
+                : actingStates(phase, moveTypes, doneId),
             // Only a turn that really is done passes on: an app cannot fake XState's done event.
             onDone: [
               { guard: and([turnIsDone, 'gameEndsWithTurn']), target: '#table.over', actions: ['endTurn'] },

@@ -64,6 +64,15 @@ export function tableGuards(game: AnyGame) {
       context.prioritySeat === null ||
       !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) ||
       turnCanPass(context),
+    conditionHolds: ((context, _event, params) => step.conditionHolds(game, context, params.condition)) as Guard<{
+      condition: string;
+    }>,
+    roundEndsWithTurn: (context) => step.roundEndsWithTurn(context),
+    movedThisTurn: (context) => step.movedThisTurn(context),
+    moveEndsTurn: (context) => context.flow?.endTurn === true,
+    moveTakesTransition: ((context, _event, params) => context.flow?.transition === params.transition) as Guard<{
+      transition: string;
+    }>,
     takesTransition: ((_context, event, params) =>
       (event.payload as { transition?: unknown } | undefined)?.transition === params.transition) as Guard<{
       transition: string;
@@ -81,6 +90,7 @@ export function tableAssigns(game: AnyGame) {
     endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
     delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),
     removeSeat: (context, event) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
+    clearFlow: () => step.clearFlow(),
   } satisfies Record<string, Assign<never>>);
 }
 

@@ -58,6 +58,7 @@ function chartKey(plan: StructurePlan): string {
     plan.priority,
     plan.transitions,
     plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null]),
+    plan.phases.map((p) => [p.endIf ?? null, p.turnEndIf ?? null, p.outcomes ?? null]),
   ]);
 }
 
@@ -127,12 +128,20 @@ function tableSetup(game: AnyGame) {
       autoPassKeepsTurnGoing: ({ context, event }) => guards.autoPassKeepsTurnGoing(context, event, undefined as never),
       takesTransition: ({ context, event }, params: { transition: string }) =>
         guards.takesTransition(context, event, params),
+      conditionHolds: ({ context, event }, params: { condition: string }) =>
+        guards.conditionHolds(context, event, params),
+      roundEndsWithTurn: ({ context, event }) => guards.roundEndsWithTurn(context, event, undefined as never),
+      movedThisTurn: ({ context, event }) => guards.movedThisTurn(context, event, undefined as never),
+      moveEndsTurn: ({ context, event }) => guards.moveEndsTurn(context, event, undefined as never),
+      moveTakesTransition: ({ context, event }, params: { transition: string }) =>
+        guards.moveTakesTransition(context, event, params),
     },
     actions: {
       setAutoPass: assign(({ context, event }) => assigns.setAutoPass(context, event, undefined as never)),
       endSeatTurn: assign(({ context, event }) => assigns.endSeatTurn(context, event, undefined as never)),
       delayActiveSeat: assign(({ context, event }) => assigns.delayActiveSeat(context, event, undefined as never)),
       removeSeat: assign(({ context, event }) => assigns.removeSeat(context, event, undefined as never)),
+      clearFlow: assign(({ context, event }) => assigns.clearFlow(context, event, undefined as never)),
       runRoutine: assign(({ context, event }, params: { routine: string }) =>
         assigns.runRoutine(context, event, params),
       ),

@@ -3,7 +3,7 @@
  * transitions between them) into the normalised form the statechart is built
  * from and the context keeps.
  */
-import type { AnyGame, GameStructure, PhaseDefinition } from '../core/game.js';
+import type { AnyGame, FlowOutcome, GameStructure, PhaseDefinition } from '../core/game.js';
 import type { Direction } from '../order/seatOrder.js';
 import { readTurnRules, type TurnRules } from './rules.js';
 import { strategyOf } from './strategies/index.js';
@@ -19,7 +19,19 @@ export interface PhasePlan {
   /** The routines run on entering and on leaving this game phase, if any. */
   readonly onEnter?: string;
   readonly onLeave?: string;
+  /** The condition that ends this game phase after a move, and the declared transition it then takes. */
+  readonly endIf?: { readonly when: string; readonly transition: string };
+  /** The game's condition that ends a turn after a move. */
+  readonly turnEndIf?: string;
+  /** What the moves this phase allows may ask of the turn's course in their outcome (absent: nothing). */
+  readonly outcomes?: readonly FlowOutcome[];
 }
+
+/**
+ * The conditions plystack knows without a game declaring them. `round-over`: every seat has had its turn in this
+ * round (asked as a turn ends, before the next one starts), or a simultaneous round is over.
+ */
+export const BUILT_IN_CONDITIONS: readonly string[] = ['round-over'];
 
 /** A game's structure, read and checked. Plain JSON: the context keeps it. */
 export interface StructurePlan {
@@ -56,6 +68,8 @@ const RESERVED = new Set([
 /** What a structure may name besides its own phases. */
 export interface KnownNames {
   readonly routines: readonly string[];
+  /** The game's own conditions (the built-in ones are known anyway). */
+  readonly conditions?: readonly string[];
   readonly moves: readonly string[];
   readonly sorceryPhase: string | null;
 }
@@ -74,6 +88,47 @@ function routineProblem(name: unknown, known: KnownNames): string | null {
   if (name === undefined) return null;
   if (typeof name !== 'string' || !known.routines.includes(name))
     return `no routine ${JSON.stringify(name)?.slice(0, 80)}: the game's routines are ${known.routines.join(', ') || 'none'}`;
+  return null;
+}
+
+function conditionProblem(name: unknown, known: KnownNames, builtIn: boolean): string | null {
+  const own = known.conditions ?? [];
+  if (typeof name === 'string' && (own.includes(name) || (builtIn && BUILT_IN_CONDITIONS.includes(name)))) return null;
+  const names = [...own, ...(builtIn ? BUILT_IN_CONDITIONS : [])];
+  return `no condition ${JSON.stringify(name)?.slice(0, 80)}: the conditions are ${names.join(', ') || 'none'}`;
+}
+
+/** Why a game phase's end conditions are wrong, or null (their transitions are checked once every transition is read). */
+function endProblem(
+  phase: GameStructure['phases'][number],
+  shape: string,
+  priority: boolean,
+  known: KnownNames,
+  at: string,
+): Problem | null {
+  if (phase.endIf !== undefined) {
+    const end = phase.endIf as { when?: unknown; transition?: unknown };
+    if (typeof end !== 'object' || end === null || typeof end.transition !== 'string')
+      return { path: `${at}.endIf`, message: 'is { when: a condition, transition: a transition out of this phase }' };
+    const missing = conditionProblem(end.when, known, true);
+    if (missing !== null) return { path: `${at}.endIf.when`, message: missing };
+    if (end.when === 'round-over' && shape === 'open')
+      return { path: `${at}.endIf.when`, message: 'a Free phase has no turns and no rounds: it is never round-over' };
+  }
+  if (phase.turnEndIf !== undefined) {
+    const missing = conditionProblem(phase.turnEndIf, known, false);
+    if (missing !== null) return { path: `${at}.turnEndIf`, message: missing };
+    if (shape !== 'turns')
+      return {
+        path: `${at}.turnEndIf`,
+        message: "only a phase of turns seat by seat ends a seat's turn by a condition",
+      };
+  }
+  if (priority && (phase.endIf !== undefined || phase.turnEndIf !== undefined))
+    return {
+      path: `${at}.${phase.endIf !== undefined ? 'endIf' : 'turnEndIf'}`,
+      message: 'a turn with priority phases ends when every seat passes in a row: it has no end conditions',
+    };
   return null;
 }
 
@@ -146,6 +201,8 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
         };
       }
     }
+    const ends = endProblem(phase, strategyOf(read.rules).shape, turnPhases.length > 0, known, at);
+    if (ends !== null) return ends;
   }
   if (priority > 0 && priority < structure.phases.length)
     return { path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };
@@ -172,6 +229,16 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
       return { path: `transitions.${i}.name`, message: `${t.from} declares ${t.name} twice` };
     seen.add(`${t.from}/${t.name}`);
   }
+  for (const [i, phase] of structure.phases.entries()) {
+    const named = phase.endIf?.transition;
+    if (named !== undefined && !seen.has(`${phase.name}/${named}`)) {
+      const out = transitions.filter((t) => t.from === phase.name).map((t) => t.name);
+      return {
+        path: `phases.${i}.endIf.transition`,
+        message: `no transition ${JSON.stringify(named).slice(0, 80)} out of ${phase.name}: its transitions are ${out.join(', ') || 'none'}`,
+      };
+    }
+  }
   if (structure.direction !== undefined && structure.direction !== 1 && structure.direction !== -1)
     return { path: 'direction', message: 'is 1 or -1' };
   return null;
@@ -193,6 +260,7 @@ export function readStructure(
   const structure = game.structure(options);
   const problem = structureProblem(structure, {
     routines: Object.keys(game.routines),
+    conditions: Object.keys(game.conditions),
     moves: Object.keys(game.moves),
     sorceryPhase: game.sorceryPhase,
   });
@@ -207,6 +275,9 @@ export function readStructure(
     moves: phase.moves === undefined ? null : [...phase.moves],
     ...(phase.onEnter !== undefined ? { onEnter: phase.onEnter } : {}),
     ...(phase.onLeave !== undefined ? { onLeave: phase.onLeave } : {}),
+    ...(phase.endIf !== undefined ? { endIf: { when: phase.endIf.when, transition: phase.endIf.transition } } : {}),
+    ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
+    ...outcomesOf(game, phase.moves),
   }));
   for (const key of ['firstSeat', 'owner'] as const) {
     const seat = structure[key];
@@ -224,6 +295,14 @@ export function readStructure(
       owner: structure.owner ?? null,
     },
   };
+}
+
+/** What the moves a phase allows may ask of the turn's course, when any may ask something. */
+function outcomesOf(game: AnyGame, allowed: readonly string[] | undefined): { outcomes?: FlowOutcome[] } {
+  const asked = new Set<FlowOutcome>();
+  for (const [type, move] of Object.entries(game.moves))
+    if (allowed === undefined || allowed.includes(type)) for (const outcome of move.outcomes ?? []) asked.add(outcome);
+  return asked.size === 0 ? {} : { outcomes: (['endTurn', 'transition'] as const).filter((o) => asked.has(o)) };
 }
 
 /**

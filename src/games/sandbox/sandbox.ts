@@ -16,6 +16,13 @@ const phaseSchema = z
     turns: z.unknown(),
     /** Phases of each turn with priority windows (then every game phase must have them): passes, the stack and auto-pass. */
     turnPhases: z.array(z.string().min(1).max(64)).min(1).max(10).optional(),
+    /** The phase ends by itself: `when` is `round-over` or one of sandbox's conditions, `transition` leaves it. */
+    endIf: z
+      .object({ when: z.string().min(1).max(64), transition: z.string().min(1).max(64) })
+      .strict()
+      .optional(),
+    /** One of sandbox's conditions: when it holds after a move, the seat's turn ends. */
+    turnEndIf: z.string().min(1).max(64).optional(),
   })
   .strict();
 const transitionSchema = z
@@ -38,12 +45,17 @@ export const sandboxOptionsSchema = z
     refills: z.boolean().default(false),
     /** Allow `eliminate`. */
     eliminations: z.boolean().default(false),
+    /** Allow `finish` (a card that ends the turn) and `advance { transition }` (a card that takes a transition). */
+    flowCards: z.boolean().default(false),
     /** The game ends when this turn ends. */
     lastTurn: z.number().int().min(1).max(1_000_000).optional(),
   })
   .strict();
 
 export type SandboxOptions = z.output<typeof sandboxOptionsSchema>;
+
+/** The cards of every sandbox table; `finish` and `advance` join them with `flowCards`. */
+const PLAIN_CARDS = ['play', 'react', 'cast', 'reverse', 'skip', 'set-direction', 'refill', 'eliminate'];
 
 /** sandbox's pieces: how many cards each seat has played. */
 export interface SandboxState {
@@ -66,7 +78,8 @@ function countPlay(state: SandboxState, seat: string): SandboxState {
  * `play` (a plain move), `react` (a plain move for rules that declare it out
  * of turn), `reverse`, `skip { amount? }`, `set-direction { direction }` (the
  * Circular mutations), `refill { plies }` (an obligation, with `refills`),
- * `eliminate { seat }` (with `eliminations`).
+ * `eliminate { seat }` (with `eliminations`), `finish` (ends the turn) and
+ * `advance { transition }` (takes a declared transition), both with `flowCards`.
  *
  * @example
  * createTable(sandbox, { table: 'table:lab', seats: ['seat:a', 'seat:b', 'seat:c'], seed: 1,
@@ -83,6 +96,10 @@ export const sandbox = defineGame({
       name: phase.name,
       turns: phase.turns,
       ...(phase.turnPhases !== undefined ? { turnPhases: phase.turnPhases.map((name) => ({ name })) } : {}),
+      ...(phase.endIf !== undefined ? { endIf: phase.endIf } : {}),
+      ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
+      // Without flowCards, the flow cards are not moves of any phase (refused with WRONG_TIMING, not in the chart).
+      ...(options.flowCards ? {} : { moves: PLAIN_CARDS }),
     })),
     transitions: options.transitions,
     direction: options.direction,
@@ -93,7 +110,26 @@ export const sandbox = defineGame({
   // plies (two plies of one seat in a round), and an eliminated seat leaves an empty cell.
   turnModel: ({ options }): TurnModel =>
     options.refills ? 'sequenced' : options.eliminations ? 'skip-turn' : 'sequential',
+  checkOptions: ({ options }) =>
+    options.flowCards && options.phases.some((phase) => phase.turnPhases !== undefined)
+      ? {
+          path: 'flowCards',
+          message: 'a turn with priority phases ends when every seat passes in a row: no flow cards',
+        }
+      : null,
   setup: ({ seats }) => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
+  conditions: {
+    /** Every seat still in the game has played a card. */
+    'all-played': ({ game: state, seating }) =>
+      seating.seats.every((seat) => seating.out.includes(seat) || (state.played[seat] ?? 0) > 0),
+    /** The seat whose turn it is has played more cards than any other seat. */
+    ahead: ({ game: state, seating }) => {
+      const seat = seating.activeSeat;
+      if (seat === null) return false;
+      const mine = state.played[seat] ?? 0;
+      return seating.seats.every((other) => other === seat || (state.played[other] ?? 0) < mine);
+    },
+  },
   moves: {
     play: card({ notation: () => 'play' }),
     react: card({ notation: () => 'react' }),
@@ -135,6 +171,23 @@ export const sandbox = defineGame({
       play: ({ game: state, seat, payload: { plies } }) => ({ game: countPlay(state, seat), oblige: plies }),
       notation: ({ payload: { plies } }) => `refill ${plies}`,
       candidates: () => [{ plies: 1 }],
+    }),
+    finish: card({
+      outcomes: ['endTurn'],
+      play: ({ game: state, seat }) => ({ game: countPlay(state, seat), endTurn: true }),
+      notation: () => 'finish',
+    }),
+    advance: card({
+      outcomes: ['transition'],
+      payload: z.object({ transition: z.string().min(1).max(64) }).strict(),
+      check: ({ payload: { transition }, options, seating }) =>
+        options.transitions.some((t) => t.from === seating.gamePhase && t.name === transition)
+          ? null
+          : { reason: 'NO_TRANSITION', message: `no transition ${transition} out of ${seating.gamePhase}` },
+      play: ({ game: state, seat, payload: { transition } }) => ({ game: countPlay(state, seat), transition }),
+      notation: ({ payload: { transition } }) => `advance ${transition}`,
+      candidates: ({ options, seating }) =>
+        options.transitions.filter((t) => t.from === seating.gamePhase).map((t) => ({ transition: t.name })),
     }),
     eliminate: card({
       payload: z.object({ seat: idSchema }).strict(),
