@@ -53,6 +53,7 @@ export type {
 export { gameMove } from './core/game.js';
 export { isValidId, type JsonValue, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Move } from './core/move.js';
 export type { Random, Seed } from './core/random.js';
+export type { Schema } from './core/schema.js';
 export type { Ply, TableContext } from './engine/context.js';
 export type { TableInput } from './engine/input.js';
 export type { BlockedMove, LegalMoves } from './engine/legalMoves.js';

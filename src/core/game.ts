@@ -431,6 +431,7 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
 export type AnyGame = Game<any, any, any, any, any>;
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
+// biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
 type MovesOf<Gm> = Gm extends Game<any, any, infer M, any, any> ? M : never;
 
 /** An engine move, as an application sends it. */
@@ -476,13 +477,16 @@ export type MoveOf<Gm> =
 
 /** The options of game `Gm` as a table is opened with them. */
 export type OptionsOf<Gm> =
+  // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
   Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : SchemaInput<S>) : unknown;
 
 /** The pieces of game `Gm`. */
+// biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
 export type PiecesOf<Gm> = Gm extends Game<infer G, any, any, any, any> ? G : unknown;
 
 /** What `state.seats[seat]` holds for game `Gm`. */
 export type SeatViewOf<Gm> =
+  // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
   Gm extends Game<any, any, any, any, infer V> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
 
 /**

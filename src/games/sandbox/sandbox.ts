@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineGame } from '../../core/defineGame.js';
-import type { MoveSpec, SeatMoveSpec, TurnModel } from '../../core/game.js';
+import type { SeatMoveSpec, TurnModel } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 
 const phaseSchema = z
