@@ -8,7 +8,7 @@
 import { type Refusal, refusal } from '../core/errors.js';
 import { type AnyGame, type GameMove, gameMove } from '../core/game.js';
 import { isReadMove, type Move, readMove } from '../core/move.js';
-import { parseSchema } from '../core/schema.js';
+import { type Parsed, parseSchema } from '../core/schema.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
@@ -76,7 +76,7 @@ function parseAfresh(
       ? { ok: true, payload: undefined }
       : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
   }
-  let parsed;
+  let parsed: Parsed<unknown>;
   try {
     parsed = parseSchema(definition.payload, move.payload);
   } catch (error) {
