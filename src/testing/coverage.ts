@@ -73,21 +73,21 @@ export function inventory(machine: AnyStateMachine): Inventory {
   const walk = (node: AnyStateNode) => {
     states.push(node);
     for (const [eventType, definitions] of node.transitions) {
-      definitions.forEach((definition: AnyTransitionDefinition, i: number) =>
+      for (const [i, definition] of definitions.entries()) {
         transitions.push({
           name: `${node.id} on ${eventType} #${i}${guardName(definition)} → ${targetNames(definition)}`,
           source: node,
           definition,
-        }),
-      );
+        });
+      }
     }
-    (node.always ?? []).forEach((definition: AnyTransitionDefinition, i: number) =>
+    for (const [i, definition] of (node.always ?? []).entries()) {
       transitions.push({
         name: `${node.id} always #${i}${guardName(definition)} → ${targetNames(definition)}`,
         source: node,
         definition,
-      }),
-    );
+      });
+    }
     for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
   };
   walk(machine.root);

@@ -164,6 +164,7 @@ export function tableTestFile(model: TableTestModel, options: TestFileOptions): 
     '    let expected = OPENING;',
     "    expect(observe(table), 'at the opening').toEqual(expected);",
     '    steps.forEach(([move, changes, refused], i) => {',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated test file, written as text
     '      const where = `step ${i + 1}: ${JSON.stringify(move)}`;',
     '      if (refused === undefined) {',
     '        table.play(move);',
@@ -171,6 +172,7 @@ export function tableTestFile(model: TableTestModel, options: TestFileOptions): 
     '        const before = table.actor.getSnapshot();',
     '        expect(() => table.play(move), where).toThrow(IllegalMove);',
     '        expect(table.check(move)?.code, where).toBe(refused);',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated test file, written as text
     '        expect(table.actor.getSnapshot(), `${where}: a refused move must not reach the actor`).toBe(before);',
     '        // Sent straight to the actor, the chart refuses it itself.',
     '        const codes: string[] = [];',
