@@ -1,13 +1,52 @@
 /**
- * `plystack inspect [--port N] [--host H] [--demo]`: serves the visual
- * inspector and the relay that carries remote tables to it, until stopped.
+ * `plystack inspect [--port N] [--host H] [--demo] [--server URL --table ID --token T]`:
+ * serves the visual inspector and the relay that carries remote tables to it,
+ * until stopped; with `--server`, it also follows a table of `plystack serve`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { builtInGames } from '../games/registry.js';
 import { startDemoTable } from '../inspect/demoTable.js';
 import { DEFAULT_INSPECT_PORT } from '../inspect/protocol.js';
 import { parseOrigins, startRelay } from '../inspect/relay.js';
 import { type Command, EXIT } from './commands.js';
+import { gameFromModule } from './gameModule.js';
+import { quote } from './text.js';
+
+/** Where a followed table's app token may come from instead of `--token` (it then stays out of the process list). */
+export const APP_TOKEN_ENV = 'PLYSTACK_APP_TOKEN';
+
+/**
+ * The server table to follow, from `--server`, `--table` and `--token` (or PLYSTACK_APP_TOKEN):
+ * null when none is given, or why what was given is not enough.
+ */
+function followedTable(
+  values: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+): { server: string; table: string; token: string } | null | string {
+  const server = typeof values.server === 'string' ? values.server : undefined;
+  const table = typeof values.table === 'string' ? values.table : undefined;
+  const token = typeof values.token === 'string' ? values.token : env[APP_TOKEN_ENV] || undefined;
+  if (server === undefined && table === undefined && values.token === undefined) return null;
+  const missing = [
+    ...(server === undefined ? ['--server URL'] : []),
+    ...(table === undefined ? ['--table ID'] : []),
+    ...(token === undefined ? [`--token T (or ${APP_TOKEN_ENV})`] : []),
+  ];
+  if (missing.length > 0)
+    return `following a server table takes --server, --table and the table's app token; missing ${missing.join(', ')}`;
+  let url: URL;
+  try {
+    url = new URL(server!);
+  } catch {
+    return `--server: ${quote(server!)} is not a URL; give the server's address, e.g. http://127.0.0.1:8080`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `--server: ${quote(server!)} is not an http:// or https:// address`;
+  if (table!.length === 0) return '--table: give the id of a table of the server';
+  if (token!.length === 0) return "--token: give the table's app token";
+  return { server: server!.replace(/\/+$/, ''), table: table!, token: token! };
+}
 
 /** The page `npm run inspector:build` writes, beside the compiled CLI. */
 const builtPage = fileURLToPath(new URL('../visualizer/', import.meta.url));
@@ -36,27 +75,68 @@ export const inspectCommand: Command = {
       description:
         'also let pages and apps from these origins connect (comma-separated, e.g. http://localhost:5173; * for any)',
     },
+    server: {
+      type: 'string',
+      value: 'URL',
+      description: 'also follow a table of this plystack serve server, live (with --table and --token)',
+    },
+    table: { type: 'string', value: 'ID', description: 'the id of the server table to follow' },
+    token: {
+      type: 'string',
+      value: 'T',
+      description: `the table's app token (or set ${APP_TOKEN_ENV}, which keeps it out of the process list)`,
+    },
+    game: {
+      type: 'string',
+      value: 'MODULE',
+      description: "the followed table's game, when it is your own: an ES module exporting it (./dist/my-game.js)",
+    },
   },
   async run({ positionals, values }, io) {
-    if (positionals.length > 0) return (io.err('inspect takes no file or game'), EXIT.invalid);
+    if (positionals.length > 0) {
+      io.err('inspect takes no file or game');
+      return EXIT.invalid;
+    }
     const rawPort = values.port ?? String(DEFAULT_INSPECT_PORT);
     const port =
       typeof rawPort === 'string' && /^\d{1,5}$/.test(rawPort) && Number(rawPort) <= 65535 ? Number(rawPort) : null;
-    if (port === null) return (io.err('--port: a port number from 0 to 65535'), EXIT.invalid);
+    if (port === null) {
+      io.err('--port: a port number from 0 to 65535');
+      return EXIT.invalid;
+    }
     const pageDir = typeof values.page === 'string' ? values.page : builtPage;
     if (!existsSync(`${pageDir}/index.html`)) {
       io.err(`--page: no inspector page in ${pageDir}: build it with npm run inspector:build`);
       return EXIT.invalid;
+    }
+    const follow = followedTable(values, process.env);
+    if (typeof follow === 'string') {
+      io.err(follow);
+      return EXIT.invalid;
+    }
+    let games = builtInGames;
+    if (typeof values.game === 'string') {
+      if (follow === null) {
+        io.err('--game: the game of a followed server table; give --server too');
+        return EXIT.invalid;
+      }
+      const found = await gameFromModule(values.game);
+      if (typeof found === 'string') {
+        io.err(`--game: ${found}`);
+        return EXIT.invalid;
+      }
+      games = { ...builtInGames, [found.game.id]: found.game };
     }
     const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
     let allowOrigins: string[] = [];
     try {
       allowOrigins = typeof values['allow-origin'] === 'string' ? parseOrigins(values['allow-origin'].split(',')) : [];
     } catch (error) {
-      return (io.err(`--allow-origin: ${(error as Error).message}`), EXIT.invalid);
+      io.err(`--allow-origin: ${(error as Error).message}`);
+      return EXIT.invalid;
     }
     const start = (on: number) => startRelay({ port: on, host, pageDir, allowOrigins });
-    let relay;
+    let relay: Awaited<ReturnType<typeof startRelay>>;
     let fallback: string | null = null;
     try {
       relay = await start(port).catch(async (error: NodeJS.ErrnoException) => {
@@ -85,6 +165,36 @@ export const inspectCommand: Command = {
       return EXIT.invalid;
     }
     const demo = values.demo === true ? startDemoTable({ url: relay.appUrl }) : null;
+    let follower: { stop(): Promise<void> } | null = null;
+    let stopping = false;
+    if (follow !== null) {
+      // Loaded only here: the client (and ws) are no part of a plain plystack inspect.
+      const { followServerTable } = await import('../inspect/followServer.js');
+      try {
+        follower = await followServerTable({
+          ...follow,
+          url: relay.appUrl,
+          games,
+          // A stream closed while it was still connecting, as the inspector stops, is no failure worth telling.
+          onError: (error) => {
+            if (!stopping) io.err(`plystack inspect: following ${follow.table}: ${error.message}`);
+          },
+        });
+      } catch (error) {
+        // A refusal of the server reads `401 UNAUTHORIZED: …`; a server out of reach, fetch's own cause.
+        const { message, cause } = error as Error & { cause?: { message?: unknown } };
+        const why = typeof cause?.message === 'string' ? `${message} (${cause.message})` : message;
+        io.err(`--server: cannot follow ${quote(follow.table)} of ${follow.server}: ${why}`);
+        await demo?.stop();
+        await relay.close();
+        return EXIT.invalid;
+      }
+    }
+    // Ctrl+C is heard before the lines saying so are printed: a signal that came in between would end the process unheard.
+    const stopped = new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
     const local =
       host === '127.0.0.1' || host === 'localhost' ? relay.url.replace('127.0.0.1', 'localhost') : relay.url;
     if (fallback !== null) io.out(fallback);
@@ -94,11 +204,11 @@ export const inspectCommand: Command = {
       io.out(
         '  demo: a mundane table plays itself as a remote table; the page opens with a table you play by clicking',
       );
+    if (follow !== null) io.out(`  following server table ${follow.table} of ${follow.server}, live`);
     io.out('  Ctrl+C stops it');
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    await stopped;
+    stopping = true;
+    await follower?.stop();
     await demo?.stop();
     await relay.close();
     return EXIT.ok;

@@ -32,11 +32,17 @@ export const serveCommand: Command = {
     'rate-limit': { type: 'string', value: 'N', description: 'requests per token per 10 seconds (default 600)' },
   },
   async run({ positionals, values }, io) {
-    if (positionals.length > 0) return (io.err('serve takes no file or game'), EXIT.invalid);
+    if (positionals.length > 0) {
+      io.err('serve takes no file or game');
+      return EXIT.invalid;
+    }
     const rawPort = values.port ?? '8080';
     const port =
       typeof rawPort === 'string' && /^\d{1,5}$/.test(rawPort) && Number(rawPort) <= 65535 ? Number(rawPort) : null;
-    if (port === null) return (io.err('--port: a port number from 0 to 65535'), EXIT.invalid);
+    if (port === null) {
+      io.err('--port: a port number from 0 to 65535');
+      return EXIT.invalid;
+    }
     const rawLimit = values['rate-limit'];
     const limit =
       rawLimit === undefined
@@ -44,16 +50,25 @@ export const serveCommand: Command = {
         : typeof rawLimit === 'string' && /^[1-9]\d{0,6}$/.test(rawLimit)
           ? Number(rawLimit)
           : null;
-    if (limit === null) return (io.err('--rate-limit: a number of requests, 1 or more'), EXIT.invalid);
+    if (limit === null) {
+      io.err('--rate-limit: a number of requests, 1 or more');
+      return EXIT.invalid;
+    }
     const database = typeof values.database === 'string' ? values.database : process.env.DATABASE_URL || undefined;
-    if (database !== undefined && !/^postgres(ql)?:\/\//.test(database))
-      return (io.err('--database: a postgres://… URL'), EXIT.invalid);
-    if (values.memory === true && typeof values.data === 'string')
-      return (io.err('--data and --memory: choose one'), EXIT.invalid);
+    if (database !== undefined && !/^postgres(ql)?:\/\//.test(database)) {
+      io.err('--database: a postgres://… URL');
+      return EXIT.invalid;
+    }
+    if (values.memory === true && typeof values.data === 'string') {
+      io.err('--data and --memory: choose one');
+      return EXIT.invalid;
+    }
     const createToken = values['create-token'];
-    if (createToken !== undefined && (typeof createToken !== 'string' || createToken.length < 16))
-      return (io.err('--create-token: at least 16 characters'), EXIT.invalid);
-    let server;
+    if (createToken !== undefined && (typeof createToken !== 'string' || createToken.length < 16)) {
+      io.err('--create-token: at least 16 characters');
+      return EXIT.invalid;
+    }
+    let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer({
         port,
@@ -70,11 +85,13 @@ export const serveCommand: Command = {
       else io.err(`serve: ${e.message}`);
       return EXIT.invalid;
     }
-    io.out(`listening on ${server.url}`);
-    await new Promise<void>((resolve) => {
+    // Ctrl+C is heard before the line saying the server listens: a signal that came in between would end it unheard.
+    const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    io.out(`listening on ${server.url}`);
+    await stopped;
     await server.close();
     return EXIT.ok;
   },
