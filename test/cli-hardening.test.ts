@@ -26,7 +26,12 @@ function memoryIo(files: Record<string, string | Uint8Array> = {}, options: { sl
       if (!options.slow) return;
       waiting++;
       mostWaiting = Math.max(mostWaiting, waiting);
-      return new Promise<void>((resolve) => setImmediate(() => (waiting--, resolve())));
+      return new Promise<void>((resolve) =>
+        setImmediate(() => {
+          waiting--;
+          resolve();
+        }),
+      );
     },
     err: (text) => void err.push(text),
     readStdin: async () => files['-'] ?? '',
@@ -35,7 +40,10 @@ function memoryIo(files: Record<string, string | Uint8Array> = {}, options: { sl
       if (file === undefined) throw new Error(`ENOENT: no such file ${path}`);
       return file;
     },
-    writeFile: async (path, text) => void (written.push(path), (files[path] = text)),
+    writeFile: async (path, text) => {
+      written.push(path);
+      files[path] = text;
+    },
   };
   return { io, pieces, err, files, written, mostWaiting: () => mostWaiting };
 }
@@ -196,7 +204,10 @@ describe('plystack migrate-rules --write', () => {
     const real = {
       ...io,
       readFile: (path: string) => readFile(path),
-      writeFile: async (path: string, text: string) => (written.push(path), writeFile(path, text)),
+      writeFile: async (path: string, text: string) => {
+        written.push(path);
+        await writeFile(path, text);
+      },
     };
     expect(await run(['migrate-rules', dir, '--write'], real)).toBe(0);
     expect(err).toEqual([]);

@@ -20,7 +20,9 @@ function memoryIo(files: Record<string, string> = {}, stdin = '') {
       if (!(path in files)) throw new Error(`ENOENT: no such file ${path}`);
       return files[path] as string;
     },
-    writeFile: async (path, text) => void (files[path] = text),
+    writeFile: async (path, text) => {
+      files[path] = text;
+    },
   };
   return { io, out, err, files };
 }
@@ -47,7 +49,10 @@ function scriptedLog() {
   });
   const pass = (seat: string) => table.play({ type: 'engine.pass', seat });
   // RESET and WAKE_UP go by with both seats passing
-  pass('seat:ann'), pass('seat:bob'), pass('seat:ann'), pass('seat:bob');
+  pass('seat:ann');
+  pass('seat:bob');
+  pass('seat:ann');
+  pass('seat:bob');
   table.play({ type: 'PlayCard', seat: 'seat:ann', payload: { card: 'Toaster' } });
   pass('seat:ann');
   table.play({ type: 'CastInstant', seat: 'seat:bob', payload: { card: 'Coffee' } });

@@ -366,6 +366,10 @@ describe('auto density on hand-built plies', () => {
     }));
     const rows = layOutRows(plies, seats, 'sequential');
     expect(rows).toHaveLength(200_000);
-    expect(rows[199_999]).toEqual({ round: 1, ply: plies[199_999], cells: [null, { move: 'flip', sequence: 200_000 }] });
+    expect(rows[199_999]).toEqual({
+      round: 1,
+      ply: plies[199_999],
+      cells: [null, { move: 'flip', sequence: 200_000 }],
+    });
   });
 });

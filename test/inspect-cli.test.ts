@@ -14,7 +14,10 @@ function start(args: string[], ready: RegExp) {
   let err = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const seen = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => (out += chunk) && ready.test(out) && resolve(out));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (ready.test(out)) resolve(out);
+    });
     child.stderr.on('data', (chunk) => (err += chunk));
     void exited.then((code) =>
       reject(new Error(`plystack ${args.join(' ')} exited ${code} before it was ready: ${err}`)),

@@ -151,7 +151,7 @@ describe('the relay under hostile input', () => {
     await until(() => r.stats().openSessions === 0);
     expect(r.stats()).toMatchObject({ sessions: 3, openSessions: 0 });
     const apps = await Promise.all([0, 1].map(() => client(`${r.appUrl}/app`)));
-    apps.forEach((app, i) => app.socket.send(appEvent('@xstate.actor', `a:${i}`)));
+    for (const [i, app] of apps.entries()) app.socket.send(appEvent('@xstate.actor', `a:${i}`));
     for (let i = 0; i < 50; i++)
       apps[0]!.socket.send(appEvent('@xstate.event', 'a:0', { event: { type: 'move', pad: 'p'.repeat(i * 10) } }));
     apps[1]!.socket.send(appEvent('@xstate.actor', 'a:2'));

@@ -25,7 +25,11 @@ async function openPage(relay: Relay, origin?: string) {
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString()) as Message;
     messages.push(message);
-    for (const w of [...waiters]) if (w.test(message)) waiters.splice(waiters.indexOf(w), 1), w.resolve(message);
+    for (const w of [...waiters]) {
+      if (!w.test(message)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(message);
+    }
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const next = (test: (m: Message) => boolean) => {

@@ -19,7 +19,7 @@ const bin = join(root, 'dist', 'cli', 'main.js');
 const outDir = join(root, 'test-output', 'test');
 const exec = promisify(execFile);
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes, which begin with ESC
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** Runs vitest on some files in a child process; resolves with the exit code and the output. */
@@ -61,7 +61,9 @@ function memoryIo(files: Record<string, string> = {}) {
       if (!(path in files)) throw new Error(`ENOENT: no such file ${path}`);
       return files[path] as string;
     },
-    writeFile: async (path, text) => void (files[path] = text),
+    writeFile: async (path, text) => {
+      files[path] = text;
+    },
   };
   return { io, out, err, files };
 }

@@ -153,7 +153,7 @@ describe('listeners', () => {
     expect(() => table.play({ type: 'engine.pass', seat: A })).not.toThrow();
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ type: 'listener.failed', event: 'ply.recorded' });
-    expect((failures[0]?.error as Error).message).toBe('my handler broke');
+    expect((failures[0]?.error as Error | undefined)?.message).toBe('my handler broke');
     // The other handlers still ran, and the table is alive.
     expect(seen).toEqual([B]);
     expect(table.actor.getSnapshot().status).toBe('active');

@@ -16,20 +16,19 @@ import {
   SHOTS,
   SIZES,
   screenshot,
+  setUpInspector,
   smallestChartLabel,
-  useInspector,
 } from './support.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-declare const document: any;
-declare function getComputedStyle(element: any): any;
-type Element = any;
+// biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here, where the DOM's types are not compiled in
+type Dom = any;
+declare const document: Dom;
+declare function getComputedStyle(element: Dom): Dom;
 
-const ready = useInspector();
+const ready = setUpInspector();
 
 const position = (page: Page) => page.locator('[data-testid=ply-position]').textContent();
-const moveButton = (page: Page, type: string) => page.locator(`[data-testid=move][data-type="${type}"]`);
 const plyCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? '')?.[1]);
 async function click(page: Page, selector: string) {
   const before = await position(page);
@@ -44,7 +43,7 @@ const chartView = (page: Page) => page.locator('[data-testid=chart-frame]').getA
 /** Every active leaf box lies inside the chart's frame. */
 const activeLeavesInView = (page: Page) =>
   page.evaluate(() => {
-    const frame = (document.querySelector('[data-testid=chart-frame]') as any).getBoundingClientRect();
+    const frame = document.querySelector('[data-testid=chart-frame]').getBoundingClientRect();
     const leaves = [...document.querySelectorAll('.state.leaf[data-active=true] > rect')].map((r) =>
       r.getBoundingClientRect(),
     );
@@ -127,7 +126,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
     await expect.poll(() => taken.count()).toBeGreaterThan(0);
     const inside = await mundanePage.evaluate(() =>
       [...document.querySelectorAll('.state text.taken')].every((t) => {
-        const box = (t.parentElement?.querySelector(':scope > rect') as any).getBoundingClientRect();
+        const box = t.parentElement.querySelector(':scope > rect').getBoundingClientRect();
         const r = t.getBoundingClientRect();
         return r.left >= box.left && r.right <= box.right + 0.5;
       }),
@@ -391,7 +390,7 @@ describe('the debugger controls', () => {
     // one region on its own: the turn region, its phases and nothing else
     const turn = await page
       .locator('[data-testid=chart-focus] option')
-      .evaluateAll((options) => (options as any[]).map((o) => o.value).find((v) => /\.turn$/.test(v)));
+      .evaluateAll((options) => (options as Dom[]).map((o) => o.value).find((v) => /\.turn$/.test(v)));
     await page.locator('[data-testid=chart-focus]').selectOption(turn!);
     await expect.poll(() => held.count()).toBe(0);
     expect(await chartState(page, 'PLAN').count()).toBe(1);
@@ -436,7 +435,7 @@ describe('bad data', () => {
     const { page, errors } = await openPage(context, url);
     await page.setViewportSize({ width: 1280, height: 800 });
     const socket = new WebSocket(appUrl);
-    await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const send = (event: object) => socket.send(JSON.stringify(event));
     const sessionId = 'bad-app';
     const definition = JSON.stringify({

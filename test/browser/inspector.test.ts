@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { createTable, mundane, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
-import { chartState, openPage, SHOTS, screenshot, useInspector } from './support.js';
+import { chartState, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
 
-const ready = useInspector();
+const ready = setUpInspector();
 
 const moveButtons = (page: Page, type: string) => page.locator(`[data-testid=move][data-type="${type}"]`);
 const rows = (page: Page) => page.locator('[data-testid=move-table]').getAttribute('data-count').then(Number);

@@ -15,7 +15,10 @@ export function longGame(plies: number): Table {
   let count = 0;
   table.on('ply.recorded', () => count++);
   let state = 5;
-  const pick = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const pick = (n: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state % n;
+  };
   while (count < plies) {
     const move = randomLegalMove(table, pick);
     if (move === undefined) throw new Error(`the long game stopped after ${count} plies: nobody may move`);

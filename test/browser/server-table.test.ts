@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type PlystackClient } from '../../src/client/client.js';
 import { followServerTable } from '../../src/inspect/followServer.js';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
-import { chartState, openPage, screenshot, useInspector } from './support.js';
+import { chartState, openPage, screenshot, setUpInspector } from './support.js';
 
-const ready = useInspector();
+const ready = setUpInspector();
 const rows = (page: Page) => page.locator('[data-testid=move-table]').getAttribute('data-count').then(Number);
 const isActive = (page: Page, key: string) => chartState(page, key).getAttribute('data-active');
 

@@ -12,10 +12,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-declare const document: any;
-declare function getComputedStyle(element: any): any;
-type Element = any;
+// biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here, where the DOM's types are not compiled in
+type Dom = any;
+declare const document: Dom;
+declare function getComputedStyle(element: Dom): Dom;
+type Element = Dom;
 
 const root = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = process.env.PLYSTACK_CHROMIUM ?? '/usr/bin/chromium';
@@ -111,7 +112,7 @@ export const SIZES = [
  */
 export function smallestChartLabel(page: Page): Promise<{ size: number; count: number; text: string }> {
   return page.evaluate(() => {
-    const frame = document.querySelector('[data-testid=chart-frame]') as any;
+    const frame = document.querySelector('[data-testid=chart-frame]');
     const box = frame.getBoundingClientRect();
     let size = Infinity;
     let text = '';
@@ -124,7 +125,10 @@ export function smallestChartLabel(page: Page): Promise<{ size: number; count: n
       const scale = matrix === null ? 1 : Math.hypot(matrix.a, matrix.b);
       const px = parseFloat(getComputedStyle(el).fontSize) * scale;
       count++;
-      if (px < size) (size = px), (text = el.textContent ?? '');
+      if (px < size) {
+        size = px;
+        text = el.textContent ?? '';
+      }
     }
     return { size, count, text };
   });
@@ -165,7 +169,7 @@ export function overflowing(page: Page): Promise<string[]> {
           if (
             visible &&
             (child.tagName === 'BUTTON' || child.tagName === 'SUMMARY') &&
-            child.scrollWidth > (child as any).clientWidth + 1
+            child.scrollWidth > child.clientWidth + 1
           )
             out.push(`${name(child)}: its text is cut`);
           // A scrolling or clipping box keeps its content to itself, and the chart is drawn to be panned.
@@ -184,10 +188,10 @@ export function overflowing(page: Page): Promise<string[]> {
  * with the reason and the command to run: none is skipped.
  *
  * @example
- * const ready = useInspector();
+ * const ready = setUpInspector();
  * it('…', async () => { const { context, url } = ready(); … });
  */
-export function useInspector(): () => { context: BrowserContext; url: string; appUrl: string } {
+export function setUpInspector(): () => { context: BrowserContext; url: string; appUrl: string } {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   let relay: Relay | undefined;
   let missing: unknown = null;

@@ -16,7 +16,9 @@ async function demo(args: string[]): Promise<{ code: number; out: string; log: T
     err: (text) => void out.push(`stderr: ${text}`),
     readStdin: async () => '',
     readFile: async () => '',
-    writeFile: async (path, text) => void (files[path] = text),
+    writeFile: async (path, text) => {
+      files[path] = text;
+    },
   });
   return { code, out: out.join('\n'), log: JSON.parse(files['demo.json'] as string) };
 }

@@ -71,7 +71,7 @@ describe('the streams reach what they are meant to test', () => {
       let over = 0;
       let restored = 0;
       for (const [opening, commands] of samples) {
-        let stats;
+        let stats: ReturnType<typeof long>;
         try {
           stats = long({ log: null, pending: null }, game, opening, commands, 50);
         } catch {

@@ -23,21 +23,37 @@ export function openClient(url: string, headers: Record<string, string> = {}): P
   const socket = new WebSocket(url, { headers, perMessageDeflate: false });
   const messages: string[] = [];
   const waiters: (() => void)[] = [];
-  const wake = () => waiters.splice(0).forEach((w) => w());
-  socket.on('message', (data) => (messages.push(data.toString()), wake()));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => (wake(), resolve(code))));
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  socket.on('message', (data) => {
+    messages.push(data.toString());
+    wake();
+  });
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', (code) => {
+      wake();
+      resolve(code);
+    }),
+  );
   const received = (count: number, ms = 5_000) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      const check = () =>
-        messages.length >= count || socket.readyState === WebSocket.CLOSED
-          ? (clearTimeout(timer), resolve())
-          : waiters.push(check);
+      const check = () => {
+        if (messages.length >= count || socket.readyState === WebSocket.CLOSED) {
+          clearTimeout(timer);
+          resolve();
+        } else waiters.push(check);
+      };
       check();
     });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve({ socket, messages, closed, received }));
-    socket.once('unexpected-response', (_req, res) => (resolve(res.statusCode ?? 0), res.resume(), socket.terminate()));
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      socket.terminate();
+    });
     socket.once('error', (error) => socket.readyState !== WebSocket.OPEN && reject(error));
   });
 }

@@ -62,7 +62,7 @@ export function modelSetup(seats: readonly string[], turns: number, autoPass = f
     [CHORE, SIP, PAL],
   ];
   const decks: Record<string, RuleCard[]> = {};
-  seats.forEach((seat, i) => (decks[seat] = orders[i % orders.length] as RuleCard[]));
+  for (const [i, seat] of seats.entries()) decks[seat] = orders[i % orders.length] as RuleCard[];
   const options = { decks, openingHand: 2, startingTime: 1, turns };
   return {
     name: `${seats.length} seats, ${turns} turn${turns === 1 ? '' : 's'}${autoPass ? ', auto-pass' : ''}`,
