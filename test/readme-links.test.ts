@@ -35,13 +35,13 @@ describe('links in the README and docs', () => {
       '# A page',
       '## The `plystack` command, again',
       'See [the API](api.md#writing-a-game), [here](#the-plystack-command-again), [a page](missing.md),',
-      '[a heading](api.md#no-such-heading), [out](../../shared/notes.md), [web](https://example.org/x.md).',
+      '[a heading](api.md#no-such-heading), [out](../../elsewhere/notes.md), [web](https://example.org/x.md).',
       '`[in code](nowhere.md)`',
     ].join('\n');
     expect(brokenLinks(page, text, readFromDisk)).toEqual([
       'missing.md: no such file',
       'api.md#no-such-heading: no heading makes #no-such-heading',
-      '../../shared/notes.md: outside the repository',
+      '../../elsewhere/notes.md: outside the repository',
     ]);
     expect([...anchors('# Turn rules, game phases and the `sandbox`\n## Time travel\n## Time travel')]).toEqual([
       'turn-rules-game-phases-and-the-sandbox',
