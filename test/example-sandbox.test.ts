@@ -52,6 +52,31 @@ describe('the sandbox examples replay with plystack replay --json', () => {
   });
 });
 
+describe('sandbox: the game ends turns and phases', () => {
+  it('sandbox-flow.json: a draft that ends when its round is over, a card and a condition that end turns, a card that moves to the market', async () => {
+    const doc = await replayJson('sandbox-flow.json');
+    const at = (p: { round: number; actor: string | null; notation: string }) => `${p.round} ${p.actor} ${p.notation}`;
+    expect(doc.plies.map(at)).toEqual([
+      '1 seat:a play',
+      '1 seat:a end turn',
+      // finish ends seat:b's turn by its outcome
+      '1 seat:b finish',
+      // the round is over as seat:c ends its turn: the draft ends there, and main begins with round 2
+      '1 seat:c end turn',
+      // seat:a leads after one card: turnEndIf ahead ends its turn; seat:b needs two cards to lead
+      '2 seat:a play',
+      '2 seat:b play',
+      '2 seat:b play',
+      // advance takes the declared transition score
+      '2 seat:c advance score',
+      '3 seat:c play',
+      '3 seat:a play',
+    ]);
+    // six turns before the market, the seventh in it: no turn was lost to ending the draft
+    expect(doc.state).toMatchObject({ gamePhase: 'market', turn: 7, round: 3 });
+  });
+});
+
 describe('sandbox with priority windows', () => {
   it('sandbox-priority.json: backward play, a response on the stack resolving first, and seat:b passing automatically until its turn', async () => {
     const doc = await replayJson('sandbox-priority.json');

@@ -130,10 +130,21 @@ const turnRulesArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant({ strategy: 'Free' }),
 );
 
+/** A sandbox phase's end conditions, where its strategy has them (a Free phase has no round, only turns seat by seat a turnEndIf). */
+function endsOf(turns: unknown, when: string, transition: string, turnEnds: boolean): object {
+  const strategy = (turns as { strategy: string }).strategy;
+  const bySeat = ['PerRound', 'Circular', 'Initiative'].includes(strategy);
+  return {
+    ...(when === 'round-over' && strategy === 'Free' ? {} : { endIf: { when, transition } }),
+    ...(turnEnds && bySeat ? { turnEndIf: 'ahead' } : {}),
+  };
+}
+
 /**
  * Options for the built-in games this file knows: mundane's decks, hands and
  * Time, and an end; sandbox's whole turn structure (one or two game phases of
  * any strategy, with priority windows or without, transitions both ways or a restart,
+ * phases and turns that end by conditions, flow cards,
  * direction, refills, eliminations, an end). Any other game opens with `{}`.
  */
 function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
@@ -166,6 +177,20 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
           { name: 'back', from: 'two', to: 'one' },
         ],
       })),
+      // Phases that end by themselves (round-over, or sandbox's all-played), turns a condition ends, flow cards.
+      fc
+        .tuple(turnRulesArb, turnRulesArb, fc.constantFrom('round-over', 'all-played'), fc.boolean(), fc.boolean())
+        .map(([a, b, when, turnEnds, flowCards]) => ({
+          phases: [
+            { name: 'one', turns: a, ...endsOf(a, when, 'forth', turnEnds) },
+            { name: 'two', turns: b, ...endsOf(b, 'all-played', 'back', turnEnds) },
+          ],
+          transitions: [
+            { name: 'forth', from: 'one', to: 'two' },
+            { name: 'back', from: 'two', to: 'one' },
+          ],
+          flowCards,
+        })),
     );
     // Priority windows (every game phase, or none), where a seat's turn passes from seat to seat: passes, the stack, auto-pass.
     const priority = fc

@@ -98,8 +98,13 @@ export const sandbox = defineGame({
       ...(phase.turnPhases !== undefined ? { turnPhases: phase.turnPhases.map((name) => ({ name })) } : {}),
       ...(phase.endIf !== undefined ? { endIf: phase.endIf } : {}),
       ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
-      // Without flowCards, the flow cards are not moves of any phase (refused with WRONG_TIMING, not in the chart).
-      ...(options.flowCards ? {} : { moves: PLAIN_CARDS }),
+      // Without flowCards, the flow cards are not moves of any phase (refused with WRONG_TIMING, not in the chart);
+      // with them, a Free phase has no turn for finish to end.
+      ...(!options.flowCards
+        ? { moves: PLAIN_CARDS }
+        : (phase.turns as { strategy?: unknown } | undefined)?.strategy === 'Free'
+          ? { moves: [...PLAIN_CARDS, 'advance'] }
+          : {}),
     })),
     transitions: options.transitions,
     direction: options.direction,
