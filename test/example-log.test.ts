@@ -14,7 +14,7 @@ async function replayJson(upto?: number) {
   return doc;
 }
 
-describe('examples/mundane-rules.json replayed with plystack replay --json shows every rule of seed 003', () => {
+describe('examples/mundane-rules.json replayed with plystack replay --json shows every rule of mundane', () => {
   it('a turn runs RESET → WAKE_UP → PLAN → DO_STUFF → WIND_DOWN, each phase ending when both seats pass with the stack empty', async () => {
     const doc = await replayJson();
     // docs/contract.md's plies carry no phase; the live table's plies do, so replay the same log through the library too

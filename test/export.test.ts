@@ -305,7 +305,7 @@ describe('auto density on hand-built plies', () => {
     ]);
   });
 
-  it("sequenced: seed 000's refill, seat 3 twice in a row, gives one sparse row per ply with both in seat 3's column", () => {
+  it("sequenced: frogger-refills' announced refill, seat 3 twice in a row, gives one sparse row per ply with both in seat 3's column", () => {
     const list = plies([
       1,
       [

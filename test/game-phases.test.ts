@@ -15,7 +15,7 @@ const options = {
   ],
 };
 
-describe('game phases (seed 004)', () => {
+describe('game phases', () => {
   it('appear as states of the turn region, each with the turn structure of its strategy', () => {
     const machine = createTableMachine(sandbox, options, ['seat:a', 'seat:b']);
     const turn = machine.root.states.playing?.states.turn;

@@ -4,7 +4,7 @@ import { openSandbox, refusalOf, takeTurn, withRules } from './support/sandbox.j
 
 const P = ['seat:p1', 'seat:p2', 'seat:p3', 'seat:p4'];
 
-/** seed 000's Frogger refill: P1 and P2 take ordinary turns, P3 announces a refill and then makes its supplemental ply. */
+/** frogger-refills' announced market refill: P1 and P2 take ordinary turns, P3 announces a refill and then makes its supplemental ply. */
 function froggerRefill() {
   const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 1 }, { refills: true }), P);
   table.play({ type: 'play', seat: 'seat:p1' });
@@ -13,7 +13,7 @@ function froggerRefill() {
   return table;
 }
 
-describe('sequenced obligations (seed 000)', () => {
+describe('sequenced obligations (supplemental plies)', () => {
   it('the turn stays with the seat that owes a supplemental ply; every other seat is refused with OBLIGATION_PENDING', () => {
     const table = froggerRefill();
     expect(table.state).toMatchObject({

@@ -4,7 +4,7 @@ import { nextActors, openSandbox, recordEvents, refusalOf, takeTurn, withRules }
 const circular = (settings: object = {}, more: object = {}) =>
   withRules({ strategy: 'Circular', circular: settings }, more);
 
-describe('a Circular table (seed 002)', () => {
+describe('a Circular table', () => {
   it('a reverse card turns play back: the seat that just acted acts again, and play goes on backward', () => {
     const table = openSandbox(circular());
     takeTurn(table, 'seat:a');

@@ -13,7 +13,7 @@ function openCombat(more: object = {}) {
   });
 }
 
-describe('initiative and delay (seed 004)', () => {
+describe('initiative and delay', () => {
   it('orders the round from the highest score; equal scores keep table order; seats without a score come last', () => {
     const table = openCombat();
     table.play({ type: 'engine.initiative', payload: { scores: { 'seat:c': 5, 'seat:b': 2, 'seat:d': 5 } } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextActors, openSandbox, recordEvents, refusalOf, takeTurn, withRules } from './support/sandbox.js';
 
-describe('seat order and direction (seed 001)', () => {
+describe('seat order and direction (sequential turns)', () => {
   it('turns go round the table in table order and wrap from the last seat to the first', () => {
     const table = openSandbox(withRules({ strategy: 'PerRound' }));
     expect(nextActors(table, 6)).toEqual(['seat:a', 'seat:b', 'seat:c', 'seat:d', 'seat:a', 'seat:b']);
@@ -62,7 +62,7 @@ describe('seat order and direction (seed 001)', () => {
   });
 });
 
-describe('movesPerTurn and out-of-turn moves (seed 004)', () => {
+describe('movesPerTurn and out-of-turn moves (initiative rules)', () => {
   it('a turn ends by itself after movesPerTurn game moves', () => {
     const table = openSandbox(withRules({ strategy: 'PerRound', movesPerTurn: 2 }));
     table.play({ type: 'play', seat: 'seat:a' });

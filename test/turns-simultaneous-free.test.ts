@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSandbox, recordEvents, refusalOf, withRules } from './support/sandbox.js';
 
-describe('a simultaneous round (seed 004)', () => {
+describe('a simultaneous round', () => {
   it('every seat ends its own turn once, in any order; toAct lists those still to act; the round ends when none is left', () => {
     const table = openSandbox(withRules({ strategy: 'Simultaneous' }));
     const events = recordEvents(table, ['round.ended', 'round.started']);
@@ -41,7 +41,7 @@ describe('a simultaneous round (seed 004)', () => {
   });
 });
 
-describe('a free phase (seed 004)', () => {
+describe('a free phase', () => {
   it('every seat may act, in any order and as often as it likes', () => {
     const table = openSandbox(withRules({ strategy: 'Free' }));
     for (const seat of ['seat:d', 'seat:a', 'seat:d', 'seat:b']) table.play({ type: 'play', seat });

@@ -1,5 +1,5 @@
 /**
- * The circular activation sequence (seed 002) as pure functions: a direction,
+ * The circular activation sequence as pure functions: a direction,
  * an advance scheduled by effects, counters, and who acts next among the
  * eligible seats. Navigation draws no randomness.
  */

@@ -1,5 +1,5 @@
 /**
- * Initiative and delay (seed 004) as pure functions over seat lists.
+ * Initiative and delay as pure functions over seat lists.
  */
 
 /** Initiative scores by seat. */

@@ -11,7 +11,7 @@ function count(most: number) {
   return z.int().check(z.gte(1), z.lte(most));
 }
 
-/** Circular's settings (seed 002). */
+/** Circular's settings: the activation sequence with reversal and skips. */
 export const circularSchema = z.strictObject({
   initialDirection: z._default(z.enum(['Forward', 'Reverse']), 'Forward'),
   firstActor: z._default(z.enum(['RunOwner', 'FirstInOrder']), 'FirstInOrder'),

@@ -10,7 +10,7 @@ import type { TurnRules } from './rules.js';
 import { type NextTurn, strategyOf } from './strategies/index.js';
 import { noEligibleSeat } from './strategies/strategy.js';
 
-/** A supplemental obligation (seed 000): `seat` owes `remaining` plies before the turn moves on. */
+/** A supplemental obligation: `seat` owes `remaining` extra plies before the turn moves on. */
 export interface Obligation {
   readonly seat: string;
   readonly remaining: number;

@@ -42,7 +42,7 @@ function stacked(hands: Record<string, string[]>, faceUp: string, pile: string[]
 
 const fillers = (n: number) => Array.from({ length: n }, (_, i) => `green-${(i % 9) + 1}`);
 
-describe('circular-table: the deal (seed 002)', () => {
+describe('circular-table: the deal', () => {
   it("deals four seats seven cards each from the seed's shuffle of 108, turns one number card face up and leaves 79 in the draw pile", () => {
     const table = createTable(circularTable, { table: 'table:deal', seats: FOUR, seed: 3 });
     expect(FOUR.map((seat) => hand(table, seat).length)).toEqual([7, 7, 7, 7]);

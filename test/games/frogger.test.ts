@@ -15,7 +15,7 @@ const hopFirst = (table: Table, seat: string) =>
   table.play({ type: 'hop', seat, payload: { hop: cards(table).market[0] as number } });
 const turnModel = (table: Table) => table.turnModel;
 
-/** Seed 000: p1 and p2 hop, p3 finds one card left, announces a refill and makes its supplemental hop, p4 hops. */
+/** An announced market refill: p1 and p2 hop, p3 finds one card left, announces a refill and makes its supplemental hop, p4 hops. */
 function froggerRefill(): Table {
   const table = open();
   hopFirst(table, P1);
@@ -81,7 +81,7 @@ describe('frogger-refills: the race', () => {
   });
 });
 
-describe('frogger-refills: announced refills (seed 000)', () => {
+describe('frogger-refills: announced refills', () => {
   it('refuses a refill while the market still holds two cards or more', () => {
     const table = open();
     expect(refusalOf(table, { type: 'refill', seat: P1 })).toEqual({ code: 'REFUSED', reason: 'MARKET_NOT_LOW' });

@@ -1,19 +1,19 @@
 /**
- * An independent reference of seed 003 ("mundane: turn structure, priority,
- * and the stack"), written from the rules text only. It imports nothing from
+ * An independent reference of mundane's turn rules (turn structure, priority
+ * and the stack), written from the rules alone. It imports nothing from
  * src/: the model-based tests compare the real table against it after every
  * move, so a table that drifts from the rules fails even where the table
  * machine agrees with itself.
  *
- * Where seed 003 is silent, the reference follows plystack's documented
+ * Where those rules are silent, the reference follows plystack's documented
  * additions and says so:
  * - the game ends when turn `turns` ends (mundane.ts, option `turns`): then
  *   nobody holds priority, the pass counter is 0, and the winners are the
  *   seats with the most cards on their boards;
  * - Wake Up housekeeping (Time refreshes, draw a card) runs when the WAKE_UP
- *   phase begins. Seed 003 calls running it at end of turn a stub ("currently
- *   runs at end-of-turn rather than in the WAKE_UP phase"), so the phase is
- *   the intended place; this includes the first seat's first turn.
+ *   phase begins. Running it at the end of the previous turn would be only a
+ *   stopgap, not the rule: the phase is the intended place; this includes the
+ *   first seat's first turn.
  */
 
 export type CardType = 'PERSON' | 'APPLIANCE' | 'HABIT' | 'TASK' | 'INSTANT';
@@ -229,7 +229,7 @@ export function ruleMoves(s: RulesState, seat: string): RuleMove[] {
   return candidates.filter((move) => ruleRefusal(s, move) === null);
 }
 
-/** The reference state in the shape of the table's public state (`table.state`), minus what seed 003 does not define. */
+/** The reference state in the shape of the table's public state (`table.state`), minus what mundane's turn rules do not define. */
 export function publicView(s: RulesState) {
   const seats: Record<string, { time: number; hand: string[]; deck: number; board: string[]; discard: string[] }> = {};
   for (const seat of s.setup.seats) {

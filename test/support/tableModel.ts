@@ -43,8 +43,9 @@ export interface ModelSetup {
   readonly rules: RulesSetup;
   /**
    * Whether the paths may set auto-pass stops (`engine.auto-pass`, plystack's
-   * addition). Seed 003 has none, so the rules reference checks only the setups
-   * without; a setup with checks each step against the exact replay instead.
+   * addition). mundane's turn rules have none, so the rules reference checks
+   * only the setups without; a setup with checks each step against the exact
+   * replay instead.
    */
   readonly autoPass: boolean;
 }
@@ -206,7 +207,7 @@ export const filterEvents: (s: TableSnapshot, event: MoveEvent) => boolean = sta
 export function generatePaths(input: TableInput, turns: number, autoPass = false) {
   return shortestTablePaths(machine, {
     input,
-    // auto-pass stops and undo are plystack's additions, which seed 003 does not have: only the setup with them explores them.
+    // auto-pass stops and undo are plystack's additions, which mundane's turn rules do not have: only the setup with them explores them.
     events: autoPass
       ? modelEvents
       : (s) => modelEvents(s).filter((e) => e.type !== 'engine.auto-pass' && e.type !== 'engine.undo'),

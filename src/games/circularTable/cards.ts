@@ -1,5 +1,5 @@
 /**
- * circular-table's cards (seed 002): the 108-card deck, what a card's name
+ * circular-table's cards: the 108-card deck, what a card's name
  * says, which card may go on which, and the draw pile with its recycling.
  * Recycling draws no randomness from the table: the discard is shuffled by a
  * seeded shuffle derived from a number the setup drew and a counter kept in

@@ -1,5 +1,5 @@
 /**
- * circular-table (seed 002): a shedding card game round a circular sequence.
+ * circular-table: a shedding card game round a circular sequence.
  * The engine runs the circle (direction, skips, who is next, rounds by
  * activation count); this file says what the cards do. Reverse and skip are
  * the Circular mutations of the move that plays them; the +2 debt and the +4
@@ -14,7 +14,7 @@ import { COLOURS, type Colour, canPlayOn, cardFace, DECK, deal, drawCards, isNum
 
 export const circularTableOptionsSchema = z
   .object({
-    /** The two-seat duel: PerRound, and a skip or reverse gives its player another turn (seed 002's uno-clash). */
+    /** The two-seat duel: PerRound, and a skip or reverse gives its player another turn (the Circular rules for two seats). */
     duel: z.boolean().default(false),
     /** Cards dealt to each seat. */
     handSize: z.number().int().min(1).max(20).default(7),
@@ -35,7 +35,7 @@ export interface Debt {
   readonly amount: number;
 }
 
-/** What the seat that made the last in-turn move has done in its turn (seed 002's activation facts). */
+/** What the seat that made the last in-turn move has done in its turn (the facts of its Circular activation). */
 export interface TurnFacts {
   readonly seat: string;
   /** The turn they belong to. */
@@ -75,7 +75,7 @@ const ONE_CARD_MOVES = ['declare', 'catch'];
 
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
 const fresh = (seat: string, turn: number): TurnFacts => ({ seat, turn, drew: false, drawn: null, done: false });
-/** The seat's facts this turn: facts of another seat or of an earlier turn are stale (seed 002's activation facts). */
+/** The seat's facts this turn: facts of another seat or of an earlier turn are stale (the facts of a Circular activation). */
 const factsOf = (state: State, seat: string, seating: SeatingView): TurnFacts =>
   state.facts?.seat === seat && state.facts.turn === seating.turn ? state.facts : fresh(seat, seating.turn);
 const top = (state: State): string => state.discard[state.discard.length - 1] as string;
@@ -260,7 +260,7 @@ function structure({ options }: { options: CircularTableOptions }): GameStructur
 }
 
 /**
- * The game `circular-table`, version 1: seed 002's reference table.
+ * The game `circular-table`, version 1: the reference table of the Circular activation sequence.
  *
  * @example
  * const table = createTable(circularTable, { table: 'table:1', seats: ['seat:a', 'seat:b', 'seat:c', 'seat:d'], seed: 7 })

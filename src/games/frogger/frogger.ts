@@ -1,5 +1,5 @@
 /**
- * frogger-refills (seed 000): a race of frogs across a river, hopping by the
+ * frogger-refills: a race of frogs across a river, hopping by the
  * cards of a shared market. With refills, the seat that announces a market
  * refill owes one supplemental hop before the cycle continues: the engine's
  * obligation keeps the turn with it, so its two plies stand side by side in
@@ -13,7 +13,7 @@ import { type Cards, HOP_DECK, refillMarket, takeFromMarket } from './market.js'
 
 export const froggerOptionsSchema = z
   .object({
-    /** Market refills are announced by a seat, which then owes a supplemental hop (seed 000); off: the market refills itself. */
+    /** Market refills are announced by a seat, which then owes a supplemental hop in the same turn; off: the market refills itself. */
     refills: z.boolean().default(true),
     /** Spaces from the near bank to the far bank. */
     length: z.number().int().min(3).max(60).default(12),

@@ -1,5 +1,5 @@
 /**
- * mundane (seed 003): five phases, priority passing, the stack, and cards
+ * mundane: five phases, priority passing, the stack, and cards
  * played at sorcery or instant speed. The engine runs the turn structure; this
  * file says only what the cards do.
  */
@@ -201,7 +201,7 @@ export const mundane = defineGame({
     };
   },
   demoOptions: ({ turns }) => ({ turns }),
-  // plystack's addition: with `turns`, the game ends as that turn ends (seed 003 sets no end).
+  // plystack's addition: with `turns`, the game ends as that turn ends (the card game's own rules set no end).
   endIf: ({ options, seating, turnEnded }) => turnEnded && options.turns !== undefined && seating.turn >= options.turns,
   // The most cards on the board wins; seats tied for the most share a draw.
   winners({ game: state, remaining }) {

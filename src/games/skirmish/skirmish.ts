@@ -1,5 +1,5 @@
 /**
- * skirmish (seed 004): squads plan together, then fight by initiative.
+ * skirmish: squads plan together, then fight by initiative.
  * Planning is simultaneous: every squad commits its orders once and ends its
  * turn. `fight` (declared planning → combat) opens the combat phase, ordered
  * by `engine.initiative` scores, where the squad to act makes two moves
