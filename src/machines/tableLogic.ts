@@ -8,7 +8,7 @@
 import type { AnyGame } from '../core/game.js';
 import { readMove } from '../core/move.js';
 import type { TableContext } from '../engine/context.js';
-import { eventsOf, type TableEmitted } from '../engine/events.js';
+import { eventsOf, type Moment, type TableEmitted } from '../engine/events.js';
 import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
 import * as step from '../engine/steps.js';
 import type { MoveEvent } from './tableMachine.js';
@@ -16,8 +16,37 @@ import type { MoveEvent } from './tableMachine.js';
 /** What an action does: the change to the context and what it announces. */
 export interface Effect {
   readonly change: Partial<TableContext>;
+  /** Worked out when read: a table nobody listens to never reads it. */
   readonly events: readonly TableEmitted[];
 }
+
+/** The effect of `change` made at `moment`: its events are derived from the context before it only when read. */
+class Announcement implements Effect {
+  readonly change: Partial<TableContext>;
+  readonly #before: TableContext;
+  readonly #moment: Moment;
+  constructor(before: TableContext, change: Partial<TableContext>, moment: Moment) {
+    this.change = change;
+    this.#before = before;
+    this.#moment = moment;
+  }
+  get events(): readonly TableEmitted[] {
+    return eventsOf(this.#before, this.change, this.#moment);
+  }
+}
+
+const announced = (before: TableContext, change: Partial<TableContext>, moment: Moment): Effect =>
+  new Announcement(before, change, moment);
+
+// The moments that carry nothing of their own, made once.
+const PRIORITY_MOVED: Moment = { kind: 'priority-moved' };
+const TURN_ENDED: Moment = { kind: 'turn-ended' };
+const TURN_PASSED: Moment = { kind: 'turn-passed' };
+const TURN_STARTED: Moment = { kind: 'turn-started' };
+const ROUND_ENDED: Moment = { kind: 'round-ended' };
+const ROUND_STARTED: Moment = { kind: 'round-started' };
+const INITIATIVE_MERGED: Moment = { kind: 'initiative-merged' };
+const OVER: Moment = { kind: 'over' };
 
 type Guard<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => boolean;
 type Action<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Effect;
@@ -106,7 +135,7 @@ function recording(
   const ply = step.plyFor(game, context, read.move);
   const recorded = step.recordPly(context, ply);
   const change = { ...recorded, ...more(read.move, recorded) };
-  return { change, events: eventsOf(context, change, { kind: 'recorded', ply }) };
+  return announced(context, change, { kind: 'recorded', ply });
 }
 
 /**
@@ -130,12 +159,11 @@ export function tableEffects(game: AnyGame) {
     recordAutoPass: (context) => {
       const ply = step.autoPassPly(game, context);
       const change = { ...step.recordPly(context, ply), ...step.countPass(context) };
-      return { change, events: eventsOf(context, change, { kind: 'recorded', ply }) };
+      return announced(context, change, { kind: 'recorded', ply });
     },
     recordAndTakeBack: (context, event) => recording(game, context, event, () => step.takeBack(context)),
     passPriorityToNextSeat: (context) => {
-      const change = step.priorityToNextSeat(context);
-      return { change, events: eventsOf(context, change, { kind: 'priority-moved' }) };
+      return announced(context, step.priorityToNextSeat(context), PRIORITY_MOVED);
     },
     recordAndPlayMove: (context, event) =>
       recording(game, context, event, (move, recorded) => ({
@@ -145,41 +173,39 @@ export function tableEffects(game: AnyGame) {
     resolveTopAndReturnPriority: (context) => {
       const { resolved, ...resolution } = step.resolveTop(game, context);
       const change = { ...resolution, ...step.priorityToActiveSeat(context) };
-      return { change, events: eventsOf(context, change, { kind: 'resolved', item: resolved }) };
+      return announced(context, change, { kind: 'resolved', item: resolved });
     },
     enterPhase: ((context, _event, params) => {
-      const change = step.enterPhase(context, params.phase);
-      return { change, events: eventsOf(context, change, { kind: 'phase-entered', phase: params.phase }) };
+      return announced(context, step.enterPhase(context, params.phase), { kind: 'phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
     enterGamePhase: ((context, _event, params) => {
       const change = step.enterGamePhase(context, params.phase);
-      return { change, events: eventsOf(context, change, { kind: 'game-phase-entered', phase: params.phase }) };
+      return announced(context, change, { kind: 'game-phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
-    endTurn: (context) => ({ change: NO_CHANGE, events: eventsOf(context, NO_CHANGE, { kind: 'turn-ended' }) }),
+    endTurn: (context) => announced(context, NO_CHANGE, TURN_ENDED),
     passTurnToNextSeat: (context) => {
-      const change = step.passTurn(context);
-      return { change, events: eventsOf(context, change, { kind: 'turn-passed' }) };
+      return announced(context, step.passTurn(context), TURN_PASSED);
     },
-    startTurn: (context) => ({ change: NO_CHANGE, events: eventsOf(context, NO_CHANGE, { kind: 'turn-started' }) }),
-    endRound: (context) => ({ change: NO_CHANGE, events: eventsOf(context, NO_CHANGE, { kind: 'round-ended' }) }),
+    startTurn: (context) => announced(context, NO_CHANGE, TURN_STARTED),
+    endRound: (context) => announced(context, NO_CHANGE, ROUND_ENDED),
     startNextRound: (context) => {
-      const change = step.nextSimultaneousRound(context);
-      return { change, events: eventsOf(context, change, { kind: 'round-started' }) };
+      return announced(context, step.nextSimultaneousRound(context), ROUND_STARTED);
     },
     mergeInitiative: (context, event) => {
       const change = step.mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
-      return { change, events: eventsOf(context, change, { kind: 'initiative-merged' }) };
+      return announced(context, change, INITIATIVE_MERGED);
     },
     finishGame: (context) => {
-      const change = step.finishGame(game, context);
-      return { change, events: eventsOf(context, change, { kind: 'over' }) };
+      return announced(context, step.finishGame(game, context), OVER);
     },
-    refuseMove: (context, event) => {
-      const refusal = checkMove(game, context, event);
-      return {
-        change: NO_CHANGE,
-        events: refusal === null ? QUIET : eventsOf(context, NO_CHANGE, { kind: 'refused', refusal }),
-      };
-    },
+    // A move that reached the actor without a transition taking it changes nothing: why it was refused is worked out
+    // only for someone listening.
+    refuseMove: (context, event) => ({
+      change: NO_CHANGE,
+      get events() {
+        const refusal = checkMove(game, context, event);
+        return refusal === null ? QUIET : eventsOf(context, NO_CHANGE, { kind: 'refused', refusal });
+      },
+    }),
   } satisfies Record<string, Action<never>>);
 }

@@ -24,10 +24,9 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { JsonValue } from '../core/move.js';
 import { parseSchema } from '../core/schema.js';
-import { openingContext, type Ply, type TableContext } from '../engine/context.js';
+import { openingContext, type TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
-import { eligibleSeats } from '../progression/turns.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
 import { type Effect, NO_CHANGE, tableAssigns, tableEffects, tableGuards } from './tableLogic.js';
 
@@ -78,10 +77,16 @@ export function createTableMachine(game: AnyGame, options: unknown = {}, seats: 
   const read = parsed.success ? readStructure(game, parsed.data, Array.isArray(seats) ? seats : []) : null;
   const plan = read?.ok ? read.plan : FALLBACK;
   let byShape = machines.get(game);
-  if (byShape === undefined) machines.set(game, (byShape = new Map()));
+  if (byShape === undefined) {
+    byShape = new Map();
+    machines.set(game, byShape);
+  }
   const key = chartKey(plan);
   let machine = byShape.get(key);
-  if (machine === undefined) byShape.set(key, (machine = buildTableMachine(game, plan)));
+  if (machine === undefined) {
+    machine = buildTableMachine(game, plan);
+    byShape.set(key, machine);
+  }
   return machine;
 }
 
@@ -145,70 +150,86 @@ function tableSetup(game: AnyGame) {
       runRoutine: assign(({ context, event }, params: { routine: string }) =>
         assigns.runRoutine(context, event, params),
       ),
-      recordPly: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.recordPly(context, event, undefined as never)),
+      recordPly: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.recordPly(context, event, undefined as never)),
       ),
-      recordPass: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.recordPass(context, event, undefined as never)),
+      recordPass: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.recordPass(context, event, undefined as never)),
       ),
-      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.recordPassAndMovePriority(context, event, undefined as never)),
+      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.recordPassAndMovePriority(context, event, undefined as never)),
       ),
-      recordAutoPass: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.recordAutoPass(context, event, undefined as never)),
+      recordAutoPass: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.recordAutoPass(context, event, undefined as never)),
       ),
-      recordAndTakeBack: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.recordAndTakeBack(context, event, undefined as never)),
+      recordAndTakeBack: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.recordAndTakeBack(context, event, undefined as never)),
       ),
-      passPriorityToNextSeat: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.passPriorityToNextSeat(context, event, undefined as never)),
+      passPriorityToNextSeat: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.passPriorityToNextSeat(context, event, undefined as never)),
       ),
-      recordAndPlayMove: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.recordAndPlayMove(context, event, undefined as never)),
+      recordAndPlayMove: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.recordAndPlayMove(context, event, undefined as never)),
       ),
-      resolveTopAndReturnPriority: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.resolveTopAndReturnPriority(context, event, undefined as never)),
+      resolveTopAndReturnPriority: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.resolveTopAndReturnPriority(context, event, undefined as never)),
       ),
-      endTurn: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.endTurn(context, event, undefined as never)),
+      endTurn: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.endTurn(context, event, undefined as never)),
       ),
-      passTurnToNextSeat: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.passTurnToNextSeat(context, event, undefined as never)),
+      passTurnToNextSeat: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.passTurnToNextSeat(context, event, undefined as never)),
       ),
-      startTurn: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.startTurn(context, event, undefined as never)),
+      startTurn: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.startTurn(context, event, undefined as never)),
       ),
-      endRound: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.endRound(context, event, undefined as never)),
+      endRound: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.endRound(context, event, undefined as never)),
       ),
-      startNextRound: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.startNextRound(context, event, undefined as never)),
+      startNextRound: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.startNextRound(context, event, undefined as never)),
       ),
-      mergeInitiative: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.mergeInitiative(context, event, undefined as never)),
+      mergeInitiative: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.mergeInitiative(context, event, undefined as never)),
       ),
-      finishGame: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.finishGame(context, event, undefined as never)),
+      finishGame: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.finishGame(context, event, undefined as never)),
       ),
-      refuseMove: enqueueActions(({ context, event, enqueue }) =>
-        announce(enqueue, effects.refuseMove(context, event, undefined as never)),
+      refuseMove: enqueueActions(({ context, event, enqueue, self }) =>
+        announce(enqueue, self, effects.refuseMove(context, event, undefined as never)),
       ),
-      enterPhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) =>
-        announce(enqueue, effects.enterPhase(context, event, params)),
+      enterPhase: enqueueActions(({ context, event, enqueue, self }, params: { phase: string }) =>
+        announce(enqueue, self, effects.enterPhase(context, event, params)),
       ),
-      enterGamePhase: enqueueActions(({ context, event, enqueue }, params: { phase: string }) =>
-        announce(enqueue, effects.enterGamePhase(context, event, params)),
+      enterGamePhase: enqueueActions(({ context, event, enqueue, self }, params: { phase: string }) =>
+        announce(enqueue, self, effects.enterGamePhase(context, event, params)),
       ),
     },
   });
 }
 
-/** What an action's effect asks of XState: one assign (unless it changes nothing), then its events in order. */
+/** Actors nobody listens to: their chart works out no events and emits none (see `hearEvents`). */
+const unheard = new WeakSet<object>();
+
+/**
+ * Whether the table machine's `actor` works out and emits its events. A
+ * table turns them off while nothing listens (no `table.on` handler, no
+ * `actor.on` subscription), so an event nobody hears costs nothing; an actor
+ * made straight from the machine always emits.
+ */
+export function hearEvents(actor: object, heard: boolean): void {
+  if (heard) unheard.delete(actor);
+  else unheard.add(actor);
+}
+
+/** What an action's effect asks of XState: one assign (unless it changes nothing), then its events in order if anyone listens. */
 function announce(
   enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void },
+  self: object,
   effect: Effect,
 ): void {
   if (effect.change !== NO_CHANGE) enqueue.assign(effect.change);
+  if (unheard.has(self)) return;
   for (const event of effect.events) enqueue.emit(event);
 }
 

@@ -21,6 +21,7 @@ import { type Simulation, simulation } from '../fast/simulation.js';
 import { at, CHUNK, size, toArray } from '../log/plyLog.js';
 import {
   createTableMachine,
+  hearEvents,
   machineOfSnapshot,
   type TableEmitted,
   type TableMachine,
@@ -144,8 +145,35 @@ function wrap<Gm extends AnyGame>(
   let sending = false;
   let delivering = false;
 
+  // An event nobody hears costs nothing: the actor works its events out only while a table.on handler (of anything but
+  // listener.failed, which only hears of handlers) or an actor.on subscription of the app's is there.
+  const tableHears = () => {
+    for (const [type, handlers] of listeners) if (type !== 'listener.failed' && handlers.size > 0) return true;
+    return false;
+  };
+  let hear = () => {};
+
   const attach = (a: Actor<TableMachine>) => {
     a.subscribe({ error: (error) => (failure = error) });
+    const on = a.on.bind(a);
+    let direct = 0;
+    hear = () => hearEvents(a, direct > 0 || tableHears());
+    hear();
+    a.on = ((type: TableEmitted['type'] | '*', handler: (event: TableEmitted) => void) => {
+      const subscription = on(type, handler);
+      let live = true;
+      direct++;
+      hearEvents(a, true);
+      return {
+        unsubscribe() {
+          subscription.unsubscribe();
+          if (!live) return;
+          live = false;
+          direct--;
+          hearEvents(a, direct > 0 || tableHears());
+        },
+      };
+    }) as typeof a.on;
     // XState reads an event's type before any guard: what is not a move event never reaches the actor (it would put it in
     // XState's error status), and XState's own events (`xstate.stop`, …) are not the app's to send.
     // Whatever is sent is read once into a frozen move first, so a getter cannot answer the guard one thing and the action another.
@@ -160,7 +188,7 @@ function wrap<Gm extends AnyGame>(
       pending.push({ type: 'move.refused', refusal: why });
       if (!sending) deliver();
     };
-    a.on('*', (event) => {
+    on('*', (event) => {
       pending.push(event as TableEmitted);
       // A move sent straight to the actor (not through the table) is reported as it happens; the actor is still busy.
       if (!sending) {
@@ -334,7 +362,13 @@ function wrap<Gm extends AnyGame>(
         listeners.set(type, set);
       }
       set.add(handler as Listener);
-      return { unsubscribe: () => void set.delete(handler as Listener) };
+      hear();
+      return {
+        unsubscribe: () => {
+          set.delete(handler as Listener);
+          hear();
+        },
+      };
     },
     get log() {
       const ctx = context();
