@@ -316,6 +316,29 @@ describe("a game's outcome that asks what it may not is the game's error", () =>
   });
 });
 
+/** A simultaneous round the application may close with a move of its own. */
+const council = defineGame({
+  id: 'council',
+  seats: { min: 2, max: 3 },
+  structure: { phases: [{ name: 'vote', turns: { strategy: 'Simultaneous' } }] },
+  setup: () => ({ votes: 0 }),
+  moves: {
+    vote: { outcomes: ['endTurn'], play: ({ game }) => ({ game: { votes: game.votes + 1 }, endTurn: true }) },
+    close: { application: true, outcomes: ['endTurn'], play: ({ game }) => ({ game, endTurn: true }) },
+  },
+});
+
+describe('a move ending the turn in a simultaneous round', () => {
+  it("a seat's move ends its own part; the application's ends the round for every seat", () => {
+    const table = createTable(council, { table: 'table:council', seats: [A, B, C], seed: 1 });
+    table.play({ type: 'vote', seat: B });
+    expect(table.state).toMatchObject({ toAct: [A, C], turn: 1 });
+    table.play({ type: 'close' });
+    expect(table.state).toMatchObject({ toAct: [A, B, C], turn: 2, round: 2 });
+    expect(replay(table.log, { games: { council } }).state).toEqual(table.state);
+  });
+});
+
 describe('names a structure gives its end conditions are checked', () => {
   const two = (first: object, transitions = [{ name: 'on', from: 'one', to: 'two' }]) => ({
     phases: [

@@ -244,7 +244,8 @@ function flowChange(
 ): Change {
   if (request === null) return {};
   if (request.endTurn === true && strategyOf(ctx.progression.rules).shape === 'rounds') {
-    const waiting = seat === null ? progression.waiting : progression.waiting.filter((s) => s !== seat);
+    // The application's move ends the round for every seat, as a seatless engine.end-turn does.
+    const waiting = seat === null ? [] : progression.waiting.filter((s) => s !== seat);
     const { endTurn: _ended, ...rest } = request;
     return { progression: { ...progression, waiting }, ...(rest.transition === undefined ? {} : { flow: rest }) };
   }
