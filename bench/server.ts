@@ -287,7 +287,10 @@ async function boardgameio(): Promise<Result> {
       const before = match.stateID;
       const answered = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), 5000);
-        match.waiting = () => (clearTimeout(timer), resolve(true));
+        match.waiting = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
       });
       match.socket.emit(
         'update',

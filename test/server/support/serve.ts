@@ -35,7 +35,12 @@ export function spawnServer(args: readonly string[], env: NodeJS.ProcessEnv = {}
   // A test run that ends before stopping it leaves no server behind.
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);
-  const gone = new Promise<void>((resolve) => child.once('exit', () => (process.off('exit', orphan), resolve())));
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', orphan);
+      resolve();
+    }),
+  );
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await gone;
