@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTable, InvalidTable, mundane, restoreTable, type Table } from '../src/index.js';
-import { CHUNK, type ChunkListLog, type ChunkNode, PAGE, toArray } from '../src/log/plyLog.js';
+import { CHUNK, type ChunkListLog, type ChunkNode, fromArray, PAGE, toArray } from '../src/log/plyLog.js';
 
 /** The ply log as snapshots before pages wrote it: chunks of CHUNK in a linked list, newest first, then a tail. */
 function chunkListOf<T>(items: readonly T[]): ChunkListLog<T> {
@@ -86,5 +86,26 @@ describe('a snapshot whose ply log has pages', () => {
     }
     expect(problem).toMatchObject({ code: 'INVALID_SNAPSHOT', path: 'context.plies' });
     live.stop();
+  });
+});
+
+describe('a snapshot of a million plies', () => {
+  /** A persisted snapshot whose log holds a million plies: the table's own last ply, over and over (shape, not play). */
+  function millionPlySnapshot(shape: 'pages' | 'chunk list'): { context: { plies: unknown } } {
+    const live = passedTable(3);
+    const persisted = JSON.parse(JSON.stringify(live.persist())) as { context: { plies: unknown } };
+    live.stop();
+    const plies = Array(1_000_000).fill(toArray(live.context.plies).at(-1));
+    persisted.context.plies = shape === 'pages' ? fromArray(plies) : chunkListOf(plies);
+    return persisted;
+  }
+
+  // The log as a linked list was 15,624 chunks deep here: XState revives a snapshot's context recursively, and its
+  // restore overflowed the stack past about 500,000 plies. Pages keep the log three arrays deep.
+  it.each(['pages', 'chunk list'] as const)('restores with its log in %s', (shape) => {
+    const restored = restoreTable(mundane, millionPlySnapshot(shape));
+    expect(restored.context.plies.size).toBe(1_000_000);
+    expect(restored.context.plies.pages.length).toBe(Math.floor((1_000_000 - 1) / (CHUNK * PAGE)));
+    restored.stop();
   });
 });
