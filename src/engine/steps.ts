@@ -190,14 +190,18 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
     if (progression.circular !== null)
       progression = { ...progression, circular: mutate(progression.circular, mutation) };
   }
-  const change: Change = {
-    game: outcome.game,
-    progression,
-    ...flowChange(ctx, progression, seat, flowAsked(game, ctx, move, outcome)),
-  };
+  // Merged with Object.assign: a second spread into an object literal is several times slower, and this runs every move.
+  const change: Change = Object.assign(
+    { game: outcome.game, progression },
+    flowChange(ctx, progression, seat, flowAsked(game, ctx, move, outcome)),
+  );
   if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
   const item: StackItem = { id: ctx.nextStackId, seat, card: outcome.stack.card, type: outcome.stack.type };
-  return { ...change, stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1, ...priorityToActiveSeat(ctx) };
+  return Object.assign(
+    change,
+    { stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1 },
+    priorityToActiveSeat(ctx),
+  );
 }
 
 /**
@@ -269,10 +273,10 @@ function eliminated(ctx: TableContext, progression: Progression, outcome: Outcom
   };
 }
 
-/** The top item of the stack resolves: it leaves the stack and the game applies it. */
-export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolved?: StackItem } {
+/** The top item of the stack resolves: it leaves the stack and the game applies it (`resolved`: the item, if any). */
+export function resolveTop(game: AnyGame, ctx: TableContext): { change: Change; resolved?: StackItem } {
   const item = peek(ctx.stack);
-  if (item === undefined) return {};
+  if (item === undefined) return { change: {} };
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'stack-resolved');
   const beneath = pop(ctx.stack);
   const outcome = game.resolve({
@@ -283,19 +287,22 @@ export function resolveTop(game: AnyGame, ctx: TableContext): Change & { resolve
     seating: seatingView(ctx),
   });
   return {
-    stack: beneath,
-    game: outcome.game,
-    progression: eliminated(ctx, ctx.progression, outcome),
+    change: {
+      stack: beneath,
+      game: outcome.game,
+      progression: eliminated(ctx, ctx.progression, outcome),
+      autoPass,
+      undo: null,
+    },
     resolved: item,
-    autoPass,
-    undo: null,
   };
 }
 
 /** A phase of the turn begins: the active seat receives priority. */
 export function enterPhase(ctx: TableContext, phase: string): Change {
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'phase' && stop.phase === phase);
-  return { phase, ...priorityToActiveSeat(ctx), autoPass, undo: null };
+  // priorityToActiveSeat's fields, written out: a spread after the first property is copied by V8's runtime, slowly.
+  return { phase, prioritySeat: ctx.turn.activeSeat, passes: 0, autoPass, undo: null };
 }
 
 /**
@@ -458,18 +465,15 @@ let lastEnd: {
 } | null = null;
 
 function askEnd(game: AnyGame, ctx: TableContext, turnEnded: boolean): boolean {
-  // Asked after every step of every move: the seats and seating are worked out only if the game reads them.
+  // Plain data, not getters: V8 builds an object literal with accessors through its runtime, far slower than working
+  // out the seating and the seats remaining (a few fields and a filter of the seats).
   return (
     game.endIf({
       game: ctx.game,
       options: ctx.opening.options,
       turnEnded,
-      get seating() {
-        return seatingView(ctx);
-      },
-      get remaining() {
-        return eligibleSeats(ctx.opening.seats, ctx.progression);
-      },
+      seating: seatingView(ctx),
+      remaining: eligibleSeats(ctx.opening.seats, ctx.progression),
     }) === true
   );
 }

@@ -134,31 +134,30 @@ function recording(
   if (!read.ok) return { change: NO_CHANGE, events: QUIET };
   const ply = step.plyFor(game, context, read.move);
   const recorded = step.recordPly(context, ply);
-  const change = { ...recorded, ...more(read.move, recorded) };
-  return announced(context, change, { kind: 'recorded', ply });
+  return announced(context, Object.assign(recorded, more(read.move, recorded)), { kind: 'recorded', ply });
 }
 
 /**
  * Actions that change the context and announce it. XState copies the
  * snapshot on every assign, so each transition's bookkeeping is one change.
+ * The steps' changes are fresh objects, merged with `Object.assign` into the
+ * first: V8 copies a second spread into an object literal through its
+ * runtime, several times slower, and these run for every move.
  */
 export function tableEffects(game: AnyGame) {
   return uniform<Action<never>>()({
     recordPly: (context, event) => recording(game, context, event, () => ({})),
     recordPass: (context, event) =>
-      recording(game, context, event, (move) => ({
-        ...step.countPass(context),
-        ...step.undoRecord(game, context, move),
-      })),
+      recording(game, context, event, (move) =>
+        Object.assign(step.countPass(context), step.undoRecord(game, context, move)),
+      ),
     recordPassAndMovePriority: (context, event) =>
-      recording(game, context, event, (move) => ({
-        ...step.countPass(context),
-        ...step.priorityToNextSeat(context),
-        ...step.undoRecord(game, context, move),
-      })),
+      recording(game, context, event, (move) =>
+        Object.assign(step.countPass(context), step.priorityToNextSeat(context), step.undoRecord(game, context, move)),
+      ),
     recordAutoPass: (context) => {
       const ply = step.autoPassPly(game, context);
-      const change = { ...step.recordPly(context, ply), ...step.countPass(context) };
+      const change = Object.assign(step.recordPly(context, ply), step.countPass(context));
       return announced(context, change, { kind: 'recorded', ply });
     },
     recordAndTakeBack: (context, event) => recording(game, context, event, () => step.takeBack(context)),
@@ -166,14 +165,18 @@ export function tableEffects(game: AnyGame) {
       return announced(context, step.priorityToNextSeat(context), PRIORITY_MOVED);
     },
     recordAndPlayMove: (context, event) =>
-      recording(game, context, event, (move, recorded) => ({
-        ...step.playGameMove(game, { ...context, ...recorded }, move),
-        ...step.undoRecord(game, context, move),
-      })),
+      recording(game, context, event, (move, recorded) =>
+        Object.assign(
+          step.playGameMove(game, Object.assign({ ...context }, recorded), move),
+          step.undoRecord(game, context, move),
+        ),
+      ),
     resolveTopAndReturnPriority: (context) => {
-      const { resolved, ...resolution } = step.resolveTop(game, context);
-      const change = { ...resolution, ...step.priorityToActiveSeat(context) };
-      return announced(context, change, { kind: 'resolved', item: resolved });
+      const { change, resolved } = step.resolveTop(game, context);
+      return announced(context, Object.assign(change, step.priorityToActiveSeat(context)), {
+        kind: 'resolved',
+        item: resolved,
+      });
     },
     enterPhase: ((context, _event, params) => {
       return announced(context, step.enterPhase(context, params.phase), { kind: 'phase-entered', phase: params.phase });
