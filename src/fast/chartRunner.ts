@@ -71,6 +71,18 @@ export interface ChartRunner {
   valueOf(state: ChartState): unknown;
 }
 
+/**
+ * The chart state of a live actor's snapshot (its active nodes in their order,
+ * and its context), without a compiled runner: what `ChartRunner.stateOf` gives.
+ *
+ * @example
+ * chartStateOf(actor.getSnapshot()).context === actor.getSnapshot().context // true
+ */
+export function chartStateOf(snapshot: unknown): ChartState {
+  const s = snapshot as { _nodes: readonly Node[]; context: TableContext };
+  return { nodes: s._nodes, context: s.context };
+}
+
 /** Compiles `machine` (a table machine of `game`) for fast runs. */
 export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunner {
   const guards = tableGuards(game) as Record<string, (c: TableContext, e: Event, p: unknown) => boolean>;
@@ -89,7 +101,10 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
 
   function candidatesOf(node: Node, type: string): readonly Transition[] {
     let byType = candidates.get(node);
-    if (byType === undefined) candidates.set(node, (byType = new Map()));
+    if (byType === undefined) {
+      byType = new Map();
+      candidates.set(node, byType);
+    }
     let found = byType.get(type);
     if (found === undefined) {
       const exact = node.transitions.get(type) ?? [];
@@ -287,10 +302,7 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
   }
 
   return {
-    stateOf(snapshot) {
-      const s = snapshot as { _nodes: readonly Node[]; context: TableContext };
-      return { nodes: s._nodes, context: s.context };
-    },
+    stateOf: chartStateOf,
     step(state, event, emitted) {
       const run = new Run(state, emitted);
       // Read once into a frozen move: every guard and action after this reads it for free.

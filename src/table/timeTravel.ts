@@ -28,7 +28,7 @@ import {
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { movesMade, type Ply, type TableContext } from '../engine/context.js';
-import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
+import { type ChartRunner, type ChartState, chartStateOf } from '../fast/chartRunner.js';
 import { persistedOf, runnerOf } from '../fast/simulation.js';
 import { at, size, toArray } from '../log/plyLog.js';
 import type { TableMachine } from '../machines/tableMachine.js';
@@ -215,13 +215,18 @@ function lastMove(context: TableContext): Move {
  */
 export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: History): Timeline {
   const machine = actor.logic;
-  const runner = runnerOf(game, machine);
+  // Compiled the first time the table looks back: a table that never does pays nothing for it.
+  let compiled: ChartRunner | null = null;
+  const fast = (): ChartRunner => {
+    compiled ??= runnerOf(game, machine);
+    return compiled;
+  };
   const every = CHECKPOINT_EVERY;
   let current = actor;
   const headSnapshot = (): MachineSnapshot => current.getSnapshot();
-  const head = (): ChartState => runner.stateOf(headSnapshot());
+  const head = (): ChartState => chartStateOf(headSnapshot());
   const viewAt = (state: ChartState): TableView =>
-    viewOf(game, { context: state.context, value: runner.valueOf(state) as StateValue });
+    viewOf(game, { context: state.context, value: fast().valueOf(state) as StateValue });
   // Positions count the log's moves: automatic passes belong to the move that set them off.
   const headSize = (): number => movesMade(head().context);
 
@@ -245,7 +250,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       error: () => undefined,
       next: (snapshot) => {
         const n = movesMade(snapshot.context);
-        if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, runner.stateOf(snapshot));
+        if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, chartStateOf(snapshot));
         if (moves !== null && n !== moves.length) {
           if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
           else moves = null; // rebuilt from the log on the next look
@@ -259,11 +264,11 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     const { opening } = head().context;
     const input = { table: opening.table, seats: opening.seats, seed: opening.seed, options: opening.givenOptions };
     const [initial] = initialTransition(machine, input);
-    let state = runner.stateOf(initial);
+    let state = chartStateOf(initial);
     const log = movesOfHead();
     for (let i = 0; i < base; i++) {
       if (i % every === 0 && !checkpoints.has(i)) checkpoints.set(i, state);
-      state = advance(runner, state, log[i] as Move, 'rebuild');
+      state = advance(fast(), state, log[i] as Move, 'rebuild');
     }
     complete = true;
   };
@@ -285,7 +290,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     const log = movesOfHead();
     const snapshots = [start];
     for (let i = from; i < n; i++)
-      snapshots.push(advance(runner, snapshots[snapshots.length - 1] as ChartState, log[i] as Move, 'seek'));
+      snapshots.push(advance(fast(), snapshots[snapshots.length - 1] as ChartState, log[i] as Move, 'seek'));
     return { from, snapshots };
   };
 
@@ -308,7 +313,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     const next = at(plies, k);
     if (next === undefined || next.moveIndex !== move) return viewAt(snapshotAt('atPly', move + 1));
     const state = snapshotAt('atPly', move);
-    const before = machine.resolveState({ value: runner.valueOf(state) as StateValue, context: state.context });
+    const before = machine.resolveState({ value: fast().valueOf(state) as StateValue, context: state.context });
     let found: MachineSnapshot | null = null;
     for (const [snapshot] of getMicrosteps(machine, before, movesOfHead()[move] as never)) {
       const recorded = size(snapshot.context.plies);
@@ -338,7 +343,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       checkPlyIndex('seek', n, headSize());
       const kept = n - stretch.from;
       if (kept >= 0 && kept < stretch.snapshots.length) snapshot = stretch.snapshots[kept] as ChartState;
-      else if (n === index + 1) snapshot = advance(runner, snapshot, movesOfHead()[index] as Move, 'seek');
+      else if (n === index + 1) snapshot = advance(fast(), snapshot, movesOfHead()[index] as Move, 'seek');
       else {
         stretch = stretchTo(n);
         snapshot = stretch.snapshots[stretch.snapshots.length - 1] as ChartState;
@@ -386,7 +391,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       const kept = new Map<number, ChartState>();
       for (const [k, s] of checkpoints) if (k <= n && k % every === 0) kept.set(k, s);
       return {
-        persisted: persistedOf(runner, snapshot),
+        persisted: persistedOf(fast(), snapshot),
         history: { checkpoints: kept, complete },
       };
     },
