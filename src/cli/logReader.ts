@@ -102,7 +102,10 @@ function membersOf(u: Units, start: number): Member[] {
   if (u.at(i) !== 0x7b) throw new Unexpected();
   const members: Member[] = [];
   i = skipSpace(u, i + 1);
-  if (u.at(i) === 0x7d) return (endOfText(u, i + 1), members);
+  if (u.at(i) === 0x7d) {
+    endOfText(u, i + 1);
+    return members;
+  }
   for (;;) {
     if (u.at(i) !== QUOTE) throw new Unexpected();
     const keyEnd = skipString(u, i);
@@ -116,7 +119,10 @@ function membersOf(u: Units, start: number): Member[] {
     members.push({ key, keyText, value: [i, valueEnd] });
     i = skipSpace(u, valueEnd);
     const c = u.at(i);
-    if (c === 0x7d) return (endOfText(u, i + 1), members);
+    if (c === 0x7d) {
+      endOfText(u, i + 1);
+      return members;
+    }
     if (c !== COMMA) throw new Unexpected();
     i = skipSpace(u, i + 1);
   }

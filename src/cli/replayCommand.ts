@@ -15,7 +15,7 @@ import { plyView, type TableState, type Viewer } from '../table/view.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
 import { LogNotJson, readLog } from './logReader.js';
-import { JsonItems, mapped, Output, writeJsonObject } from './output.js';
+import { fail, JsonItems, mapped, Output, writeJsonObject } from './output.js';
 import { logHeader, type PlySource, reportLines, rowsOf } from './summary.js';
 import { clip, InvalidUtf8, quote } from './text.js';
 
@@ -105,7 +105,12 @@ function replayInput(input: string | Uint8Array, options: ReplayOptions): Replay
     outcome?.table.stop();
     if (error instanceof InvalidUtf8) return `log: not UTF-8: ${error.message}`;
     if (error instanceof LogNotJson) return `log: not JSON: ${error.message}`;
-    if (error instanceof InvalidTable) return `${error.path ?? 'log'}: ${error.code}: ${error.message}`;
+    if (error instanceof InvalidTable) {
+      // The error's message already leads with its path: say the path once, then the code.
+      const path = error.path ?? 'log';
+      const message = error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+      return `${path}: ${error.code}: ${message}`;
+    }
     throw error;
   }
 }
@@ -153,7 +158,7 @@ export const replayCommand: Command = {
     let games: Readonly<Record<string, AnyGame>> | undefined;
     if (typeof values.game === 'string') {
       const found = await gameFromModule(values.game);
-      if (typeof found === 'string') return (io.err(`--game: ${found}`), EXIT.invalid);
+      if (typeof found === 'string') return fail(io, `--game: ${found}`);
       games = { [found.game.id]: found.game };
     }
     let input: string | Uint8Array;
