@@ -15,7 +15,14 @@ import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, package
 import { installPacked, type PackedProject, root, run } from './packed.js';
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const ENTRIES = ['plystack', 'plystack/testing', 'plystack/inspect', 'plystack/server', 'plystack/client'];
+const ENTRIES = [
+  'plystack',
+  'plystack/testing',
+  'plystack/inspect',
+  'plystack/server',
+  'plystack/client',
+  'plystack/bots',
+];
 
 /** The guide's `ts` blocks, in order, as one program; and the lines it must print. */
 async function guideProgram(): Promise<{ code: string; expected: string[] }> {
@@ -131,6 +138,7 @@ console.log(JSON.stringify(names));`;
     expect(imported['plystack/inspect']).toEqual(['inspectTable', 'withMachineDefinitions']);
     expect(imported['plystack/server']).toEqual(expect.arrayContaining(['startServer', 'connect']));
     expect(imported['plystack/client']).toEqual(['ServerError', 'connect']);
+    expect(imported['plystack/bots']).toEqual(['mctsBot', 'randomBot']);
 
     // CommonJS: Node 20.19 and later load the ES modules from require.
     const cjs = `const { createTable, mundane } = require('plystack');
@@ -145,8 +153,10 @@ import { createTableTestModel } from 'plystack/testing';
 import { inspectTable } from 'plystack/inspect';
 import { startServer } from 'plystack/server';
 import { connect, type PlystackClient } from 'plystack/client';
+import { type Bot, randomBot } from 'plystack/bots';
 const table: Table<typeof mundane> = createTable(mundane, { table: 'table:t', seats: ['seat:ann', 'seat:bob'] });
-export const used = [table, createTableTestModel, inspectTable, startServer, connect] as const;
+const bot: Bot = randomBot({ seed: 1 });
+export const used = [table, createTableTestModel, inspectTable, startServer, connect, bot] as const;
 export type Client = PlystackClient;
 `;
     await writeFile(join(project.dir, 'entries.ts'), typed);
