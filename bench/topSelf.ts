@@ -34,7 +34,7 @@ const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 // Self time per node from the samples and their time deltas.
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries()) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -66,9 +66,9 @@ const print = (title: string, map: Map<string, number>) => {
     .filter(([k]) => filter === undefined || k.includes(filter))
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .forEach(([k, us]) =>
-      console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`),
-    );
+    .forEach(([k, us]) => {
+      console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+    });
 };
 print('self time', self);
 print('total time', inclusive);

@@ -153,7 +153,7 @@ export function defineGame<
   G,
   M,
   K extends string,
-  S extends Schema = z.ZodMiniObject<{}, z.core.$strict>,
+  S extends Schema = z.ZodMiniObject<Record<never, never>, z.core.$strict>,
   V extends JsonObject = JsonObject,
 >(
   // The second part only infers each move's payload schema (M), beside its name (K): a move without a schema has none.
