@@ -198,7 +198,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
         states: {
           inTurn: {
             entry: 'startTurn',
-            // A delay ends this seat's turn for now and starts the next seat's (seed 004); only inTurn is re-entered.
+            // A delay ends this seat's turn for now and starts the next seat's (initiative rules); only inTurn is re-entered.
             on: strategy.delays
               ? {
                   'engine.delay': {
@@ -223,7 +223,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
                 reenter: true,
                 actions: ['endTurn', 'passTurnToNextSeat'],
               },
-              // No seat can take the next turn (seed 002's explicit failure): the game ends rather than loop.
+              // No seat can take the next turn (the Circular rules' explicit failure): the game ends rather than loop.
               { guard: turnIsDone, target: '#table.over', actions: ['endTurn'] },
             ],
           },

@@ -10,7 +10,7 @@
  *   - the model step: chart value, phase, turn, passes, stack depth, who holds
  *     priority (the abstraction's fields, which every concrete state behind
  *     the step shares);
- *   - an independent reference of the seed 003 rules
+ *   - an independent reference of mundane's turn rules
  *     (test/support/mundaneRules.ts): the whole public state (hands, Time,
  *     decks, boards, discards, the stack's items and ids, winners), who is to
  *     act, and which moves are allowed for every seat.
@@ -90,9 +90,9 @@ const UNREACHABLE_BY_DESIGN = unreachableByDesign(machine);
 /**
  * Two seats over three turns (the turn passes on and wraps around to the first
  * seat, whose deck is empty by then, then the game ends), and three seats for
- * one turn (priority goes round more than one other seat): the rules of seed
- * 003, checked against the reference. Then two seats over two turns with
- * auto-pass stops (plystack's addition, which seed 003 does not have), checked
+ * one turn (priority goes round more than one other seat): mundane's turn
+ * rules, checked against the reference. Then two seats over two turns with
+ * auto-pass stops (plystack's addition to mundane's rules), checked
  * against the exact replay.
  */
 const SETUPS: readonly ModelSetup[] = [
@@ -135,7 +135,7 @@ function probes(rules: RulesState, seat: string): RuleMove[] {
  *
  * With auto-pass stops there is no `model` and no `rules`: the abstraction
  * drops the stops (the public state does not show them), so a snapshot of the
- * same key may pass on its own where the path's does not, and seed 003 has no
+ * same key may pass on its own where the path's does not, and mundane's rules have no
  * stops at all. The exact replay is the model then.
  */
 function checkStep(
@@ -207,7 +207,7 @@ function checkStep(
   });
   if (rules === null) return;
 
-  expect(shown, `${where}: the public state against the rules of seed 003`).toEqual(publicView(rules));
+  expect(shown, `${where}: the public state against mundane's turn rules`).toEqual(publicView(rules));
   expect(table.toAct(), where).toEqual(publicView(rules).toAct);
   for (const seat of rules.setup.seats) {
     expect(
@@ -253,7 +253,7 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
     steps.forEach((step, i) => {
       const move: MoveEvent = step.event;
       const where = `step ${i + 1} of ${steps.length}, ${JSON.stringify(move)}`;
-      // The rules of seed 003 say whether the move is allowed; with auto-pass stops, the engine's own rules on the replay.
+      // mundane's turn rules say whether the move is allowed; with auto-pass stops, the engine's own rules on the replay.
       const expected =
         rules !== null ? ruleRefusal(rules, move) : (checkMove(mundane, replayed.context, move)?.code ?? null);
       const over = table.state.status === 'over';

@@ -41,7 +41,7 @@ export const sandboxOptionsSchema = z
     direction: z.union([z.literal(1), z.literal(-1)]).default(1),
     firstSeat: z.optional(idSchema),
     owner: z.optional(idSchema),
-    /** Allow `refill`: a seat announces a refill and owes supplemental plies (seed 000). */
+    /** Allow `refill`: a seat announces a refill and owes supplemental plies before the turn moves on. */
     refills: z.boolean().default(false),
     /** Allow `eliminate`. */
     eliminations: z.boolean().default(false),
