@@ -301,8 +301,8 @@ export function resolveTop(game: AnyGame, ctx: TableContext): { change: Change; 
 /** A phase of the turn begins: the active seat receives priority. */
 export function enterPhase(ctx: TableContext, phase: string): Change {
   const autoPass = clearStops(ctx.autoPass, (_seat, stop) => stop.until === 'phase' && stop.phase === phase);
-  // priorityToActiveSeat's fields, written out: a spread after the first property is copied by V8's runtime, slowly.
-  return { phase, prioritySeat: ctx.turn.activeSeat, passes: 0, autoPass, undo: null };
+  // Object.assign, not a spread after the first property, which V8 copies through its runtime, slowly.
+  return Object.assign({ phase, autoPass, undo: null }, priorityToActiveSeat(ctx));
 }
 
 /**
