@@ -77,6 +77,30 @@ describe('sandbox: the game ends turns and phases', () => {
   });
 });
 
+describe('sandbox with lifecycle hooks', () => {
+  it('sandbox-hooks.json: the draft counts its start, drops the seat that played nothing as it ends; main scores a card as each turn starts and counts each turn that ends', async () => {
+    const doc = await replayJson('sandbox-hooks.json');
+    // The routines record no ply: the log's nine moves are the plies.
+    expect(doc.plies).toHaveLength(9);
+    expect(doc.plies.map((p: { actor: string | null }) => p.actor).slice(5)).toEqual([
+      'seat:a',
+      'seat:a',
+      // seat:b was dropped as the draft ended: the order skips it
+      'seat:c',
+      'seat:a',
+    ]);
+    expect(doc.state).toMatchObject({
+      status: 'over',
+      out: ['seat:b'],
+      // seat:a: a card in the draft, one in main, and a bonus as each of its two turns in main started
+      seats: { 'seat:a': { played: 4 }, 'seat:b': { played: 0 }, 'seat:c': { played: 2 } },
+      // once as the draft began, and once as each of main's three turns ended
+      game: { tally: 4 },
+      winners: ['seat:a'],
+    });
+  });
+});
+
 describe('sandbox with priority windows', () => {
   it('sandbox-priority.json: backward play, a response on the stack resolving first, and seat:b passing automatically until its turn', async () => {
     const doc = await replayJson('sandbox-priority.json');

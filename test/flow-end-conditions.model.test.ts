@@ -8,7 +8,8 @@ import { createTableTestModel, defaultAbstraction, formatCoverage, inventory } f
  * ends when its round is over, turns that the condition `ahead` ends, the
  * cards `finish` (ends the turn) and `advance` (takes a transition), a market
  * that ends once every seat has played, and a simultaneous round that ends its
- * phase. Each path is played through the real table.play() and checked at
+ * phase; and the same game with every lifecycle hook (onEnter, onLeave,
+ * onTurnStart, onTurnEnd, onMove) running sandbox's routines. Each path is played through the real table.play() and checked at
  * every step; coverage must be complete but for what is unreachable by design.
  * The states keep apart what the conditions read of the pieces.
  */
@@ -50,6 +51,22 @@ const configs: Record<string, { seats: number; maxTurns: number; options: object
       flowCards: true,
       lastTurn: 4,
     },
+  },
+};
+
+// The turn-by-turn game with every lifecycle hook: routines that count, score cards (changing what the conditions
+// read) and eliminate the seats that played nothing as the draft ends.
+const HOOKS: Record<string, object> = {
+  draft: { onEnter: 'tally', onTurnEnd: 'tally', onLeave: 'drop-idle' },
+  main: { onTurnStart: 'tally', onMove: 'tally' },
+  market: { onMove: 'bonus' },
+};
+const byTurns = configs['turn by turn'] as { seats: number; maxTurns: number; options: { phases: { name: string }[] } };
+configs['with lifecycle hooks'] = {
+  ...byTurns,
+  options: {
+    ...byTurns.options,
+    phases: byTurns.options.phases.map((phase) => ({ ...phase, ...HOOKS[phase.name] })),
   },
 };
 

@@ -41,8 +41,14 @@ export interface GamePhaseDefinition {
   readonly moves?: readonly string[];
   /** A routine run on entering this game phase (orders revealed as combat begins, …). */
   readonly onEnter?: string;
-  /** A routine run on leaving it by a transition. */
+  /** A routine run on leaving it by a transition (declared, a move's outcome, or its `endIf`). */
   readonly onLeave?: string;
+  /** A routine run as each turn of this game phase starts (a simultaneous round is one turn); not in a Free phase. */
+  readonly onTurnStart?: string;
+  /** A routine run as each turn of this game phase ends, whatever ends it; not in a Free phase. */
+  readonly onTurnEnd?: string;
+  /** A routine run after each of the game's own moves made in this game phase, before its end conditions are asked. */
+  readonly onMove?: string;
   /**
    * When this game phase ends by itself: `when` names one of the game's `conditions` or a built-in one
    * (`round-over`: every seat has had its turn in this round), asked after every move; when it holds, the phase
@@ -202,11 +208,13 @@ export interface ApplicationMoveSpec<G, O, S> extends MoveSpecCommon<G, O, S> {
 /** One of a game's own move types, as an author writes it. */
 export type MoveSpec<G, O, S> = SeatMoveSpec<G, O, S> | ApplicationMoveSpec<G, O, S>;
 
-/** What a routine (a phase's `onEnter` / `onLeave`) reads. */
+/** What a routine (a phase's `onEnter`, `onLeave`, `onTurnStart`, `onTurnEnd`, `onMove`) reads. */
 export interface RoutineContext<G, O> {
   readonly game: G;
   readonly options: O;
   readonly seating: SeatingView;
+  /** The move just played, when the routine runs as a game phase's `onMove` (its seat null for the application's). */
+  readonly move?: { readonly type: string; readonly seat: string | null };
 }
 
 /** What `resolve` reads: the item leaving the top of the stack and what lies beneath it (bottom first). */
@@ -305,7 +313,10 @@ export interface GameSpec<
     readonly options: SchemaOutput<S>;
     readonly seating: SeatingView;
   }): GameRefusal | null;
-  /** Routines that phases name in `onEnter` / `onLeave`. */
+  /**
+   * Routines that phases name in `onEnter` / `onLeave` (a game phase begins and ends), `onTurnStart` / `onTurnEnd` (each
+   * of its turns) and `onMove` (after each game move). Pure functions of what they read: replay runs them again.
+   */
   readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => Outcome<G> };
   /** Conditions that phases name in `endIf.when` and `turnEndIf`: pure functions of the pieces and the seating. */
   readonly conditions?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => boolean };

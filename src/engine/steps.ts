@@ -332,12 +332,26 @@ export function enterGamePhase(ctx: TableContext, name: string): Change {
   };
 }
 
-/** Runs one of the game's routines (a phase's onEnter or onLeave): its pieces change, and seats it eliminates are out. */
-export function runRoutine(game: AnyGame, ctx: TableContext, routine: string): Change {
+/**
+ * Runs one of the game's routines (a phase's onEnter, onLeave, onTurnStart, onTurnEnd, or after `move`, its onMove):
+ * its pieces change, and seats it eliminates are out.
+ */
+export function runRoutine(game: AnyGame, ctx: TableContext, routine: string, move?: Move): Change {
   const run = ownEntry(game.routines, routine);
   if (run === undefined) return {};
-  const outcome = run({ game: ctx.game, options: ctx.opening.options, seating: seatingView(ctx) });
+  const seating = seatingView(ctx);
+  const outcome = run(
+    move === undefined
+      ? { game: ctx.game, options: ctx.opening.options, seating }
+      : { game: ctx.game, options: ctx.opening.options, seating, move: { type: move.type, seat: move.seat ?? null } },
+  );
   return { game: outcome.game, progression: eliminated(ctx, ctx.progression, outcome) };
+}
+
+/** Runs the current game phase's onMove routine, if it names one, after `move`. */
+export function runOnMove(game: AnyGame, ctx: TableContext, move: Move): Change {
+  const routine = phasePlan(ctx.opening.structure, ctx.gamePhase).onMove;
+  return routine === undefined ? {} : runRoutine(game, ctx, routine, move);
 }
 
 /**

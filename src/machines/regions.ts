@@ -27,10 +27,18 @@ const isLegal = 'moveIsLegal' as const;
 const routine = (name: string | undefined) =>
   name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name } }];
 
-/** Every game move type, handled in place: guarded by the rules, recorded, played. */
-function gameMoves(types: readonly string[]): On {
+/** A routine run after each game move (a phase's onMove): it reads the move, too. */
+const afterMove = (name: string | undefined) =>
+  name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name, afterMove: true } }];
+
+/** What ends a turn of `phase`: the turn.ended announcement, then the phase's onTurnEnd routine. */
+const endingTurn = (phase: PhasePlan) => ['endTurn' as const, ...routine(phase.onTurnEnd)];
+
+/** Every game move type, handled in place: guarded by the rules, recorded, played, then `after` (an onMove routine). */
+function gameMoves(types: readonly string[], after: ReturnType<typeof afterMove> | ['runOnMove'] = []): On {
   const on: On = {};
-  for (const type of types) on[type] = { guard: isLegal, actions: 'recordAndPlayMove' };
+  const actions = after.length === 0 ? ('recordAndPlayMove' as const) : ['recordAndPlayMove' as const, ...after];
+  for (const type of types) on[type] = { guard: isLegal, actions };
   return on;
 }
 
@@ -70,7 +78,10 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
         ];
   return {
     acting: {
-      on: { ...gameMoves(moveTypes), 'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] } },
+      on: {
+        ...gameMoves(moveTypes, afterMove(phase.onMove)),
+        'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] },
+      },
       always: [
         ...endedByMove,
         { guard: 'turnMovesSpent', target: 'done' },
@@ -111,7 +122,7 @@ function endsOfPhase(plan: StructurePlan, phase: PhasePlan, kind: 'turns' | 'rou
       guard: both(guard, onGoing),
       target: `#table.playing.turn.${t.to}`,
       ...(t.to === phase.name ? { reenter: true } : {}),
-      actions: [...ending, 'clearFlow', ...routine(phase.onLeave)],
+      actions: [...ending, ...routine(phase.onTurnEnd), 'clearFlow', ...routine(phase.onLeave)],
     });
   };
   if (phase.outcomes?.includes('transition'))
@@ -140,7 +151,7 @@ function transitionsFrom(plan: StructurePlan, phase: PhasePlan): On {
       guard: and([isLegal, { type: 'takesTransition', params: { transition: t.name } }]),
       target: `#table.playing.turn.${t.to}`,
       ...(t.to === phase.name ? { reenter: true } : {}),
-      actions: ['recordPly', 'endTurn', ...leaving],
+      actions: ['recordPly', ...endingTurn(phase), ...leaving],
     })),
   };
 }
@@ -162,8 +173,10 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
         initial: 'round',
         states: {
           round: {
+            // Each simultaneous round is one turn of every seat: it starts and ends the phase's turns.
+            ...(phase.onTurnStart === undefined ? {} : { entry: routine(phase.onTurnStart) }),
             on: {
-              ...gameMoves(moveTypes),
+              ...gameMoves(moveTypes, afterMove(phase.onMove)),
               'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] },
             },
             always: [
@@ -172,7 +185,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
                 guard: and(['nobodyIsWaiting', 'seatsRemain']),
                 target: 'round',
                 reenter: true,
-                actions: ['endRound', 'startNextRound'],
+                actions: ['endRound', ...routine(phase.onTurnEnd), 'startNextRound'],
               },
             ],
           },
@@ -184,7 +197,9 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
         entry,
         on: transitions,
         initial: 'open',
-        states: { open: { on: gameMoves(moveTypes), ...(ends.length > 0 ? { always: ends } : {}) } },
+        states: {
+          open: { on: gameMoves(moveTypes, afterMove(phase.onMove)), ...(ends.length > 0 ? { always: ends } : {}) },
+        },
       };
     }
     case 'turns': {
@@ -197,7 +212,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
         initial: 'inTurn',
         states: {
           inTurn: {
-            entry: 'startTurn',
+            entry: ['startTurn', ...routine(phase.onTurnStart)],
             // A delay ends this seat's turn for now and starts the next seat's (initiative rules); only inTurn is re-entered.
             on: strategy.delays
               ? {
@@ -205,7 +220,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
                     guard: isLegal,
                     target: 'inTurn',
                     reenter: true,
-                    actions: ['recordPly', 'endTurn', 'delayActiveSeat'],
+                    actions: ['recordPly', ...endingTurn(phase), 'delayActiveSeat'],
                   },
                 }
               : {},
@@ -216,15 +231,15 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
                 : actingStates(phase, moveTypes, doneId),
             // Only a turn that really is done passes on: an app cannot fake XState's done event.
             onDone: [
-              { guard: and([turnIsDone, 'gameEndsWithTurn']), target: '#table.over', actions: ['endTurn'] },
+              { guard: and([turnIsDone, 'gameEndsWithTurn']), target: '#table.over', actions: endingTurn(phase) },
               {
                 guard: and([turnIsDone, 'turnCanPass']),
                 target: 'inTurn',
                 reenter: true,
-                actions: ['endTurn', 'passTurnToNextSeat'],
+                actions: [...endingTurn(phase), 'passTurnToNextSeat'],
               },
               // No seat can take the next turn (the Circular rules' explicit failure): the game ends rather than loop.
-              { guard: turnIsDone, target: '#table.over', actions: ['endTurn'] },
+              { guard: turnIsDone, target: '#table.over', actions: endingTurn(phase) },
             ],
           },
         },
@@ -251,8 +266,12 @@ export function turnRegion(plan: StructurePlan, gameMoveTypes: readonly string[]
   };
 }
 
-/** The priority region: the seat holding priority passes or acts. */
-export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
+/**
+ * The priority region: the seat holding priority passes or acts. Its moves are the same in every game phase, so a
+ * game move runs the onMove routine of the game phase it is made in (`runOnMove`) when any game phase names one.
+ */
+export function priorityRegion(plan: StructurePlan, gameMoveTypes: readonly string[]): StateConfig {
+  const onMove = plan.phases.some((phase) => phase.onMove !== undefined) ? (['runOnMove'] as ['runOnMove']) : [];
   return {
     initial: 'held',
     on: { 'engine.auto-pass': { guard: isLegal, actions: ['recordPly', 'setAutoPass'] } },
@@ -272,7 +291,7 @@ export function priorityRegion(gameMoveTypes: readonly string[]): StateConfig {
             { guard: and([isLegal, 'isLastToPass']), actions: 'recordPass' },
             { guard: isLegal, actions: 'recordPassAndMovePriority' },
           ],
-          ...gameMoves(gameMoveTypes),
+          ...gameMoves(gameMoveTypes, onMove),
         },
       },
     },

@@ -57,6 +57,7 @@ function chartKey(plan: StructurePlan): string {
     plan.priority,
     plan.transitions,
     plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null]),
+    plan.phases.map((p) => [p.onTurnStart ?? null, p.onTurnEnd ?? null, p.onMove ?? null]),
     plan.phases.map((p) => [p.endIf ?? null, p.turnEndIf ?? null, p.outcomes ?? null]),
   ]);
 }
@@ -147,9 +148,10 @@ function tableSetup(game: AnyGame) {
       delayActiveSeat: assign(({ context, event }) => assigns.delayActiveSeat(context, event, undefined as never)),
       removeSeat: assign(({ context, event }) => assigns.removeSeat(context, event, undefined as never)),
       clearFlow: assign(({ context, event }) => assigns.clearFlow(context, event, undefined as never)),
-      runRoutine: assign(({ context, event }, params: { routine: string }) =>
+      runRoutine: assign(({ context, event }, params: { routine: string; afterMove?: boolean }) =>
         assigns.runRoutine(context, event, params),
       ),
+      runOnMove: assign(({ context, event }) => assigns.runOnMove(context, event, undefined as never)),
       recordPly: enqueueActions(({ context, event, enqueue, self }) =>
         announce(enqueue, self, effects.recordPly(context, event, undefined as never)),
       ),
@@ -244,7 +246,7 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
   const gameMoveTypes = Object.keys(game.moves);
   const regions = {
     turn: turnRegion(plan, gameMoveTypes),
-    ...(plan.priority ? { priority: priorityRegion(gameMoveTypes), stack: stackRegion() } : {}),
+    ...(plan.priority ? { priority: priorityRegion(plan, gameMoveTypes), stack: stackRegion() } : {}),
   };
 
   return table.createMachine({

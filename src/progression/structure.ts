@@ -19,6 +19,10 @@ export interface PhasePlan {
   /** The routines run on entering and on leaving this game phase, if any. */
   readonly onEnter?: string;
   readonly onLeave?: string;
+  /** The routines run as each turn of this game phase starts and ends, and after each game move made in it, if any. */
+  readonly onTurnStart?: string;
+  readonly onTurnEnd?: string;
+  readonly onMove?: string;
   /** The condition that ends this game phase after a move, and the declared transition it then takes. */
   readonly endIf?: { readonly when: string; readonly transition: string };
   /** The game's condition that ends a turn after a move. */
@@ -43,6 +47,9 @@ export interface StructurePlan {
   readonly firstSeat: string | null;
   readonly owner: string | null;
 }
+
+/** The routines a game phase may name, run as it begins and ends, as each of its turns starts and ends, and after each move. */
+const HOOKS = ['onEnter', 'onLeave', 'onTurnStart', 'onTurnEnd', 'onMove'] as const;
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** Names the chart gives its own states, and names every object inherits: a phase may not take them. */
@@ -158,10 +165,13 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
     names.add(phase.name);
     const read = readTurnRules(phase.turns);
     if (!read.ok) return { path: `${at}.turns${read.path ? `.${read.path}` : ''}`, message: read.message };
-    for (const key of ['onEnter', 'onLeave'] as const) {
+    for (const key of HOOKS) {
       const missing = routineProblem(phase[key], known);
       if (missing !== null) return { path: `${at}.${key}`, message: missing };
     }
+    for (const key of ['onTurnStart', 'onTurnEnd'] as const)
+      if (phase[key] !== undefined && strategyOf(read.rules).shape === 'open')
+        return { path: `${at}.${key}`, message: 'a Free phase has no turns: it has no turn to start or end' };
     if (phase.moves !== undefined) {
       if (!Array.isArray(phase.moves)) return { path: `${at}.moves`, message: "is a list of the game's move types" };
       const unknown = phase.moves.findIndex((type: unknown) => !known.moves.includes(type as string));
@@ -273,8 +283,7 @@ export function readStructure(
       ...(t.onEnter !== undefined ? { onEnter: t.onEnter } : {}),
     })),
     moves: phase.moves === undefined ? null : [...phase.moves],
-    ...(phase.onEnter !== undefined ? { onEnter: phase.onEnter } : {}),
-    ...(phase.onLeave !== undefined ? { onLeave: phase.onLeave } : {}),
+    ...Object.fromEntries(HOOKS.flatMap((key) => (phase[key] === undefined ? [] : [[key, phase[key]]]))),
     ...(phase.endIf !== undefined ? { endIf: { when: phase.endIf.when, transition: phase.endIf.transition } } : {}),
     ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
     ...outcomesOf(game, phase.moves),

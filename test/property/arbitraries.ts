@@ -140,11 +140,18 @@ function endsOf(turns: unknown, when: string, transition: string, turnEnds: bool
   };
 }
 
+/** A sandbox phase with `hooks`, but a Free phase without the turn hooks (it has no turns). */
+function withHooks(phase: { turns: unknown }, hooks: Record<string, string>): object {
+  if ((phase.turns as { strategy: string }).strategy !== 'Free') return { ...phase, ...hooks };
+  const { onTurnStart: _start, onTurnEnd: _end, ...rest } = hooks;
+  return { ...phase, ...rest };
+}
+
 /**
  * Options for the built-in games this file knows: mundane's decks, hands and
  * Time, and an end; sandbox's whole turn structure (one or two game phases of
  * any strategy, with priority windows or without, transitions both ways or a restart,
- * phases and turns that end by conditions, flow cards,
+ * phases and turns that end by conditions, flow cards, lifecycle hooks,
  * direction, refills, eliminations, an end). Any other game opens with `{}`.
  */
 function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
@@ -228,7 +235,22 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
       },
       { requiredKeys: [] },
     );
-    return fc.tuple(fc.oneof(plain, priority), extras).map(([structure, more]) => ({ ...structure, ...more }));
+    // Lifecycle hooks on each game phase, or none: sandbox's routines count, score cards and eliminate idle seats.
+    const routine = fc.constantFrom('tally', 'bonus', 'drop-idle');
+    const hooks = fc.option(
+      fc.array(
+        fc.record(
+          { onEnter: routine, onLeave: routine, onTurnStart: routine, onTurnEnd: routine, onMove: routine },
+          { requiredKeys: [] },
+        ),
+        { minLength: 2, maxLength: 2 },
+      ),
+    );
+    return fc.tuple(fc.oneof(plain, priority), extras, hooks).map(([structure, more, named]) => ({
+      ...structure,
+      phases: structure.phases.map((phase, i) => withHooks(phase, named?.[i] ?? {})),
+      ...more,
+    }));
   }
   return fc.constant({});
 }

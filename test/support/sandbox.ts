@@ -1,4 +1,5 @@
-import { createTable, sandbox, type Table, type TableEmitted } from '../../src/index.js';
+import { expect } from 'vitest';
+import { createTable, replay, restoreTable, sandbox, type Table, type TableEmitted } from '../../src/index.js';
 
 export { refusalOf } from './refusal.js';
 
@@ -36,4 +37,20 @@ export function recordEvents(table: Table, types: TableEmitted['type'][]): Table
   const events: TableEmitted[] = [];
   for (const type of types) table.on(type, (event) => events.push(event));
   return events;
+}
+
+/**
+ * The log is the truth: `table` (a sandbox table whose state after each of its moves is `states`, the opening first)
+ * replays to the same state, restores from its persisted snapshot and plays `next` there as it does live, and time
+ * travel shows each state again.
+ */
+export function expectLogIsTruth(table: Table, states: Table['state'][], next: object): void {
+  expect(replay(table.log).state).toEqual(table.state);
+  const restored = restoreTable(sandbox, JSON.parse(JSON.stringify(table.persist())));
+  expect(restored.state).toEqual(table.state);
+  restored.play(next as never);
+  table.play(next);
+  expect(restored.state).toEqual(table.state);
+  const all = [...states, table.state];
+  for (let n = 0; n < all.length; n++) expect(table.at(n).state, `at(${n})`).toEqual(all[n]);
 }

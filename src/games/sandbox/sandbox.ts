@@ -10,6 +10,9 @@ import { defineGame } from '../../core/defineGame.js';
 import type { SeatMoveSpec, TurnModel } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 
+/** sandbox's routines: `tally` counts its runs, `bonus` scores a card, `drop-idle` eliminates seats that played none. */
+const routineName = z.enum(['tally', 'bonus', 'drop-idle']);
+
 const phaseSchema = z
   .object({
     name: z.string().min(1).max(64),
@@ -23,6 +26,12 @@ const phaseSchema = z
       .optional(),
     /** One of sandbox's conditions: when it holds after a move, the seat's turn ends. */
     turnEndIf: z.string().min(1).max(64).optional(),
+    /** Sandbox's routines run as the phase begins and ends, as each of its turns starts and ends, after each card. */
+    onEnter: routineName.optional(),
+    onLeave: routineName.optional(),
+    onTurnStart: routineName.optional(),
+    onTurnEnd: routineName.optional(),
+    onMove: routineName.optional(),
   })
   .strict();
 const transitionSchema = z
@@ -57,9 +66,10 @@ export type SandboxOptions = z.output<typeof sandboxOptionsSchema>;
 /** The cards of every sandbox table; `finish` and `advance` join them with `flowCards`. */
 const PLAIN_CARDS = ['play', 'react', 'cast', 'reverse', 'skip', 'set-direction', 'refill', 'eliminate'];
 
-/** sandbox's pieces: how many cards each seat has played. */
+/** sandbox's pieces: how many cards each seat has played, and how often the `tally` routine has run (once it has). */
 export interface SandboxState {
   readonly played: Readonly<Record<string, number>>;
+  readonly tally?: number;
 }
 
 type Card<S> = SeatMoveSpec<SandboxState, SandboxOptions, S>;
@@ -70,8 +80,11 @@ function card<S>(definition: Omit<Card<S>, 'play'> & { play?: Card<S>['play'] })
 }
 
 function countPlay(state: SandboxState, seat: string): SandboxState {
-  return { played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
+  return { ...state, played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
 }
+
+/** The phase's routines, as the sandbox's options name them. */
+const HOOKS = ['onEnter', 'onLeave', 'onTurnStart', 'onTurnEnd', 'onMove'] as const;
 
 /**
  * The game `sandbox`, version 1. Its move vocabulary:
@@ -98,6 +111,7 @@ export const sandbox = defineGame({
       ...(phase.turnPhases !== undefined ? { turnPhases: phase.turnPhases.map((name) => ({ name })) } : {}),
       ...(phase.endIf !== undefined ? { endIf: phase.endIf } : {}),
       ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
+      ...Object.fromEntries(HOOKS.flatMap((hook) => (phase[hook] === undefined ? [] : [[hook, phase[hook]]]))),
       // Without flowCards, the flow cards are not moves of any phase (refused with WRONG_TIMING, not in the chart);
       // with them, a Free phase has no turn for finish to end.
       ...(!options.flowCards
@@ -122,7 +136,22 @@ export const sandbox = defineGame({
           message: 'a turn with priority phases ends when every seat passes in a row: no flow cards',
         }
       : null,
-  setup: ({ seats }) => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
+  setup: ({ seats }): SandboxState => ({ played: Object.fromEntries(seats.map((seat) => [seat, 0])) }),
+  routines: {
+    /** Counts its own runs in the pieces' `tally`, shown in the table's public view. */
+    tally: ({ game: state }) => ({ game: { ...state, tally: (state.tally ?? 0) + 1 } }),
+    /** The seat that just moved (after a move), else the seat whose turn it is, scores a card as if it had played one. */
+    bonus: ({ game: state, seating, move }) => {
+      const seat = move === undefined ? seating.activeSeat : move.seat;
+      return { game: seat === null ? state : countPlay(state, seat) };
+    },
+    /** Every seat still in the game that has played no card is eliminated, unless none has played any. */
+    'drop-idle': ({ game: state, seating }) => {
+      const remaining = seating.seats.filter((seat) => !seating.out.includes(seat));
+      const idle = remaining.filter((seat) => (state.played[seat] ?? 0) === 0);
+      return { game: state, ...(idle.length < remaining.length ? { eliminate: idle } : {}) };
+    },
+  },
   conditions: {
     /** Every seat still in the game has played a card. */
     'all-played': ({ game: state, seating }) =>
@@ -236,4 +265,5 @@ export const sandbox = defineGame({
     return { winners, draw: winners.length > 1 };
   },
   seatView: ({ game: state, seat }) => ({ played: state.played[seat] ?? 0 }),
+  publicView: ({ game: state }): { tally?: number } => (state.tally === undefined ? {} : { tally: state.tally }),
 });
