@@ -101,6 +101,28 @@ describe('sandbox with lifecycle hooks', () => {
   });
 });
 
+describe('sandbox with orders from the pieces', () => {
+  it('sandbox-orders.json: a card names the next seat, the draft goes fewest cards first, play starts after the last drafter', async () => {
+    const doc = await replayJson('sandbox-orders.json');
+    const at = (p: { round: number; actor: string | null; notation: string }) => `${p.round} ${p.actor} ${p.notation}`;
+    expect(doc.plies.map(at)).toEqual([
+      '1 seat:a play',
+      '1 seat:a pass to seat:c',
+      '1 seat:a end turn',
+      // seat:b is passed over; after seat:c the turn would come back to seat:a: the round, and main, are over
+      '1 seat:c end turn',
+      // the draft, fewest cards first: seat:b and seat:c have none, seat:b comes first in table order; seat:a last
+      '2 seat:b play',
+      '2 seat:b end turn',
+      '2 seat:c end turn',
+      '2 seat:a end turn',
+      // play starts after seat:a, whose turn ended the draft
+      '3 seat:b play',
+    ]);
+    expect(doc.state).toMatchObject({ gamePhase: 'play', activeSeat: 'seat:b', round: 3 });
+  });
+});
+
 describe('sandbox with priority windows', () => {
   it('sandbox-priority.json: backward play, a response on the stack resolving first, and seat:b passing automatically until its turn', async () => {
     const doc = await replayJson('sandbox-priority.json');

@@ -8,8 +8,9 @@ import { createTableTestModel, defaultAbstraction, formatCoverage, inventory } f
  * ends when its round is over, turns that the condition `ahead` ends, the
  * cards `finish` (ends the turn) and `advance` (takes a transition), a market
  * that ends once every seat has played, and a simultaneous round that ends its
- * phase; and the same game with every lifecycle hook (onEnter, onLeave,
- * onTurnStart, onTurnEnd, onMove) running sandbox's routines. Each path is played through the real table.play() and checked at
+ * phase; the same game with every lifecycle hook (onEnter, onLeave,
+ * onTurnStart, onTurnEnd, onMove) running sandbox's routines; and with orders
+ * from the pieces (a fewest-first draft, AfterLastActor, the pass-to card). Each path is played through the real table.play() and checked at
  * every step; coverage must be complete but for what is unreachable by design.
  * The states keep apart what the conditions read of the pieces.
  */
@@ -67,6 +68,21 @@ configs['with lifecycle hooks'] = {
   options: {
     ...byTurns.options,
     phases: byTurns.options.phases.map((phase) => ({ ...phase, ...HOOKS[phase.name] })),
+  },
+};
+
+// Orders from the pieces: the turn-by-turn game with a draft in fewest-first order, a main phase that starts after
+// the seat whose turn ended the draft, and a card that names the next seat.
+configs['orders from the pieces'] = {
+  ...byTurns,
+  options: {
+    ...byTurns.options,
+    phases: byTurns.options.phases.map((phase) => {
+      const { turnEndIf: _condition, ...rest } = phase as { name: string; turns: object; turnEndIf?: string };
+      if (phase.name === 'draft') return { ...rest, order: 'fewest-first' };
+      if (phase.name === 'main') return { ...rest, turns: { ...rest.turns, firstActor: 'AfterLastActor' } };
+      return rest;
+    }),
   },
 };
 

@@ -100,8 +100,8 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
     throw new GameDefinitionError(`${path}.secret`, 'is a list of payload field names');
   }
   const outcomes = move.outcomes ?? [];
-  if (!Array.isArray(outcomes) || !outcomes.every((o) => o === 'endTurn' || o === 'transition'))
-    throw new GameDefinitionError(`${path}.outcomes`, 'is a list of "endTurn" and "transition"');
+  if (!Array.isArray(outcomes) || !outcomes.every((o) => o === 'endTurn' || o === 'transition' || o === 'next'))
+    throw new GameDefinitionError(`${path}.outcomes`, 'is a list of "endTurn", "transition" and "next"');
   const payload = (move.payload as Schema | undefined) ?? null;
   const m = move as unknown as {
     check?: GameMove<G, O>['check'];
@@ -240,6 +240,27 @@ export function defineGame<
     conditions[name] = wrap(`conditions.${name}`, condition as (ctx: never) => boolean);
   }
 
+  const orders: Record<string, { first?: (ctx: never) => unknown; next: (ctx: never) => unknown }> = {};
+  const rawOrders = raw.orders === undefined ? {} : ownRecord(raw.orders, 'orders');
+  for (const [name, order] of Object.entries(rawOrders)) {
+    const problem = nameProblem(name, 'order');
+    if (problem !== null) throw new GameDefinitionError(`orders.${name}`, problem);
+    const given = order as { first?: unknown; next?: unknown } | null;
+    if (typeof given !== 'object' || given === null || typeof given.next !== 'function')
+      throw new GameDefinitionError(`orders.${name}`, 'is { first?(ctx) => seat | null, next(ctx) => seat | null }');
+    if (given.first !== undefined && typeof given.first !== 'function')
+      throw new GameDefinitionError(
+        `orders.${name}.first`,
+        'must be a function ({ game, seating, acted }) => seat | null',
+      );
+    orders[name] = Object.freeze({
+      ...(given.first === undefined
+        ? {}
+        : { first: wrap(`orders.${name}.first`, given.first as (ctx: never) => unknown) }),
+      next: wrap(`orders.${name}.next`, given.next as (ctx: never) => unknown),
+    });
+  }
+
   const moves: Record<string, GameMove<G, O>> = {};
   const rawMoves = ownRecord(raw.moves, 'moves');
   for (const type of Object.keys(rawMoves)) moves[type] = normaliseMove<G, O>(type, rawMoves[type], spec);
@@ -255,6 +276,7 @@ export function defineGame<
   const known = {
     routines: Object.keys(routines),
     conditions: Object.keys(conditions),
+    orders: Object.keys(orders),
     moves: Object.keys(moves),
     sorceryPhase: spec.sorceryPhase ?? null,
   };
@@ -296,6 +318,7 @@ export function defineGame<
     mayTransition: spec.mayTransition === undefined ? () => null : wrap('mayTransition', spec.mayTransition),
     routines: Object.freeze(routines) as Game<G, O>['routines'],
     conditions: Object.freeze(conditions) as Game<G, O>['conditions'],
+    orders: Object.freeze(orders) as unknown as Game<G, O>['orders'],
     resolve: spec.resolve === undefined ? ({ game: pieces }) => ({ game: pieces }) : wrap('resolve', spec.resolve),
     endIf: spec.endIf === undefined ? ({ remaining }) => remaining.length === 0 : wrap('endIf', spec.endIf),
     winners: spec.winners === undefined ? ({ remaining }) => [...remaining] : wrap('winners', spec.winners),

@@ -49,6 +49,8 @@ export interface GamePhaseDefinition {
   readonly onTurnEnd?: string;
   /** A routine run after each of the game's own moves made in this game phase, before its end conditions are asked. */
   readonly onMove?: string;
+  /** One of the game's `orders`: who acts first in this game phase and who acts after each turn (PerRound phases). */
+  readonly order?: string;
   /**
    * When this game phase ends by itself: `when` names one of the game's `conditions` or a built-in one
    * (`round-over`: every seat has had its turn in this round), asked after every move; when it holds, the phase
@@ -134,10 +136,12 @@ export interface MoveOutcome<G> extends Outcome<G> {
   readonly endTurn?: true;
   /** The move takes this transition out of the current game phase (a move that declares `outcomes: ['transition']`). */
   readonly transition?: string;
+  /** The seat that takes the next turn when this one ends (a move that declares `outcomes: ['next']`; PerRound phases). */
+  readonly next?: string;
 }
 
 /** The turn's course a move's outcome may change, as the move declares it (the chart draws only what is declared). */
-export type FlowOutcome = 'endTurn' | 'transition';
+export type FlowOutcome = 'endTurn' | 'transition' | 'next';
 
 /** What a move's callbacks read. */
 export interface MoveContext<G, O, P> {
@@ -215,6 +219,22 @@ export interface RoutineContext<G, O> {
   readonly seating: SeatingView;
   /** The move just played, when the routine runs as a game phase's `onMove` (its seat null for the application's). */
   readonly move?: { readonly type: string; readonly seat: string | null };
+}
+
+/** What a game's order reads: a routine's context, and the seats that have had their turn this round, in order. */
+export interface OrderContext<G, O> extends RoutineContext<G, O> {
+  readonly acted: readonly string[];
+}
+
+/**
+ * A turn order the game computes from its pieces, for a PerRound game phase that names it in `order`. `first` names
+ * the seat that acts first as the phase begins (default: the phase's own rule); `next`, asked as each turn ends, names
+ * the seat that acts next, or null for the seat after the current one in table order. A seat that has already had its
+ * turn this round starts a new round.
+ */
+export interface GameOrder<G, O> {
+  first?(ctx: OrderContext<G, O>): string | null;
+  next(ctx: OrderContext<G, O>): string | null;
 }
 
 /** What `resolve` reads: the item leaving the top of the stack and what lies beneath it (bottom first). */
@@ -320,6 +340,8 @@ export interface GameSpec<
   readonly routines?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => Outcome<G> };
   /** Conditions that phases name in `endIf.when` and `turnEndIf`: pure functions of the pieces and the seating. */
   readonly conditions?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => boolean };
+  /** Turn orders that PerRound phases name in `order`: who acts first, and who acts next, from the pieces. */
+  readonly orders?: { readonly [name: string]: GameOrder<G, SchemaOutput<S>> };
   /** Resolves the top item of the stack (default: nothing happens to the pieces). */
   resolve?(ctx: ResolveContext<G, SchemaOutput<S>>): Outcome<G>;
   /** Whether the game is over (default: only when no seat is left). Asked after every move and as each turn ends. */
@@ -412,6 +434,7 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
   }): GameRefusal | null;
   readonly routines: { readonly [name: string]: (ctx: RoutineContext<G, O>) => Outcome<G> };
   readonly conditions: { readonly [name: string]: (ctx: RoutineContext<G, O>) => boolean };
+  readonly orders: { readonly [name: string]: GameOrder<G, O> };
   resolve(ctx: ResolveContext<G, O>): Outcome<G>;
   endIf(ctx: EndContext<G, O>): boolean;
   winners(ctx: {

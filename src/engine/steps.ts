@@ -186,6 +186,8 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   // the obligation is settled, so a seat that still owes plies is not done with its simultaneous turn.
   if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
   progression = eliminated(ctx, progression, outcome);
+  const chosen = nextAsked(game, ctx, move, outcome);
+  if (chosen !== undefined) progression = { ...progression, chosen };
   for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
     if (progression.circular !== null)
       progression = { ...progression, circular: mutate(progression.circular, mutation) };
@@ -237,6 +239,28 @@ function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
   }
   // Leaving the phase ends the turn anyway: a request for both is a transition.
   return request.transition === undefined ? request : { transition: request.transition };
+}
+
+/**
+ * The seat a move's outcome names to take the next turn (`next`), if it declares `outcomes: ['next']` and plays in a
+ * PerRound phase; anything else is the game's error (GAME_ERROR, the table unchanged).
+ */
+function nextAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOutcome<unknown>): string | undefined {
+  if (outcome.next === undefined) return undefined;
+  const where = `moves.${move.type}.play`;
+  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('next'))
+    throw new GameCodeError(
+      where,
+      new Error(`its outcome names the next seat: declare outcomes: ['next'] on ${move.type}`),
+    );
+  if (ctx.progression.rules.strategy !== 'PerRound')
+    throw new GameCodeError(
+      where,
+      new Error(
+        `${ctx.gamePhase} is a ${ctx.progression.rules.strategy} phase: only a PerRound phase lets a move name the next seat`,
+      ),
+    );
+  return seatInGame(ctx, outcome.next, where);
 }
 
 /** The change a move's flow request makes: a seat's part of a simultaneous round ends at once; the chart takes the rest. */
@@ -308,16 +332,17 @@ export function enterPhase(ctx: TableContext, phase: string): Change {
 /**
  * A game phase begins: its turn rules take over, a new turn (and round)
  * starts unless this is the table's very first, and initiative scores and
- * seats out of the game are kept.
+ * seats out of the game are kept. The first seat is the one the table names
+ * at its opening, else the one the game's order names, else the one the
+ * phase's rules say (PerRound's `AfterLastActor`: the seat after the one
+ * whose turn ended the phase before).
  */
-export function enterGamePhase(ctx: TableContext, name: string): Change {
+export function enterGamePhase(game: AnyGame, ctx: TableContext, name: string): Change {
   const plan = phasePlan(ctx.opening.structure, name);
   const first = ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
-  const start = startPhase(
-    plan.rules,
-    { ...seatingOf(ctx), firstSeat: first ? ctx.opening.structure.firstSeat : null },
-    ctx.progression,
-  );
+  const named =
+    first && ctx.opening.structure.firstSeat !== null ? ctx.opening.structure.firstSeat : firstOf(game, ctx, plan);
+  const start = startPhase(plan.rules, { ...seatingOf(ctx), firstSeat: named }, ctx.progression);
   return {
     gamePhase: name,
     phase: plan.turnPhases[0]?.name ?? name,
@@ -332,6 +357,48 @@ export function enterGamePhase(ctx: TableContext, name: string): Change {
   };
 }
 
+/** The seat a PerRound phase starts with by the game's order or its `firstActor` rule, or null for the first in order. */
+function firstOf(game: AnyGame, ctx: TableContext, plan: ReturnType<typeof phasePlan>): string | null {
+  if (plan.rules.strategy !== 'PerRound') return null;
+  const out = ctx.progression.out;
+  const order = plan.order === undefined ? undefined : ownEntry(game.orders, plan.order);
+  if (order?.first !== undefined) {
+    const seat = order.first({ ...routineContext(ctx), acted: [] });
+    if (seat !== null) return seatInGame(ctx, seat, `orders.${plan.order}.first`);
+  }
+  const last = ctx.turn.activeSeat;
+  if (plan.rules.firstActor !== 'AfterLastActor' || last === null) return null;
+  return (
+    nextEligibleSeat(ctx.opening.seats, last, ctx.turn.direction, (seat) => !out.includes(seat)) ??
+    (out.includes(last) ? null : last)
+  );
+}
+
+/** `seat`, which game code at `where` named to act: it must be at the table and still in the game. */
+function seatInGame(ctx: TableContext, seat: unknown, where: string): string {
+  if (typeof seat !== 'string' || !ctx.opening.seats.includes(seat))
+    throw new GameCodeError(where, new Error(`${JSON.stringify(seat)?.slice(0, 80)} is not a seat at the table`));
+  if (ctx.progression.out.includes(seat)) throw new GameCodeError(where, new Error(`${seat} is out of the game`));
+  return seat;
+}
+
+/** What a routine reads: the pieces, the options and the seating. */
+function routineContext(ctx: TableContext) {
+  return { game: ctx.game, options: ctx.opening.options, seating: seatingView(ctx) };
+}
+
+/**
+ * As a turn ends in a phase with the game's order: the seat the order names goes next, unless a move has already
+ * named one (the order is not asked then); null from the order leaves the turn to pass in table order.
+ */
+export function chooseNextSeat(game: AnyGame, ctx: TableContext, name: string): Change {
+  const order = ownEntry(game.orders, name);
+  if (order === undefined || ctx.progression.chosen !== undefined) return {};
+  const seat = order.next({ ...routineContext(ctx), acted: ctx.progression.acted });
+  if (seat === null) return {};
+  return { progression: { ...ctx.progression, chosen: seatInGame(ctx, seat, `orders.${name}.next`) } };
+}
+
 /**
  * Runs one of the game's routines (a phase's onEnter, onLeave, onTurnStart, onTurnEnd, or after `move`, its onMove):
  * its pieces change, and seats it eliminates are out.
@@ -339,12 +406,8 @@ export function enterGamePhase(ctx: TableContext, name: string): Change {
 export function runRoutine(game: AnyGame, ctx: TableContext, routine: string, move?: Move): Change {
   const run = ownEntry(game.routines, routine);
   if (run === undefined) return {};
-  const seating = seatingView(ctx);
-  const outcome = run(
-    move === undefined
-      ? { game: ctx.game, options: ctx.opening.options, seating }
-      : { game: ctx.game, options: ctx.opening.options, seating, move: { type: move.type, seat: move.seat ?? null } },
-  );
+  const base = routineContext(ctx);
+  const outcome = run(move === undefined ? base : { ...base, move: { type: move.type, seat: move.seat ?? null } });
   return { game: outcome.game, progression: eliminated(ctx, ctx.progression, outcome) };
 }
 

@@ -42,8 +42,18 @@ function gameMoves(types: readonly string[], after: ReturnType<typeof afterMove>
   return on;
 }
 
+/**
+ * The state a seat's turn ends in. With the game's order, entering it asks the order who acts next (unless a move
+ * named the seat), before the turn passes on: the guards that pass it read the choice.
+ */
+function turnDone(doneId: string, order: string | undefined): StateConfig {
+  return order === undefined
+    ? { id: doneId, type: 'final' }
+    : { id: doneId, type: 'final', entry: { type: 'chooseNextSeat', params: { order } } };
+}
+
 /** The turn's phases in order, each with its priority window; after the last one the turn is done. */
-function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): States {
+function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string, order: string | undefined): States {
   const states: States = {};
   phases.forEach((phase, i) => {
     states[phase.name] = {
@@ -54,7 +64,7 @@ function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string): St
       ],
     };
   });
-  states.done = { id: doneId, type: 'final' };
+  states.done = turnDone(doneId, order);
   return states;
 }
 
@@ -89,7 +99,7 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
         ...endedByCondition,
       ],
     },
-    done: { id: doneId, type: 'final' },
+    done: turnDone(doneId, phase.order),
   };
 }
 
@@ -227,7 +237,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
             initial: phase.turnPhases[0]?.name ?? 'acting',
             states:
               phase.turnPhases.length > 0
-                ? turnPhaseStates(phase.turnPhases, doneId)
+                ? turnPhaseStates(phase.turnPhases, doneId, phase.order)
                 : actingStates(phase, moveTypes, doneId),
             // Only a turn that really is done passes on: an app cannot fake XState's done event.
             onDone: [

@@ -118,6 +118,9 @@ export function tableAssigns(game: AnyGame) {
       routine: string;
       afterMove?: boolean;
     }>,
+    chooseNextSeat: ((context, _event, params) => step.chooseNextSeat(game, context, params.order)) as Assign<{
+      order: string;
+    }>,
     // The current game phase's onMove, for a priority game, whose moves belong to a region shared by every game phase.
     runOnMove: (context, event) => step.runOnMove(game, context, event),
     endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
@@ -186,7 +189,7 @@ export function tableEffects(game: AnyGame) {
       return announced(context, step.enterPhase(context, params.phase), { kind: 'phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
     enterGamePhase: ((context, _event, params) => {
-      const change = step.enterGamePhase(context, params.phase);
+      const change = step.enterGamePhase(game, context, params.phase);
       return announced(context, change, { kind: 'game-phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
     endTurn: (context) => announced(context, NO_CHANGE, TURN_ENDED),

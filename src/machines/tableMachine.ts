@@ -57,7 +57,7 @@ function chartKey(plan: StructurePlan): string {
     plan.priority,
     plan.transitions,
     plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null]),
-    plan.phases.map((p) => [p.onTurnStart ?? null, p.onTurnEnd ?? null, p.onMove ?? null]),
+    plan.phases.map((p) => [p.onTurnStart ?? null, p.onTurnEnd ?? null, p.onMove ?? null, p.order ?? null]),
     plan.phases.map((p) => [p.endIf ?? null, p.turnEndIf ?? null, p.outcomes ?? null]),
   ]);
 }
@@ -150,6 +150,9 @@ function tableSetup(game: AnyGame) {
       clearFlow: assign(({ context, event }) => assigns.clearFlow(context, event, undefined as never)),
       runRoutine: assign(({ context, event }, params: { routine: string; afterMove?: boolean }) =>
         assigns.runRoutine(context, event, params),
+      ),
+      chooseNextSeat: assign(({ context, event }, params: { order: string }) =>
+        assigns.chooseNextSeat(context, event, params),
       ),
       runOnMove: assign(({ context, event }) => assigns.runOnMove(context, event, undefined as never)),
       recordPly: enqueueActions(({ context, event, enqueue, self }) =>

@@ -37,7 +37,15 @@ const common = {
 
 /** The turn rules object, one shape per strategy. */
 export const turnRulesSchema = z.discriminatedUnion('strategy', [
-  z.strictObject({ strategy: z.literal('PerRound'), ...common }),
+  z.strictObject({
+    strategy: z.literal('PerRound'),
+    /**
+     * Who acts first as the phase begins (unless the table names a first seat or the game's order does): the first
+     * seat in order (the default), or the seat after the one whose turn ended the game phase before.
+     */
+    firstActor: z.optional(z.enum(['FirstInOrder', 'AfterLastActor'])),
+    ...common,
+  }),
   z.strictObject({ strategy: z.literal('Circular'), circular: z.prefault(circularSchema, {}), ...common }),
   z.strictObject({ strategy: z.literal('Initiative'), ...common }),
   z.strictObject({ strategy: z.literal('Simultaneous'), ...common }),

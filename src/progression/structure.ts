@@ -23,6 +23,8 @@ export interface PhasePlan {
   readonly onTurnStart?: string;
   readonly onTurnEnd?: string;
   readonly onMove?: string;
+  /** The game's order that names who acts first and next in this game phase (PerRound). */
+  readonly order?: string;
   /** The condition that ends this game phase after a move, and the declared transition it then takes. */
   readonly endIf?: { readonly when: string; readonly transition: string };
   /** The game's condition that ends a turn after a move. */
@@ -77,6 +79,8 @@ export interface KnownNames {
   readonly routines: readonly string[];
   /** The game's own conditions (the built-in ones are known anyway). */
   readonly conditions?: readonly string[];
+  /** The game's own turn orders. */
+  readonly orders?: readonly string[];
   readonly moves: readonly string[];
   readonly sorceryPhase: string | null;
 }
@@ -213,6 +217,19 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
     }
     const ends = endProblem(phase, strategyOf(read.rules).shape, turnPhases.length > 0, known, at);
     if (ends !== null) return ends;
+    if (phase.order !== undefined) {
+      const orders = known.orders ?? [];
+      if (typeof phase.order !== 'string' || !orders.includes(phase.order))
+        return {
+          path: `${at}.order`,
+          message: `no order ${JSON.stringify(phase.order)?.slice(0, 80)}: the game's orders are ${orders.join(', ') || 'none'}`,
+        };
+      if (read.rules.strategy !== 'PerRound')
+        return {
+          path: `${at}.order`,
+          message: `the game's order decides who acts next in a PerRound phase; ${read.rules.strategy} decides that itself`,
+        };
+    }
   }
   if (priority > 0 && priority < structure.phases.length)
     return { path: 'phases', message: 'either every game phase runs its turns through priority phases, or none does' };
@@ -271,6 +288,7 @@ export function readStructure(
   const problem = structureProblem(structure, {
     routines: Object.keys(game.routines),
     conditions: Object.keys(game.conditions),
+    orders: Object.keys(game.orders),
     moves: Object.keys(game.moves),
     sorceryPhase: game.sorceryPhase,
   });
@@ -286,6 +304,7 @@ export function readStructure(
     ...Object.fromEntries(HOOKS.flatMap((key) => (phase[key] === undefined ? [] : [[key, phase[key]]]))),
     ...(phase.endIf !== undefined ? { endIf: { when: phase.endIf.when, transition: phase.endIf.transition } } : {}),
     ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
+    ...(phase.order !== undefined ? { order: phase.order } : {}),
     ...outcomesOf(game, phase.moves),
   }));
   for (const key of ['firstSeat', 'owner'] as const) {
@@ -308,6 +327,7 @@ export function readStructure(
 
 /** What the moves a phase allows may ask of the turn's course, when any may ask something. */
 function outcomesOf(game: AnyGame, allowed: readonly string[] | undefined): { outcomes?: FlowOutcome[] } {
+  // Naming the next seat changes no state of the chart: only ending the turn and taking a transition are drawn.
   const asked = new Set<FlowOutcome>();
   for (const [type, move] of Object.entries(game.moves))
     if (allowed === undefined || allowed.includes(type)) for (const outcome of move.outcomes ?? []) asked.add(outcome);

@@ -35,6 +35,8 @@ export interface Progression {
   /** Game moves each seat made in this simultaneous round, for movesPerTurn there (absent in older snapshots). */
   readonly roundMoves?: { readonly [seat: string]: number };
   readonly obligation: Obligation | null;
+  /** The seat a move or the game's order named to take the next turn (PerRound), until the turn passes. */
+  readonly chosen?: string;
   /** Seats eliminated or gone: the order skips them. */
   readonly out: readonly string[];
 }

@@ -12,7 +12,8 @@ import { seatingView } from '../engine/rules.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import { rulesRevision, type Strategy } from '../progression/rules.js';
-import { roundOrder, scheduledSeat } from '../progression/turns.js';
+import { phasePlan } from '../progression/structure.js';
+import { eligibleSeats, roundOrder, scheduledSeat } from '../progression/turns.js';
 import type { StackItem } from '../stack/stack.js';
 
 /** Who looks at a table: a seat id, or null for a spectator. */
@@ -112,10 +113,22 @@ function turnFields(
   const over = ctx.status === 'over';
   const playing = !over && ctx.opening.problem === null;
   const seating = seatingOf(ctx);
+  // Under the game's order, the next seat is known once a move or the order has named it (as the turn ends), and the
+  // round's order shows the seats that have acted in it, then the others in table order.
+  const byGame = ctx.opening.problem === null && phasePlan(ctx.opening.structure, ctx.gamePhase).order !== undefined;
+  const undecided = byGame && ctx.progression.chosen === undefined;
+  const order = byGame
+    ? [
+        ...ctx.progression.acted,
+        ...eligibleSeats(ctx.opening.seats, ctx.progression).filter((s) => !ctx.progression.acted.includes(s)),
+      ]
+    : ctx.opening.problem === null
+      ? roundOrder(ctx.progression, seating)
+      : [];
   return {
     strategy: ctx.progression.rules.strategy,
-    order: ctx.opening.problem === null ? roundOrder(ctx.progression, seating) : [],
-    nextSeat: playing ? scheduledSeat(ctx.progression, seating) : null,
+    order,
+    nextSeat: playing && !undecided ? scheduledSeat(ctx.progression, seating) : null,
     movesThisTurn: ctx.progression.movesThisTurn,
     outcome: over && ctx.opening.problem === null ? { winners: [...ctx.winners], draw: ctx.draw === true } : null,
   };

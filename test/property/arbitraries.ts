@@ -140,10 +140,22 @@ function endsOf(turns: unknown, when: string, transition: string, turnEnds: bool
   };
 }
 
-/** A sandbox phase with `hooks`, but a Free phase without the turn hooks (it has no turns). */
+/**
+ * A sandbox phase with `hooks` (a Free phase without the turn hooks: it has no turns), and in a PerRound phase the
+ * game's order and its `firstActor` rule, where the hooks name them.
+ */
 function withHooks(phase: { turns: unknown }, hooks: Record<string, string>): object {
-  if ((phase.turns as { strategy: string }).strategy !== 'Free') return { ...phase, ...hooks };
-  const { onTurnStart: _start, onTurnEnd: _end, ...rest } = hooks;
+  const { order, firstActor, ...routines } = hooks;
+  const turns = phase.turns as { strategy: string };
+  if (turns.strategy === 'PerRound')
+    return {
+      ...phase,
+      ...routines,
+      ...(order === undefined ? {} : { order }),
+      ...(firstActor === undefined ? {} : { turns: { ...turns, firstActor } }),
+    };
+  if (turns.strategy !== 'Free') return { ...phase, ...routines };
+  const { onTurnStart: _start, onTurnEnd: _end, ...rest } = routines;
   return { ...phase, ...rest };
 }
 
@@ -151,7 +163,7 @@ function withHooks(phase: { turns: unknown }, hooks: Record<string, string>): ob
  * Options for the built-in games this file knows: mundane's decks, hands and
  * Time, and an end; sandbox's whole turn structure (one or two game phases of
  * any strategy, with priority windows or without, transitions both ways or a restart,
- * phases and turns that end by conditions, flow cards, lifecycle hooks,
+ * phases and turns that end by conditions, flow cards, lifecycle hooks, orders from the pieces,
  * direction, refills, eliminations, an end). Any other game opens with `{}`.
  */
 function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
@@ -240,7 +252,15 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
     const hooks = fc.option(
       fc.array(
         fc.record(
-          { onEnter: routine, onLeave: routine, onTurnStart: routine, onTurnEnd: routine, onMove: routine },
+          {
+            onEnter: routine,
+            onLeave: routine,
+            onTurnStart: routine,
+            onTurnEnd: routine,
+            onMove: routine,
+            order: fc.constant('fewest-first'),
+            firstActor: fc.constantFrom('FirstInOrder', 'AfterLastActor'),
+          },
           { requiredKeys: [] },
         ),
         { minLength: 2, maxLength: 2 },

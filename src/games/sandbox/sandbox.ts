@@ -32,6 +32,8 @@ const phaseSchema = z
     onTurnStart: routineName.optional(),
     onTurnEnd: routineName.optional(),
     onMove: routineName.optional(),
+    /** Sandbox's order for a PerRound phase: `fewest-first`, the seat with the fewest cards played acts next. */
+    order: z.enum(['fewest-first']).optional(),
   })
   .strict();
 const transitionSchema = z
@@ -54,7 +56,10 @@ export const sandboxOptionsSchema = z
     refills: z.boolean().default(false),
     /** Allow `eliminate`. */
     eliminations: z.boolean().default(false),
-    /** Allow `finish` (a card that ends the turn) and `advance { transition }` (a card that takes a transition). */
+    /**
+     * Allow `finish` (a card that ends the turn), `advance { transition }` (a card that takes a transition) and
+     * `pass-to { seat }` (a card that names the seat whose turn comes next, in a PerRound phase).
+     */
     flowCards: z.boolean().default(false),
     /** The game ends when this turn ends. */
     lastTurn: z.number().int().min(1).max(1_000_000).optional(),
@@ -81,6 +86,20 @@ function card<S>(definition: Omit<Card<S>, 'play'> & { play?: Card<S>['play'] })
 
 function countPlay(state: SandboxState, seat: string): SandboxState {
   return { ...state, played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
+}
+
+/** The seat still in the game, and not in `acted`, with the fewest cards played (ties in table order), or null. */
+function fewest(
+  state: SandboxState,
+  seating: { readonly seats: readonly string[]; readonly out: readonly string[] },
+  acted: readonly string[],
+): string | null {
+  let best: string | null = null;
+  for (const seat of seating.seats) {
+    if (seating.out.includes(seat) || acted.includes(seat)) continue;
+    if (best === null || (state.played[seat] ?? 0) < (state.played[best] ?? 0)) best = seat;
+  }
+  return best;
 }
 
 /** The phase's routines, as the sandbox's options name them. */
@@ -112,13 +131,16 @@ export const sandbox = defineGame({
       ...(phase.endIf !== undefined ? { endIf: phase.endIf } : {}),
       ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
       ...Object.fromEntries(HOOKS.flatMap((hook) => (phase[hook] === undefined ? [] : [[hook, phase[hook]]]))),
+      ...(phase.order !== undefined ? { order: phase.order } : {}),
       // Without flowCards, the flow cards are not moves of any phase (refused with WRONG_TIMING, not in the chart);
-      // with them, a Free phase has no turn for finish to end.
+      // with them, a Free phase has no turn for finish to end, and only a PerRound phase lets pass-to name the next seat.
       ...(!options.flowCards
         ? { moves: PLAIN_CARDS }
         : (phase.turns as { strategy?: unknown } | undefined)?.strategy === 'Free'
           ? { moves: [...PLAIN_CARDS, 'advance'] }
-          : {}),
+          : (phase.turns as { strategy?: unknown } | undefined)?.strategy !== 'PerRound'
+            ? { moves: [...PLAIN_CARDS, 'finish', 'advance'] }
+            : {}),
     })),
     transitions: options.transitions,
     direction: options.direction,
@@ -150,6 +172,16 @@ export const sandbox = defineGame({
       const remaining = seating.seats.filter((seat) => !seating.out.includes(seat));
       const idle = remaining.filter((seat) => (state.played[seat] ?? 0) === 0);
       return { game: state, ...(idle.length < remaining.length ? { eliminate: idle } : {}) };
+    },
+  },
+  orders: {
+    /**
+     * The seat still in the game with the fewest cards played acts first, and after each turn the one with the fewest
+     * among those yet to act this round (ties in table order); when every seat has acted, a new round begins the same way.
+     */
+    'fewest-first': {
+      first: ({ game: state, seating }) => fewest(state, seating, []),
+      next: ({ game: state, seating, acted }) => fewest(state, seating, acted) ?? fewest(state, seating, []),
     },
   },
   conditions: {
@@ -222,6 +254,19 @@ export const sandbox = defineGame({
       notation: ({ payload: { transition } }) => `advance ${transition}`,
       candidates: ({ options, seating }) =>
         options.transitions.filter((t) => t.from === seating.gamePhase).map((t) => ({ transition: t.name })),
+    }),
+    'pass-to': card({
+      outcomes: ['next'],
+      payload: z.object({ seat: idSchema }).strict(),
+      check: ({ seat, payload: { seat: target }, seating }) => {
+        if (!seating.seats.includes(target)) return { reason: 'NOT_A_SEAT', message: `${target} is not at the table` };
+        if (seating.out.includes(target)) return { reason: 'ALREADY_OUT', message: `${target} is out of the game` };
+        return target === seat ? { reason: 'NOT_YOURSELF', message: 'pass-to names another seat' } : null;
+      },
+      play: ({ game: state, seat, payload: { seat: target } }) => ({ game: countPlay(state, seat), next: target }),
+      notation: ({ payload: { seat } }) => `pass to ${seat}`,
+      candidates: ({ seat, seating }) =>
+        seating.seats.filter((s) => s !== seat && !seating.out.includes(s)).map((s) => ({ seat: s })),
     }),
     eliminate: card({
       payload: z.object({ seat: idSchema }).strict(),

@@ -14,14 +14,19 @@ export const perRound: StrategyModel = {
     return { progression: { ...base, acted: first === null ? [] : [first] }, activeSeat: first };
   },
   next(progression, seating, eligible, current) {
-    const next = nextEligibleSeat(seating.seats, current, seating.direction, (seat) => eligible.includes(seat));
+    // A seat a move or the game's order chose goes next, if it is still in the game; the choice is used up.
+    const { chosen, ...rest } = progression;
+    const next =
+      chosen !== undefined && eligible.includes(chosen)
+        ? chosen
+        : nextEligibleSeat(seating.seats, current, seating.direction, (seat) => eligible.includes(seat));
     if (next === undefined) return noEligibleSeat;
     const roundEnded = progression.acted.includes(next);
     return {
       ok: true,
       activeSeat: next,
       roundEnded,
-      progression: { ...progression, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] },
+      progression: { ...rest, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] },
     };
   },
   // The round goes round the table in its direction from the seat that opened it.
