@@ -10,7 +10,7 @@ import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
 import { builtInGames, findGame } from '../games/registry.js';
-import { playDemo } from '../table/autoplay.js';
+import { playDemo, stayingMoves } from '../table/autoplay.js';
 import type { Table } from '../table/table.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
@@ -42,14 +42,7 @@ function playBots(table: Table, bots: ReadonlyMap<string, Bot>, pick: (n: number
     if (seats.length === 0) return;
     const seat = seats[pick(seats.length)] as string;
     const bot = bots.get(seat) as Bot;
-    const staying = {
-      toAct: () => [seat],
-      legalMoves: (s: string) => {
-        const all = table.legalMoves(s).allowed;
-        const kept = all.filter((move) => move.type !== 'engine.leave' && move.type !== 'engine.auto-pass');
-        return { allowed: kept.length > 0 ? kept : all };
-      },
-    };
+    const staying = { toAct: () => [seat], legalMoves: (s: string) => ({ allowed: stayingMoves(table, s) }) };
     const move: Move | null = bot.name === 'random' ? bot.choose(staying, seat) : bot.choose(table, seat);
     if (move === null) return;
     table.play(move as never);

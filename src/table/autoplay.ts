@@ -33,11 +33,25 @@ export function randomLegalMove<Gm extends AnyGame>(
   const seats = table.toAct();
   if (seats.length === 0) return undefined;
   const seat = seats[pick(seats.length)] as string;
-  // A demo seat plays for itself and stays: leaving and auto-pass stops are legal, but only taken when nothing else is.
+  const allowed = stayingMoves(table, seat);
+  return allowed.length === 0 ? undefined : allowed[pick(allowed.length)];
+}
+
+/**
+ * The legal moves of `seat` that keep it at the table: a demo seat plays for
+ * itself and stays, so leaving and auto-pass stops are offered only when they
+ * are all it has.
+ *
+ * @example
+ * stayingMoves(table, 'seat:ann') // every allowed move of seat:ann but engine.leave and engine.auto-pass
+ */
+export function stayingMoves<M extends Move>(
+  table: { legalMoves(seat: string): { readonly allowed: readonly M[] } },
+  seat: string,
+): M[] {
   const all = table.legalMoves(seat).allowed;
   const staying = all.filter((move) => move.type !== 'engine.leave' && move.type !== 'engine.auto-pass');
-  const allowed = staying.length > 0 ? staying : all;
-  return allowed.length === 0 ? undefined : allowed[pick(allowed.length)];
+  return staying.length > 0 ? staying : [...all];
 }
 
 /** Options of a demo game. */

@@ -6,7 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTable, mundane, type TableLog } from '../../src/index.js';
+import { mctsBot } from '../../src/bots/index.js';
+import { createTable, mundane, replay, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
 import { chartState, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
@@ -20,6 +21,13 @@ async function pass(page: Page) {
   const before = await page.locator('[data-testid=ply-position]').textContent();
   await moveButtons(page, 'engine.pass').click();
   await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).not.toBe(before);
+}
+
+/** The page's table's log, as *Save log* downloads it. */
+async function savedLog(page: Page): Promise<TableLog> {
+  const download = page.waitForEvent('download');
+  await page.locator('[data-testid=save-log]').click();
+  return JSON.parse(await readFile((await (await download).path()) as string, 'utf8')) as TableLog;
 }
 
 describe('the inspector page', () => {
@@ -146,6 +154,83 @@ describe('the inspector page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('steps with the MCTS bot for the seat that must act, shows it thinking, and makes the same move again from the same seed', async () => {
+    const { context, url } = ready();
+    const { page, errors } = await openPage(context, `${url}?seed=7`);
+    const position = () => page.locator('[data-testid=ply-position]').textContent();
+    const toPlan = async () => {
+      for (let i = 0; i < 4; i++) await pass(page); // both seats pass RESET and WAKE_UP: seat:ann plans, with cards to play
+      await expect.poll(() => isActive(page, 'PLAN')).toBe('true');
+    };
+    await toPlan();
+    const step = page.locator('[data-testid=random-move]');
+    await page.locator('[data-testid=bot-kind]').selectOption('mcts');
+    expect(await page.locator('[data-testid=bot-iterations]').inputValue()).toBe('200');
+
+    // Bad fields are refused in words, and step and play wait for good ones.
+    const refusal = page.locator('[data-testid=bot-refusal]');
+    for (const [field, value, words] of [
+      ['bot-iterations', 'lots', 'iterations: a whole number from 1 to 5000, not "lots"'],
+      ['bot-iterations', '0', 'iterations: a whole number from 1 to 5000'],
+      ['bot-iterations', '5001', 'iterations: a whole number from 1 to 5000'],
+      ['bot-iterations', '2.5', 'iterations: a whole number from 1 to 5000'],
+      ['bot-seed', '  ', 'seed: give one'],
+    ] as const) {
+      await page.locator(`[data-testid=${field}]`).fill(value);
+      expect(await refusal.textContent()).toContain(words);
+      expect(await step.isDisabled()).toBe(true);
+      expect(await page.locator('[data-testid=play]').isDisabled()).toBe(true);
+    }
+    await page.locator('[data-testid=bot-seed]').fill('spring');
+    expect(await refusal.textContent()).toContain('not "2.5"');
+    await page.locator('[data-testid=bot-iterations]').fill('5000');
+    expect(await refusal.count()).toBe(0);
+
+    // A long search shows that it is thinking, for the seat that must act, leaves the page working, and stop ends it.
+    await step.click();
+    const thinking = page.locator('[data-testid=bot-thinking]');
+    await expect.poll(() => thinking.getAttribute('data-seat')).toBe('seat:ann');
+    await page.locator('[data-testid=tab-events]').click();
+    expect(await page.locator('[data-testid=tab-events]').getAttribute('aria-selected')).toBe('true');
+    expect(await thinking.count()).toBe(1);
+    await page.locator('[data-testid=pause]').click();
+    await expect.poll(() => thinking.count()).toBe(0);
+    expect(await position()).toBe('ply 4 of 4 · live');
+    expect(await step.isDisabled()).toBe(false);
+
+    // A short search plays the MCTS bot's move for seat:ann, seeded spring:4 (move 4 of the log).
+    await page.locator('[data-testid=bot-iterations]').fill('10');
+    const stepOnce = async (): Promise<TableLog> => {
+      expect(await position()).toBe('ply 4 of 4 · live');
+      await step.click();
+      await expect.poll(position, { timeout: 30_000 }).not.toBe('ply 4 of 4 · live');
+      return savedLog(page);
+    };
+    const first = await stepOnce();
+    expect(first.moves).toHaveLength(5);
+    const before = replay({ ...first, moves: first.moves.slice(0, 4) });
+    try {
+      expect(before.toAct()).toEqual(['seat:ann']);
+      const move = first.moves[4] as { type: string; seat?: string };
+      expect(move.seat).toBe('seat:ann');
+      expect(before.legalMoves('seat:ann').allowed.length).toBeGreaterThan(1); // a real choice, not a forced move
+      expect(move).toEqual(mctsBot({ seed: 'spring:4', iterations: 10 }).choose(before, 'seat:ann'));
+      // Here the seed decides: another one chooses another move.
+      expect(mctsBot({ seed: 'a:4', iterations: 10 }).choose(before, 'seat:ann')).not.toEqual(move);
+    } finally {
+      before.stop();
+    }
+
+    // reset, the same four passes, the same seed: the same move.
+    await page.locator('[data-testid=reset]').click();
+    await expect.poll(position).toBe('ply 0 of 0 · live');
+    expect(await page.locator('[data-testid=bot-kind]').inputValue()).toBe('mcts');
+    await toPlan();
+    const again = await stepOnce();
+    expect(again.moves).toEqual(first.moves);
+    expect(errors).toEqual([]);
+  });
+
   it('lists a remote table an app inspects through the relay and follows its moves', async () => {
     const { context, url, appUrl } = ready();
     const table = createTable(mundane, {
@@ -170,6 +255,12 @@ describe('the inspector page', () => {
       expect(await page.locator('[data-testid=ring-phase]').textContent()).toBe('WAKE_UP');
       expect(await page.locator('[data-testid=read-only]').count()).toBe(1);
       expect(await page.locator('.edge[data-taken=true]').count()).toBeGreaterThan(0);
+      // The page cannot move for a remote table: step, play and the choice of bot are off, and say why.
+      expect(await page.locator('[data-testid=random-move]').isDisabled()).toBe(true);
+      expect(await page.locator('[data-testid=play]').isDisabled()).toBe(true);
+      const botKind = page.locator('[data-testid=bot-kind]');
+      expect(await botKind.isDisabled()).toBe(true);
+      expect(await botKind.locator('..').getAttribute('title')).toContain('a remote table is played by its app');
       await screenshot(page, 'remote-table');
 
       await inspection.stop();

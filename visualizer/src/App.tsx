@@ -18,6 +18,7 @@ import {
   type Table,
 } from '../../src/index.js';
 import { Statechart } from './chart/Statechart.js';
+import { type AskerFields, ITERATIONS, readAsker } from './model/bots.js';
 import type { EventEntry } from './model/events.js';
 import { type Inspected, localView, mirrorOf, type Past, pastOf, remoteView } from './model/inspected.js';
 import { LocalSession, logText, openLocal, openLog, resetSession } from './model/localSession.js';
@@ -37,6 +38,11 @@ import { SEAT_NAMES, Sidebar } from './panels/Sidebar.js';
 import { StackPanel } from './panels/StackPanel.js';
 import { TimeSlider } from './panels/TimeSlider.js';
 import { useAutoplay } from './useAutoplay.js';
+
+/** Why the page cannot move for a remote table, nor ask a bot to. */
+const REMOTE_OFF = 'a remote table is played by its app';
+const REMOTE_NO_BOT =
+  'a remote table is played by its app; the page only watches it, so no bot here can move for it (a bot plays the tables in this page, whose game runs here)';
 
 /** The "seen by" choice for a spectator (the other choices: '' for everything, or a seat). */
 const SPECTATOR = '@spectator';
@@ -169,6 +175,12 @@ export function App() {
   const [detail, setDetail] = useState<Selected | null>(null);
   const [count, setCount] = useState('50');
   const [speed, setSpeed] = useState(200);
+  const [askerFields, setAskerFields] = useState<AskerFields>({
+    kind: 'random-move',
+    seed: '1',
+    iterations: String(ITERATIONS.initial),
+  });
+  const asker = useMemo(() => readAsker(askerFields), [askerFields]);
 
   const session: LocalSession | RemoteSession =
     locals.find((s) => s.id === selected) ?? remote.sessions.get(selected) ?? locals[0]!;
@@ -232,7 +244,7 @@ export function App() {
   const choice = actAs[session.id] ?? '';
   const focus = choice === '' ? follow : choice;
   const live = at === null;
-  const autoplay = useAutoplay(local, live);
+  const autoplay = useAutoplay(local, live, typeof asker === 'string' ? null : asker);
 
   const open = (next: LocalSession) => {
     setLocals((list) => [...list, next]);
@@ -281,7 +293,7 @@ export function App() {
       } else if (e.key === ' ') {
         // A focused button would also take the space as a click once the key is released: it lets go of the focus.
         if (e.target instanceof HTMLButtonElement) e.target.blur();
-        if (k.autoplay.running) k.autoplay.stop();
+        if (k.autoplay.running || k.autoplay.status?.kind === 'thinking') k.autoplay.stop();
         else if (k.live) k.autoplay.play(Number(count) || Infinity, speed);
         e.preventDefault();
       }
@@ -407,17 +419,19 @@ export function App() {
             onSeek={seek}
             onBranch={branch}
           />
-          {local !== null && (
-            <PlayControls
-              autoplay={autoplay}
-              off={live ? null : 'go live to play'}
-              count={count}
-              onCount={setCount}
-              speed={speed}
-              onSpeed={setSpeed}
-              onReset={live ? reset : null}
-            />
-          )}
+          <PlayControls
+            autoplay={autoplay}
+            off={local === null ? REMOTE_OFF : live ? null : 'go live to play'}
+            count={count}
+            onCount={setCount}
+            speed={speed}
+            onSpeed={setSpeed}
+            onReset={local !== null && live ? reset : null}
+            fields={askerFields}
+            onFields={setAskerFields}
+            refusal={typeof asker === 'string' ? asker : null}
+            noBot={local === null ? REMOTE_NO_BOT : null}
+          />
         </div>
         <Tabs
           view={shown}
