@@ -1,10 +1,11 @@
 /**
- * Bot seats at the table server, over real HTTP on loopback with PGlite files:
- * a player against a random bot to the end of the game, bots against each other,
- * bot specs the server refuses, a restart in the middle of a bots' game, and a
- * bot whose move the game refuses. Every bot move in a log is the move the bot
- * chooses, from the table's seed, its seat and the ply count, on a replay of the
- * moves before it: any process would have played the same.
+ * Bot seats at the table server, over real HTTP on loopback: on PGlite files, a
+ * player against a random bot to the end of the game, bots against each other,
+ * bot specs the server refuses, a restart and a kill -9 in the middle of a bots'
+ * game, and a bot whose move the game refuses; on one PostgreSQL, two processes
+ * sharing bot tables. Every bot move in a log is the move the bot chooses, from
+ * the table's seed, its seat and the ply count, on a replay of the moves before
+ * it: any process would have played the same.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { type BotSpec, botMove, DEFAULT_MCTS_ITERATIONS, MAX_MCTS_ITERATIONS } f
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { createTable } from '../../src/table/table.js';
+import { type PgCluster, startPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -336,6 +338,69 @@ describe('bot seats at a server killed with -9', () => {
       again.stop();
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('bot seats on PostgreSQL, with two processes', () => {
+  let cluster: PgCluster;
+  let database: string;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    database = await cluster.database('bots');
+  }, 120_000);
+  afterAll(() => cluster?.destroy());
+
+  it('plays on in the other process once the first stops, each bot move the one the first would have played', async () => {
+    const a = await startServer({ port: 0, database, process: 'pg-a' });
+    const b = await startServer({ port: 0, database, process: 'pg-b' });
+    try {
+      const bots: Record<string, BotSpec> = {
+        'seat:ann': { kind: 'random' },
+        'seat:bob': { kind: 'mcts', iterations: 3 },
+      };
+      const created = await Promise.all(
+        [41, 42, 43].map((seed) =>
+          connect(a.url).create({
+            game: 'mundane',
+            seats: ['seat:ann', 'seat:bob'],
+            seed,
+            options: { turns: 8 },
+            bots,
+          }),
+        ),
+      );
+      for (const { table, appToken } of created)
+        await until(
+          () => connect(b.url, appToken).log(table),
+          (log) => log.moves.length >= 3,
+        );
+      await a.close();
+      for (const { table, appToken } of created) {
+        const app = connect(b.url, appToken);
+        const end = await until(
+          () => app.get(table),
+          (r) => r.state.status === 'over',
+          60_000,
+        );
+        expect(end.state.status).toBe('over');
+        const log = await app.log(table);
+        expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+        const again = replay(log);
+        expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+        again.stop();
+        const { rows } = await b.store.sql.query<{ process: string }>(
+          'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
+          [table],
+        );
+        const processes = rows.map((r) => r.process);
+        expect(processes).toHaveLength(log.moves.length);
+        expect(processes).toContain('pg-a');
+        expect(processes.at(-1)).toBe('pg-b');
+      }
+    } finally {
+      await a.close().catch(() => undefined);
+      await b.close();
     }
   });
 });
