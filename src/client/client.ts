@@ -23,6 +23,12 @@ export class ServerError extends Error {
   }
 }
 
+/**
+ * A seat the server's bot plays: a uniformly random legal move, or Monte Carlo tree search with
+ * `iterations` playouts a move (1 to 100; 25 when left out).
+ */
+export type BotSeat = { readonly kind: 'random' } | { readonly kind: 'mcts'; readonly iterations?: number };
+
 /** What `create` sends. */
 export interface CreateTableRequest {
   readonly game: string;
@@ -37,6 +43,11 @@ export interface CreateTableRequest {
   readonly clock?:
     | { readonly per: 'turn' | 'move'; readonly ms: number }
     | { readonly per: 'seat'; readonly bank: number; readonly increment?: number };
+  /**
+   * Seats the server's bots play, by seat: such a seat gets no token, and whenever it must act the server plays its
+   * bot's move as that seat.
+   */
+  readonly bots?: Readonly<Record<string, BotSeat>>;
 }
 
 /** A clocked table's clock, in a reading: when it runs out and, for a chess clock, each seat's bank. */
@@ -56,7 +67,7 @@ export interface ClockState {
   readonly running?: string[];
 }
 
-/** What `create` answers: the table, a token per seat and the app token. */
+/** What `create` answers: the table, a token per seat (bot seats have none) and the app token. */
 export interface CreatedTable {
   readonly table: string;
   readonly tokens: Record<string, string>;
@@ -73,6 +84,8 @@ export interface TableReading {
   readonly plies: Ply[];
   /** Only for a table created with a clock. */
   readonly clock?: ClockState;
+  /** Only for a table with bot seats: which bot plays each (an MCTS bot with its `iterations`). */
+  readonly bots?: Record<string, BotSeat>;
 }
 
 /** The server's log: the table's truth, with when each move was committed. */
@@ -84,6 +97,8 @@ export interface ServedLog extends Omit<TableLog, 'rulesRevision'> {
   /** When the table was created (a chess clock starts then). */
   readonly started: string;
   readonly clock: CreateTableRequest['clock'] | null;
+  /** Only for a table with bot seats: which bot plays each. */
+  readonly bots?: Record<string, BotSeat>;
 }
 
 /** A message of the stream. */

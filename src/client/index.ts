@@ -2,6 +2,7 @@
  * The table server's typed client alone (no server code): `plystack/client`.
  */
 export {
+  type BotSeat,
   type CreatedTable,
   type CreateTableRequest,
   connect,

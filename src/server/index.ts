@@ -3,6 +3,7 @@
  */
 
 export {
+  type BotSeat,
   type CreatedTable,
   type CreateTableRequest,
   connect,

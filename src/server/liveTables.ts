@@ -11,6 +11,7 @@ import type { Ply } from '../engine/context.js';
 import { movesMade } from '../engine/context.js';
 import { size } from '../log/plyLog.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
+import { botMove, botToAct, MAX_BOT_RUN } from './bots.js';
 import { clockWindow, seatClockStep, timeoutMoves } from './clock.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
 import { pliesOf, stateOf, type Viewer, viewOf } from './view.js';
@@ -57,8 +58,17 @@ export interface LiveTablesOptions {
   readonly cacheSize?: number;
 }
 
+type Cause = 'request' | 'clock' | 'bot';
+
 /** The store holds a move the game refuses: it was written by another version of the game or by hand. */
 export class CorruptTable extends Error {}
+
+/** Says on standard error what went wrong with a table's bots: a bot never stops the process. */
+function botError(id: string, what: string, error?: unknown): void {
+  const detail =
+    error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  process.stderr.write(`plystack serve: table ${id}: ${what}${detail}\n`);
+}
 
 /** The live tables of one process. */
 export class LiveTables {
@@ -66,6 +76,11 @@ export class LiveTables {
   private readonly loading = new Map<string, Promise<Entry | null>>();
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
+  /** Tables whose bots this process is playing now, and the runs themselves (`closeBots` waits for them). */
+  private readonly driving = new Map<string, Promise<number>>();
+  /** Tables woken while their bots were being played: the run looks again before it ends. */
+  private readonly woken = new Set<string>();
+  private botsClosed = false;
 
   constructor(
     readonly store: Store,
@@ -238,7 +253,7 @@ export class LiveTables {
   play(
     entry: Entry,
     move: unknown,
-    options: { expect?: number; key?: string; cause?: 'request' | 'clock' } = {},
+    options: { expect?: number; key?: string; cause?: Cause } = {},
   ): Promise<PlayOutcome> {
     return this.exclusive(entry, async () => {
       await this.fresh(entry);
@@ -263,7 +278,7 @@ export class LiveTables {
   private async tryCommit(
     entry: Entry,
     move: unknown,
-    options: { expect?: number; key?: string; cause?: 'request' | 'clock' },
+    options: { expect?: number; key?: string; cause?: Cause },
   ): Promise<PlayOutcome | 'retry'> {
     const id = entry.record.id;
     if (options.key !== undefined) {
@@ -295,18 +310,28 @@ export class LiveTables {
     }
     const index = result.ply.moveIndex;
     const answer = { ply: result.ply, index: before };
+    const cause = options.cause ?? 'request';
+    const botDue = botToAct(entry.record.bots, table) !== null;
     try {
       await this.store.append(id, {
         index,
         move: result.ply.move,
         key: options.key ?? null,
         answer: answer as unknown as JsonValue,
-        cause: options.cause ?? 'request',
+        cause,
         status: table.context.status,
+        botDue,
         window: clockWindow(entry.record.clock, table),
         snapshot: (index + 1) % this.snapshotEvery === 0 ? table.persist() : null,
         seats: chess
-          ? seatClockStep(entry.record.clock, toActBefore, table, result.ply.move, options.cause ?? 'request')
+          ? // A bot's move is its seat's own: it earns the increment as a player's does.
+            seatClockStep(
+              entry.record.clock,
+              toActBefore,
+              table,
+              result.ply.move,
+              cause === 'clock' ? 'clock' : 'request',
+            )
           : null,
       });
     } catch (error) {
@@ -321,7 +346,124 @@ export class LiveTables {
     }
     entry.moves = index + 1;
     this.flush(entry);
+    // A bot must act now: its move is played after this answer, by this process's run of the table's bots.
+    if (botDue) this.wakeBots(id);
     return { status: 200, body: answer };
+  }
+
+  /**
+   * Plays the table's bot moves soon, after what runs now has been answered; a run
+   * of its bots already under way in this process looks again before it ends.
+   */
+  wakeBots(id: string): void {
+    if (this.botsClosed) return;
+    if (this.driving.has(id)) {
+      this.woken.add(id);
+      return;
+    }
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.playBots(id))
+      .catch((error: unknown) => {
+        botError(id, 'its bots stopped', error);
+        return 0;
+      })
+      .finally(() => {
+        this.driving.delete(id);
+        if (this.woken.delete(id)) this.wakeBots(id);
+      });
+    this.driving.set(id, run);
+  }
+
+  /**
+   * Plays the table's bot moves while a bot seat must act and this process wins
+   * the claim to each (exactly one process plays each bot move; committing it clears
+   * the claim). Each is played as its seat, naming the ply count it was chosen at,
+   * through the same commit as a player's move. A bot that throws, finds no move or
+   * chooses a refused move leaves the table as it is (logged) and its bots stop
+   * until another move. Returns the moves played.
+   */
+  private async playBots(id: string): Promise<number> {
+    let played = 0;
+    for (;;) {
+      if (this.botsClosed) return played;
+      const claimed = await this.store.claimBots(id);
+      if (claimed === null) return played;
+      const entry = await this.get(id);
+      if (entry === null) return played;
+      const step = await this.exclusive(entry, async (): Promise<'played' | 'stop'> => {
+        if (entry.moves !== claimed) {
+          entry.behind = Math.max(entry.behind, claimed);
+          await this.fresh(entry);
+        }
+        if (entry.moves !== claimed) {
+          await this.store.releaseBots(id);
+          return 'stop';
+        }
+        const { record, table } = entry;
+        const seat = botToAct(record.bots, table);
+        const spec = seat === null ? undefined : record.bots?.[seat];
+        if (seat === null || spec === undefined) {
+          await this.store.stopBots(id, claimed);
+          return 'stop';
+        }
+        if (played >= MAX_BOT_RUN) {
+          botError(id, `its bots played ${played} moves in a row and stop here; a move of someone else's wakes them`);
+          await this.store.stopBots(id, claimed);
+          return 'stop';
+        }
+        let move: ReturnType<typeof botMove>;
+        try {
+          move = botMove(spec, record.seed, table, seat);
+        } catch (error) {
+          botError(id, `the ${spec.kind} bot of ${seat} failed; the table stays as it is`, error);
+          await this.store.stopBots(id, claimed);
+          return 'stop';
+        }
+        if (move === null) {
+          botError(id, `the ${spec.kind} bot of ${seat} found no move; the table stays as it is`);
+          await this.store.stopBots(id, claimed);
+          return 'stop';
+        }
+        let outcome: PlayOutcome | 'retry';
+        try {
+          outcome = await this.tryCommit(entry, move, { expect: size(table.context.plies), cause: 'bot' });
+        } catch (error) {
+          // The store is away: the claim lapses and a later tick (here or elsewhere) plays the move.
+          await this.store.releaseBots(id).catch(() => undefined);
+          throw error;
+        }
+        if (outcome === 'retry' || outcome.status === 409) {
+          // Another process advanced the table meanwhile: the move is dropped, and whoever is due next plays.
+          await this.store.releaseBots(id);
+          return 'stop';
+        }
+        if (outcome.status !== 200) {
+          botError(
+            id,
+            `the table refused the ${spec.kind} bot of ${seat}'s move: ${outcome.body.code}: ${outcome.body.message}`,
+          );
+          await this.store.stopBots(id, claimed);
+          return 'stop';
+        }
+        return 'played';
+      });
+      if (step === 'stop') return played;
+      played++;
+      this.woken.delete(id);
+      // Requests of other tables and of this one are answered between two bot moves.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Plays the bot moves of tables the store says are due (after a restart, or a process that went away). */
+  wakeDueBots(ids: readonly string[]): void {
+    for (const id of ids) if (!this.driving.has(id)) this.wakeBots(id);
+  }
+
+  /** Stops playing bot moves: each run ends after its move under way; resolves once they all have. */
+  async closeBots(): Promise<void> {
+    this.botsClosed = true;
+    await Promise.all(this.driving.values());
   }
 
   /**

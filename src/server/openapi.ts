@@ -1,6 +1,7 @@
 /**
  * The server's OpenAPI 3.1 document, served at `/openapi.json`.
  */
+import { DEFAULT_MCTS_ITERATIONS, MAX_MCTS_ITERATIONS } from './bots.js';
 
 const error = (description: string) => ({
   description,
@@ -58,7 +59,8 @@ export const openApiDocument = {
       },
       Log: {
         type: 'object',
-        description: 'the log of docs/contract.md, with what the server adds: times, timeouts, started and clock',
+        description:
+          'the log of docs/contract.md, with what the server adds: times, timeouts, started, clock, and bots for a table with bot seats',
         required: [
           'game',
           'version',
@@ -99,7 +101,39 @@ export const openApiDocument = {
             description: 'when the table was created: a chess clock starts then',
           },
           clock: { oneOf: [{ $ref: '#/components/schemas/Clock' }, { type: 'null' }] },
+          bots: { $ref: '#/components/schemas/Bots' },
         },
+      },
+      Bots: {
+        type: 'object',
+        description:
+          "the seats the server's bots play, and the bot of each: a bot seat has no token, and the server plays its moves",
+        additionalProperties: { $ref: '#/components/schemas/Bot' },
+      },
+      Bot: {
+        description: 'a uniformly random legal move, or Monte Carlo tree search with `iterations` playouts a move',
+        oneOf: [
+          {
+            type: 'object',
+            required: ['kind'],
+            additionalProperties: false,
+            properties: { kind: { const: 'random' } },
+          },
+          {
+            type: 'object',
+            required: ['kind'],
+            additionalProperties: false,
+            properties: {
+              kind: { const: 'mcts' },
+              iterations: {
+                type: 'integer',
+                minimum: 1,
+                maximum: MAX_MCTS_ITERATIONS,
+                default: DEFAULT_MCTS_ITERATIONS,
+              },
+            },
+          },
+        ],
       },
       Clock: {
         description: 'a deadline per turn or per move, or a chess clock: a bank per seat and what its own move adds',
@@ -145,6 +179,7 @@ export const openApiDocument = {
                   seed: { type: ['integer', 'string'] },
                   table: { type: 'string' },
                   clock: { $ref: '#/components/schemas/Clock' },
+                  bots: { $ref: '#/components/schemas/Bots' },
                 },
               },
             },
@@ -152,7 +187,8 @@ export const openApiDocument = {
         },
         responses: {
           '201': {
-            description: 'the table, a token per seat and the app token (shown once; stored only as hashes)',
+            description:
+              'the table, a token per seat (bot seats have none) and the app token (shown once; stored only as hashes)',
             content: {
               'application/json': {
                 schema: {
@@ -166,7 +202,7 @@ export const openApiDocument = {
               },
             },
           },
-          '400': error('malformed JSON, fields, game, seats or options'),
+          '400': error('malformed JSON, fields, game, seats, options or bots'),
           '401': common['401'],
           '403': error('not the create token'),
           '409': error('the table id is taken'),
@@ -194,6 +230,7 @@ export const openApiDocument = {
                     turnModel: { type: 'string' },
                     state: { type: 'object' },
                     plies: { type: 'array', items: { $ref: '#/components/schemas/Ply' } },
+                    bots: { $ref: '#/components/schemas/Bots' },
                     clock: {
                       type: 'object',
                       description:

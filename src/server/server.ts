@@ -13,6 +13,7 @@ import { idSchema } from '../core/move.js';
 import { builtInGames } from '../games/registry.js';
 import { size } from '../log/plyLog.js';
 import { createTable } from '../table/table.js';
+import { type BotSpec, botsSchema, botToAct } from './bots.js';
 import { type ClockSpec, clockWindow, MAX_CLOCK_MS } from './clock.js';
 import { type Entry, LiveTables } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
@@ -92,6 +93,7 @@ const createSchema = z
           .strict(),
       ])
       .optional(),
+    bots: botsSchema.optional(),
   })
   .strict();
 
@@ -278,6 +280,13 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
         { path: 'game' },
       );
     }
+    const bots: Record<string, BotSpec> | null =
+      body.bots === undefined || Object.keys(body.bots).length === 0 ? null : body.bots;
+    for (const seat of Object.keys(bots ?? {}))
+      if (!body.seats.includes(seat))
+        throw new Answer(400, 'BAD_REQUEST', `bots.${seat}: not a seat of the table: ${body.seats.join(', ')}`, {
+          path: `bots.${seat}`,
+        });
     const id = body.table ?? `table:${randomUUID()}`;
     let table: ReturnType<typeof createTable>;
     try {
@@ -304,7 +313,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
         : clockWindow(clock, table);
     const tokens: Record<string, string> = {};
     const seatTokens: Record<string, string> = {};
+    // A bot seat gets no token: the server alone plays for it (and the app token, which acts for any seat).
     for (const seat of log.seats) {
+      if (bots !== null && Object.hasOwn(bots, seat)) continue;
       tokens[seat] = newToken();
       seatTokens[seat] = hashToken(tokens[seat]!);
     }
@@ -320,10 +331,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       seatTokens,
       clock,
       rulesRevision: log.rulesRevision,
+      bots,
     };
+    const botDue = botToAct(bots, table) !== null;
     let started: number | null;
     try {
-      started = await store.createTable(record, window, banks);
+      started = await store.createTable(record, window, banks, botDue);
     } catch (error) {
       table.stop();
       throw error;
@@ -333,6 +346,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
     }
     tables.adopt({ ...record, moves: 0, status: 'playing', deadline: null, started }, game, table);
+    // A bot that acts first plays once the table's creation has been answered.
+    if (botDue) tables.wakeBots(id);
     return reply.code(201).send({ table: id, tokens, appToken });
   });
 
@@ -348,6 +363,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       turnModel: table.turnModel,
       state: view.state,
       plies: view.plies,
+      ...(entry.record.bots !== null ? { bots: entry.record.bots } : {}),
     };
     return entry.record.clock === null ? reading : { ...reading, clock: await clockOf(entry) };
   });
@@ -415,6 +431,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       timeouts: rows.flatMap((row) => (row.cause === 'clock' ? [row.index] : [])),
       started: new Date(record.started).toISOString(),
       clock: record.clock,
+      ...(record.bots !== null ? { bots: record.bots } : {}),
     };
   });
 
@@ -460,7 +477,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   );
 
   // Clocks: look for deadlines that ran out; the claim in the store lets exactly one process fire each.
-  // On PostgreSQL, about once a second, streamed tables are also checked against the store, in case a notification was lost.
+  // About once a second, tables a bot must act at that nobody plays for (after a restart, or a process that went away)
+  // are looked for too, and on PostgreSQL streamed tables are checked against the store, in case a notification was lost.
   let ticking = false;
   let ticks = 0;
   const tickMs = options.clockTickMs ?? 200;
@@ -469,9 +487,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     ticking = true;
     void (async () => {
       try {
-        const streamed =
-          sql.kind === 'postgres' && ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0 ? tables.streamed() : [];
+        const everySecond = ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0;
+        const streamed = sql.kind === 'postgres' && everySecond ? tables.streamed() : [];
         if (streamed.length > 0) for (const [id, moves] of await store.moveCounts(streamed)) tables.notified(id, moves);
+        if (everySecond) tables.wakeDueBots(await store.dueBots(20));
         // A turn clock on a game whose timeout move is a pass may need several passes to end the turn: fire while still due.
         for (const id of await store.dueTables(20))
           for (let i = 0; i < 100 && (await tables.fireDeadline(id).catch(() => null)) !== null; i++);
@@ -502,6 +521,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     tables,
     async close() {
       clearInterval(tick);
+      await tables.closeBots();
       for (const socket of sockets) socket.close(1001, 'the server is stopping');
       await app.close();
       await sql.close();

@@ -130,4 +130,45 @@ describe("the served OpenAPI document accepts the server's real answers", () => 
     expect(check('get', '/tables/{table}', 404, missing.body)).toEqual([]);
     await expect(connect(server.url).log(created.body.table as string)).rejects.toBeInstanceOf(ServerError);
   });
+
+  it('a table with bot seats: its creation, a reading, its log and a refused bot validate, and the schema knows a wrong bot', async () => {
+    const bots = { 'seat:bob': { kind: 'mcts', iterations: 3 } };
+    const created = await request('/tables', {
+      method: 'POST',
+      body: JSON.stringify({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], options: { turns: 1 }, bots }),
+    });
+    expect(created.status).toBe(201);
+    expect(check('post', '/tables', 201, created.body)).toEqual([]);
+    expect(Object.keys(created.body.tokens as object)).toEqual(['seat:ann']);
+    const table = encodeURIComponent(created.body.table as string);
+    const appToken = created.body.appToken as string;
+    const ann = (created.body.tokens as Record<string, string>)['seat:ann']!;
+    await request(`/tables/${table}/moves`, {
+      method: 'POST',
+      token: ann,
+      body: JSON.stringify({ move: { type: 'engine.pass', seat: 'seat:ann' }, expect: 0 }),
+    });
+    const reading = await request(`/tables/${table}`, { token: ann });
+    expect(reading.body.bots).toEqual(bots);
+    expect(check('get', '/tables/{table}', 200, reading.body)).toEqual([]);
+    const log = await request(`/tables/${table}/log`, { token: appToken });
+    expect(log.body.bots).toEqual(bots);
+    expect(check('get', '/tables/{table}/log', 200, log.body)).toEqual([]);
+    expect(ajv.validate('openapi#/components/schemas/Bots', { 'seat:bob': { kind: 'mcts', iterations: 0 } })).toBe(
+      false,
+    );
+    expect(ajv.validate('openapi#/components/schemas/Bots', { 'seat:bob': { kind: 'genius' } })).toBe(false);
+    expect(ajv.validate('openapi#/components/schemas/Bots', { 'seat:bob': { kind: 'random' } })).toBe(true);
+
+    const refused = await request('/tables', {
+      method: 'POST',
+      body: JSON.stringify({
+        game: 'mundane',
+        seats: ['seat:ann', 'seat:bob'],
+        bots: { 'seat:cy': { kind: 'random' } },
+      }),
+    });
+    expect([refused.status, refused.body.path]).toEqual([400, 'bots.seat:cy']);
+    expect(check('post', '/tables', 400, refused.body)).toEqual([]);
+  });
 });

@@ -64,6 +64,17 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
     description: 'the turn rules revision each table was opened with (null for tables stored before)',
     sql: 'ALTER TABLE plystack_tables ADD COLUMN rules_revision integer',
   },
+  {
+    version: 4,
+    description: 'bot seats, and since when a bot must act (claimed by one process at a time)',
+    sql: `
+      ALTER TABLE plystack_tables ADD COLUMN bots jsonb;
+      ALTER TABLE plystack_tables ADD COLUMN bot_due timestamptz;
+      ALTER TABLE plystack_tables ADD COLUMN bot_claim text;
+      ALTER TABLE plystack_tables ADD COLUMN bot_claimed_at timestamptz;
+      CREATE INDEX plystack_tables_bot_due ON plystack_tables (bot_due) WHERE bot_due IS NOT NULL
+    `,
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

@@ -8,6 +8,7 @@
  */
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
+import type { BotSpec } from '../bots.js';
 import { type ClockSpec, FLAGGED_MS, type SeatClockStep } from '../clock.js';
 import { migrate } from './migrations.js';
 import { isUnavailable, type Sql, UNIQUE_VIOLATION } from './sql.js';
@@ -29,6 +30,8 @@ export interface TableRecord {
   readonly clock: ClockSpec | null;
   /** The revision of the turn rules the table was opened with; null for a table stored before the server kept it. */
   readonly rulesRevision: number | null;
+  /** The seats played by the server's bots, and which bot plays each; null when no seat is. */
+  readonly bots: Readonly<Record<string, BotSpec>> | null;
   /** Moves of the log so far. */
   readonly moves: number;
   readonly status: 'playing' | 'over';
@@ -56,7 +59,7 @@ export interface MoveRecord {
   readonly move: Move;
   /** When it was committed (ms since the epoch, the database's time). */
   readonly at: number;
-  /** `request`, or `clock` for a timeout move the server played. */
+  /** `request`, `clock` for a timeout move the server played, or `bot` for a bot seat's move. */
   readonly cause: string;
   /** The server process that committed it. */
   readonly process: string;
@@ -68,8 +71,10 @@ export interface Append {
   readonly move: Move;
   readonly key: string | null;
   readonly answer: JsonValue;
-  readonly cause: 'request' | 'clock';
+  readonly cause: 'request' | 'clock' | 'bot';
   readonly status: 'playing' | 'over';
+  /** Whether a bot seat must act after this move: the table is then due to its bots (see `claimBots`). */
+  readonly botDue?: boolean;
   /**
    * The clock window the table is in after this move, and its length: a new
    * window starts a new deadline, the same window keeps the old one; null stops the clock.
@@ -101,8 +106,8 @@ const MAX_BATCH = 500;
  */
 const APPEND_MANY = `
   WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[])
-      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot)
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[], $12::boolean[])
+      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot, bot)
   ), locked AS (
     SELECT t.id FROM plystack_tables t JOIN input i ON i.id = t.id WHERE t.moves = i.idx ORDER BY t.id FOR UPDATE OF t
   ), moved AS (
@@ -110,7 +115,8 @@ const APPEND_MANY = `
       deadline = CASE WHEN i.win IS NULL THEN NULL
                       WHEN t.deadline_window IS DISTINCT FROM i.win OR t.deadline IS NULL THEN now() + i.win_ms * interval '1 millisecond'
                       ELSE t.deadline END,
-      deadline_window = i.win, deadline_claim = NULL, deadline_claimed_at = NULL
+      deadline_window = i.win, deadline_claim = NULL, deadline_claimed_at = NULL,
+      bot_due = CASE WHEN i.bot THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
     FROM input i WHERE t.id = i.id AND t.moves = i.idx AND t.id IN (SELECT id FROM locked)
     RETURNING t.id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from t.deadline) * 1000)::float8 AS deadline_ms
   ), stored AS (
@@ -150,6 +156,7 @@ type TableRow = {
   seat_tokens: Record<string, string>;
   clock: ClockSpec | null;
   rules_revision: number | null;
+  bots: Record<string, BotSpec> | null;
   moves: number;
   status: 'playing' | 'over';
   deadline_ms: number | null;
@@ -159,29 +166,30 @@ type TableRow = {
 /** A time as whole milliseconds since the epoch: the chess clock's arithmetic and the log's times both use it. */
 const ms = (time: string) => `floor(extract(epoch from ${time}) * 1000)`;
 
-const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, rules_revision, moves, status,
+const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, rules_revision, bots, moves, status,
   (extract(epoch from deadline) * 1000)::float8 AS deadline_ms, ${ms('created_at')}::float8 AS started_ms`;
 
 /**
- * A chess clock's banks after a move ($12 the seats charged the time since `clock_since`,
- * $14 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
+ * A chess clock's banks after a move ($13 the seats charged the time since `clock_since`,
+ * $15 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
  */
-const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($12::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
-  + CASE WHEN b.key = $14::text THEN $5::float8::numeric ELSE 0 END)`;
+const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($13::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
+  + CASE WHEN b.key = $15::text THEN $5::float8::numeric ELSE 0 END)`;
 
-/** The UPDATE of a table's row when a move is committed at index $2: its count, status and clock. */
+/** The UPDATE of a table's row when a move is committed at index $2: its count, status, clock and whether a bot is due ($12). */
 function advance(chess: boolean): string {
   const clock = chess
     ? `banks = (SELECT jsonb_object_agg(b.key, ${NEW_BANK}) FROM jsonb_each_text(banks) b),
        clock_since = now(),
        deadline = (SELECT to_timestamp((${ms('now()')} + CASE WHEN least = 0 THEN ${FLAGGED_MS} ELSE least END) / 1000.0)
-                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($13::text[])) AS running),
+                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($14::text[])) AS running),
        deadline_window = $4::text`
     : `deadline = CASE WHEN $4::text IS NULL THEN NULL
                        WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
                        ELSE deadline END,
        deadline_window = $4::text`;
-  return `UPDATE plystack_tables SET moves = $2 + 1, status = $3, ${clock}, deadline_claim = NULL, deadline_claimed_at = NULL
+  return `UPDATE plystack_tables SET moves = $2 + 1, status = $3, ${clock}, deadline_claim = NULL, deadline_claimed_at = NULL,
+             bot_due = CASE WHEN $12::boolean THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
            WHERE id = $1 AND moves = $2
            RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
 }
@@ -198,6 +206,7 @@ function toRecord(row: TableRow): TableRecord {
     seatTokens: row.seat_tokens,
     clock: row.clock,
     rulesRevision: row.rules_revision,
+    bots: row.bots ?? null,
     moves: row.moves,
     status: row.status,
     deadline: row.deadline_ms,
@@ -259,16 +268,19 @@ export class Store {
    * returns its creation time (whole ms), or null when its id is taken.
    */
   async createTable(
-    table: Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started' | 'rulesRevision'> & {
+    table: Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started' | 'rulesRevision' | 'bots'> & {
       readonly rulesRevision?: number | null;
+      readonly bots?: Readonly<Record<string, BotSpec>> | null;
     },
     window: { key: string; ms: number } | null,
     banks: Readonly<Record<string, number>> | null = null,
+    botDue = false,
   ): Promise<number | null> {
     const { rows } = await this.sql.query<{ started_ms: number }>(
-      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision)
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
-               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now(), $13::integer)
+               CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now(), $13::integer,
+               $14::jsonb, CASE WHEN $15::boolean THEN now() ELSE NULL END)
        ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
       [
         table.id,
@@ -284,6 +296,8 @@ export class Store {
         window?.ms ?? 0,
         banks === null ? null : JSON.stringify(banks),
         table.rulesRevision ?? null,
+        table.bots == null ? null : JSON.stringify(table.bots),
+        botDue,
       ],
     );
     return rows[0]?.started_ms ?? null;
@@ -432,6 +446,7 @@ export class Store {
         batch.map((w) => w.entry.cause),
         batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot))),
         this.process,
+        batch.map((w) => w.entry.botDue === true),
       ]));
     } catch (error) {
       // The store is away: every move of the batch gets the error (its table is rebuilt from the store before its next move).
@@ -482,6 +497,7 @@ export class Store {
           entry.cause,
           this.process,
           entry.snapshot === null ? null : JSON.stringify(entry.snapshot),
+          entry.botDue === true,
           ...(entry.seats == null ? [] : [entry.seats.charged, entry.seats.running, entry.seats.mover]),
         ],
       );
@@ -526,6 +542,49 @@ export class Store {
     await this.sql.query(
       'UPDATE plystack_tables SET deadline = NULL, deadline_window = NULL, deadline_claim = NULL, deadline_claimed_at = NULL WHERE id = $1 AND moves = $2',
       [id, moves],
+    );
+  }
+
+  /** Tables a bot seat must act at that no process is playing for now (or whose player went quiet). */
+  async dueBots(limit: number): Promise<string[]> {
+    const { rows } = await this.sql.query<{ id: string }>(
+      `SELECT id FROM plystack_tables WHERE bot_due IS NOT NULL AND status = 'playing'
+         AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - interval '10 seconds')
+       ORDER BY bot_due LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Claims the right to play the table's bot move; exactly one process gets it
+   * (committing a move clears the claim). Returns the table's move count at the
+   * claim, or null when no bot is due or another process has it.
+   */
+  async claimBots(id: string): Promise<number | null> {
+    const { rows } = await this.sql.query<{ moves: number }>(
+      `UPDATE plystack_tables SET bot_claim = $2, bot_claimed_at = now()
+       WHERE id = $1 AND bot_due IS NOT NULL AND status = 'playing'
+         AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - interval '10 seconds')
+       RETURNING moves`,
+      [id, this.process],
+    );
+    return rows[0]?.moves ?? null;
+  }
+
+  /** The table's bots stop where it stands (a bot found no move, or failed): a move of someone else's wakes them. */
+  async stopBots(id: string, moves: number): Promise<void> {
+    await this.sql.query(
+      'UPDATE plystack_tables SET bot_due = NULL, bot_claim = NULL, bot_claimed_at = NULL WHERE id = $1 AND moves = $2',
+      [id, moves],
+    );
+  }
+
+  /** Lets another process (or a later tick) play a bot move this one claimed and did not play. */
+  async releaseBots(id: string): Promise<void> {
+    await this.sql.query(
+      'UPDATE plystack_tables SET bot_claim = NULL, bot_claimed_at = NULL WHERE id = $1 AND bot_claim = $2',
+      [id, this.process],
     );
   }
 

@@ -1,0 +1,96 @@
+/**
+ * Bots seated at a server table: a seat created with a bot spec has no token,
+ * and whenever it must act the server plays its bot's move as that seat, through
+ * the same commit as a player's move. The bot is built afresh for each move,
+ * seeded from the table's seed, the seat and the ply count, so any process (or
+ * the same one after a restart) chooses the same move in the same position.
+ */
+import { z } from 'zod';
+import { mctsBot, randomBot } from '../bots/bots.js';
+import type { Move } from '../core/move.js';
+import type { Seed } from '../core/random.js';
+import { size } from '../log/plyLog.js';
+import type { Table } from '../table/table.js';
+
+/**
+ * Most playouts an MCTS bot seat may ask for a move. A bot's choice runs in the
+ * server's process and holds it while it runs (a few hundred ms at most on the
+ * built-in games), so it is bounded by playouts, never by time: a time budget
+ * would let two processes choose differently.
+ */
+export const MAX_MCTS_ITERATIONS = 100;
+
+/** Playouts of an MCTS bot seat created without `iterations`. */
+export const DEFAULT_MCTS_ITERATIONS = 25;
+
+/** Moves of an MCTS bot's playout before it is scored as unfinished. */
+export const MCTS_DEPTH = 50;
+
+/**
+ * Bot moves a table plays in a row, at most, before its bots stop (logged) until
+ * a move of someone else's (the app token's, say): a game that never ends does not keep a process busy for ever.
+ */
+export const MAX_BOT_RUN = 10_000;
+
+/** A bot seat: a uniformly random legal move, or Monte Carlo tree search with `iterations` playouts a move. */
+export type BotSpec = { readonly kind: 'random' } | { readonly kind: 'mcts'; readonly iterations: number };
+
+const PLAYOUTS = `a whole number of playouts a move, from 1 to ${MAX_MCTS_ITERATIONS}`;
+
+/** The create-table body's `bots` field: seat → bot spec. */
+export const botsSchema = z.record(
+  z.string(),
+  z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('random') }).strict(),
+      z
+        .object({
+          kind: z.literal('mcts'),
+          iterations: z
+            .number({ error: PLAYOUTS })
+            .int({ error: PLAYOUTS })
+            .min(1, { error: PLAYOUTS })
+            .max(MAX_MCTS_ITERATIONS, { error: PLAYOUTS })
+            .default(DEFAULT_MCTS_ITERATIONS),
+        })
+        .strict(),
+    ],
+    { error: 'a bot is { "kind": "random" } or { "kind": "mcts", "iterations"?: N }' },
+  ),
+);
+
+/** Moves a bot is not shown unless they are all it has: leaving the table, setting auto-pass stops, undoing. */
+const AVOIDED = new Set(['engine.leave', 'engine.auto-pass', 'engine.undo']);
+
+/**
+ * The bot seat that must act now (the first of the seats to act, in the table's
+ * order, that has a bot), or null when none must (no bots, the game over, a player's turn).
+ */
+export function botToAct(bots: Readonly<Record<string, BotSpec>> | null, table: Table): string | null {
+  if (bots === null || table.context.status === 'over') return null;
+  return table.toAct().find((seat) => Object.hasOwn(bots, seat)) ?? null;
+}
+
+/**
+ * The move the bot of `seat` chooses on `table` now, or null when it finds none.
+ * Seeded from the table's seed, the seat and the ply count: the same position gives the same move.
+ * Throws what the bot throws.
+ *
+ * @example
+ * botMove({ kind: 'random' }, 5, table, 'seat:bob') // { type: 'engine.pass', seat: 'seat:bob' }
+ */
+export function botMove(spec: BotSpec, seed: Seed, table: Table, seat: string): Move | null {
+  const botSeed = `${String(seed)}:bot:${seat}:${size(table.context.plies)}`;
+  if (spec.kind === 'mcts')
+    return mctsBot({ seed: botSeed, iterations: spec.iterations, depth: MCTS_DEPTH }).choose(table, seat);
+  const kept = {
+    toAct: () => [seat],
+    legalMoves: (s: string) => {
+      const all = table.legalMoves(s).allowed;
+      const some = all.filter((move) => !AVOIDED.has(move.type));
+      return { allowed: some.length > 0 ? some : all };
+    },
+  };
+  return randomBot({ seed: botSeed }).choose(kept, seat);
+}

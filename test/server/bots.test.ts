@@ -1,0 +1,484 @@
+/**
+ * Bot seats at the table server, over real HTTP on loopback: on PGlite files, a
+ * player against a random bot to the end of the game, bots against each other,
+ * bot specs the server refuses, a restart and a kill -9 in the middle of a bots'
+ * game, and a bot whose move the game refuses; on one PostgreSQL, two processes
+ * sharing bot tables. Every bot move in a log is the move the bot chooses, from
+ * the table's seed, its seat and the ply count, on a replay of the moves before
+ * it: any process would have played the same.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect, type PlystackClient, type ServedLog, type StreamMessage } from '../../src/client/client.js';
+import { defineGame } from '../../src/core/defineGame.js';
+import type { Move } from '../../src/core/move.js';
+import { builtInGames } from '../../src/games/registry.js';
+import { type BotSpec, botMove, DEFAULT_MCTS_ITERATIONS, MAX_MCTS_ITERATIONS } from '../../src/server/bots.js';
+import { type PlystackServer, startServer } from '../../src/server/server.js';
+import { replay } from '../../src/table/replay.js';
+import { createTable } from '../../src/table/table.js';
+import { type PgCluster, startPostgres } from './support/postgres.js';
+import { spawnServer } from './support/serve.js';
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `read` until `done` holds of what it gives, for at most `ms`; returns the last reading. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < end) {
+    await settle(50);
+    value = await read();
+  }
+  return value;
+}
+
+/**
+ * Replays the log move by move and checks each bot seat's move is what its bot
+ * chooses there (seeded by the table's seed, the seat and the ply count); returns how many bot moves it checked.
+ */
+function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSpec>>): number {
+  const table = createTable(builtInGames[log.game]!, {
+    table: log.table,
+    seats: log.seats,
+    seed: log.seed,
+    options: log.options as never,
+  });
+  let checked = 0;
+  try {
+    for (const move of log.moves) {
+      const seat = move.seat;
+      if (typeof seat === 'string' && Object.hasOwn(bots, seat)) {
+        expect(botMove(bots[seat]!, log.seed, table, seat)).toEqual(move);
+        checked++;
+      }
+      expect(table.tryPlay(move).ok).toBe(true);
+    }
+  } finally {
+    table.stop();
+  }
+  return checked;
+}
+
+/** Every message of the table's stream from ply 0 on, until `stop` is called. */
+function follow(client: PlystackClient, table: string): { messages: StreamMessage[]; stop(): void } {
+  const messages: StreamMessage[] = [];
+  const stream = client.stream(table, { from: 0, onMessage: (message) => messages.push(message) });
+  return { messages, stop: () => stream.close() };
+}
+
+async function post(server: PlystackServer, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function tableCount(server: PlystackServer): Promise<number> {
+  const { rows } = await server.store.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM plystack_tables');
+  return rows[0]!.n;
+}
+
+/** A player's table: seat:bob is the server's random bot. */
+const DUEL: Record<string, BotSpec> = { 'seat:bob': { kind: 'random' } };
+
+describe('bot seats at the table server', () => {
+  let dir: string;
+  let server: PlystackServer;
+  let anyone: PlystackClient;
+  let starts = 0;
+  const start = async () => {
+    server = await startServer({ port: 0, data: dir, process: `bots-${++starts}` });
+    anyone = connect(server.url);
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'plystack-bots-'));
+    await start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plays a game to its end between a player acting through her token and a random bot the server plays', async () => {
+    const created = await anyone.create({
+      game: 'mundane',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 3,
+      options: { turns: 2 },
+      bots: DUEL,
+    });
+    // The bot's seat has no token.
+    expect(Object.keys(created.tokens)).toEqual(['seat:ann']);
+    const { table } = created;
+    const ann = anyone.withToken(created.tokens['seat:ann']!);
+    const app = anyone.withToken(created.appToken);
+    expect((await ann.get(table)).bots).toEqual(DUEL);
+    const stream = follow(ann, table);
+
+    let annMoves = 0;
+    for (let i = 0; i < 300; i++) {
+      // Her turn comes back once the bot has played whatever it must.
+      const reading = await until(
+        () => ann.get(table),
+        (r) => r.state.status === 'over' || r.state.toAct.includes('seat:ann'),
+      );
+      if (reading.state.status === 'over') break;
+      expect(reading.state.toAct).toContain('seat:ann');
+      const { allowed } = await ann.legalMoves(table);
+      const move = allowed.find((m) => !['engine.undo', 'engine.auto-pass', 'engine.leave'].includes(m.type))!;
+      await ann.play(table, move, { expect: reading.ply });
+      annMoves++;
+    }
+    const end = await app.get(table);
+    expect(end.state.status).toBe('over');
+    expect(annMoves).toBeGreaterThan(3);
+
+    const log = await ann.log(table);
+    expect(log.bots).toEqual(DUEL);
+    const again = replay(log);
+    expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+    expect(again.plies).toHaveLength(end.ply);
+    again.stop();
+    const bobMoves = log.moves.filter((m) => m.seat === 'seat:bob').length;
+    expect(bobMoves).toBeGreaterThan(3);
+    expect(annMoves + bobMoves).toBe(log.moves.length);
+    expect(checkBotMoves(log, DUEL)).toBe(bobMoves);
+    // The store says which moves the bot made.
+    const { rows } = await server.store.sql.query<{ move_index: number }>(
+      "SELECT move_index FROM plystack_moves WHERE table_id = $1 AND cause = 'bot' ORDER BY move_index",
+      [table],
+    );
+    expect(rows.map((r) => r.move_index)).toEqual(log.moves.flatMap((m, i) => (m.seat === 'seat:bob' ? [i] : [])));
+
+    // Her stream brought every ply, the bot's among them, in order, ending with the table as it is.
+    await until(
+      async () => stream.messages.length,
+      (n) => n >= end.ply,
+      10_000,
+    );
+    stream.stop();
+    expect(stream.messages.map((m) => m.index)).toEqual([...Array(end.ply).keys()]);
+    expect(stream.messages.filter((m) => m.ply.actor === 'seat:bob').length).toBeGreaterThan(3);
+    expect(stream.messages.at(-1)!.state.status).toBe('over');
+  });
+
+  it.each(['mundane', 'circular-table', 'frogger-refills'])(
+    'plays %s to its end with bots in every seat, and the same table with the same seed the same way',
+    { timeout: 120_000 },
+    async (id) => {
+      const game = builtInGames[id]!;
+      const bots: Record<string, BotSpec> = {
+        'seat:ann': { kind: 'random' },
+        'seat:bob': { kind: 'mcts', iterations: 5 },
+      };
+      const body = {
+        game: id,
+        seats: ['seat:ann', 'seat:bob'],
+        seed: 8,
+        options: game.demoOptions({ turns: 2 }) as Record<string, unknown>,
+        bots,
+      };
+      const [one, two] = await Promise.all([anyone.create(body), anyone.create(body)]);
+      expect(one.tokens).toEqual({});
+      const logs: ServedLog[] = [];
+      for (const created of [one, two]) {
+        const app = anyone.withToken(created.appToken);
+        const end = await until(
+          () => app.get(created.table),
+          (r) => r.state.status === 'over',
+          90_000,
+        );
+        expect(end.state.status).toBe('over');
+        const log = await anyone.log(created.table);
+        const again = replay(log);
+        expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+        again.stop();
+        expect(log.moves.length).toBeGreaterThan(2);
+        // Every move was a bot's, each the one its bot chooses there.
+        expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+        logs.push(log);
+      }
+      expect(logs[1]!.moves).toEqual(logs[0]!.moves);
+    },
+  );
+
+  it('refuses a table whose bots are not right with 400 and a message naming the field, and creates nothing', async () => {
+    const before = await tableCount(server);
+    const seats = ['seat:ann', 'seat:bob'];
+    const wrong: [unknown, RegExp][] = [
+      [{ 'seat:bob': { kind: 'genius' } }, /^bots\.seat:bob(\.kind)?: a bot is \{ "kind": "random" \} or/],
+      [{ 'seat:bob': { kind: 'mcts', iterations: 0 } }, /^bots\.seat:bob\.iterations: a whole number of playouts/],
+      [
+        { 'seat:bob': { kind: 'mcts', iterations: MAX_MCTS_ITERATIONS + 1 } },
+        new RegExp(`^bots\\.seat:bob\\.iterations: .*from 1 to ${MAX_MCTS_ITERATIONS}$`),
+      ],
+      [{ 'seat:bob': { kind: 'mcts', iterations: 2.5 } }, /^bots\.seat:bob\.iterations: a whole number/],
+      [{ 'seat:bob': { kind: 'mcts', iterations: '9' } }, /^bots\.seat:bob\.iterations: a whole number/],
+      [{ 'seat:bob': { kind: 'random', iterations: 5 } }, /^bots\.seat:bob/],
+      [{ 'seat:bob': 'random' }, /^bots\.seat:bob: a bot is/],
+      [{ 'seat:zed': { kind: 'random' } }, /^bots\.seat:zed: not a seat of the table: seat:ann, seat:bob$/],
+      ['random', /^bots: /],
+      [[{ kind: 'random' }], /^bots: /],
+    ];
+    for (const [bots, message] of wrong) {
+      const answer = await post(server, { game: 'mundane', seats, bots });
+      expect([answer.status, answer.body.code], JSON.stringify(bots)).toEqual([400, 'BAD_REQUEST']);
+      expect(answer.body.message, JSON.stringify(bots)).toMatch(message);
+      expect(String(answer.body.path)).toMatch(/^bots/);
+    }
+    expect(await tableCount(server)).toBe(before);
+    // An MCTS bot without iterations gets the default; no bots at all is a table of players.
+    const made = await anyone.create({ game: 'mundane', seats, bots: { 'seat:bob': { kind: 'mcts' } } });
+    const reading = await anyone.withToken(made.appToken).get(made.table);
+    expect(reading.bots).toEqual({ 'seat:bob': { kind: 'mcts', iterations: DEFAULT_MCTS_ITERATIONS } });
+    const plain = await anyone.create({ game: 'mundane', seats, bots: {} });
+    expect(Object.keys(plain.tokens)).toEqual(seats);
+    expect((await anyone.withToken(plain.appToken).get(plain.table)).bots).toBeUndefined();
+  });
+
+  it('lets the bots of a table go on after a restart: the new process plays their next move, the one the old would have', async () => {
+    const bots: Record<string, BotSpec> = { 'seat:ann': { kind: 'random' }, 'seat:bob': { kind: 'random' } };
+    const created = await anyone.create({
+      game: 'mundane',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 21,
+      options: { turns: 10 },
+      bots,
+    });
+    const { table, appToken } = created;
+    const first = await until(
+      () => anyone.withToken(appToken).log(table),
+      (log) => log.moves.length >= 3,
+    );
+    expect(first.moves.length).toBeGreaterThanOrEqual(3);
+    const before = `bots-${starts}`;
+    await server.close();
+    await start();
+    const app = anyone.withToken(appToken);
+    const end = await until(
+      () => app.get(table),
+      (r) => r.state.status === 'over',
+      60_000,
+    );
+    expect(end.state.status).toBe('over');
+    const log = await app.log(table);
+    expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+    // The first process played the moves before the restart, the new one those after.
+    const { rows } = await server.store.sql.query<{ process: string }>(
+      'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
+      [table],
+    );
+    const processes = rows.map((r) => r.process);
+    const stopped = processes.lastIndexOf(before);
+    expect(stopped).toBeGreaterThanOrEqual(first.moves.length - 1);
+    expect(stopped).toBeLessThan(processes.length - 1);
+    expect(processes.slice(stopped + 1).every((p) => p === `bots-${starts}`)).toBe(true);
+    const again = replay(log);
+    expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+    again.stop();
+  });
+});
+
+describe('bot seats at a server killed with -9', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'plystack-bots-kill-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('go on in the next process, which plays each move the killed one would have', { timeout: 180_000 }, async () => {
+    const first = await spawnServer(['--data', dir]);
+    const bots: Record<string, BotSpec> = {
+      'seat:ann': { kind: 'random' },
+      'seat:bob': { kind: 'mcts', iterations: 3 },
+    };
+    let at: number;
+    let table: string;
+    let appToken: string;
+    try {
+      ({ table, appToken } = await connect(first.url).create({
+        game: 'mundane',
+        seats: ['seat:ann', 'seat:bob'],
+        seed: 34,
+        options: { turns: 10 },
+        bots,
+      }));
+      const app = connect(first.url, appToken);
+      const log = await until(
+        () => app.log(table),
+        (l) => l.moves.length >= 3,
+      );
+      await first.kill9();
+      at = log.moves.length;
+    } finally {
+      await first.kill9();
+    }
+    const second = await spawnServer(['--data', dir]);
+    try {
+      const app = connect(second.url, appToken);
+      // A claim the killed process held lapses after 10 s; then the next process plays on, to the end.
+      const end = await until(
+        () => app.get(table),
+        (r) => r.state.status === 'over',
+        90_000,
+      );
+      expect(end.state.status).toBe('over');
+      const log = await app.log(table);
+      expect(log.moves.length).toBeGreaterThan(at + 1);
+      expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+      const again = replay(log);
+      expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+      again.stop();
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe('bot seats on PostgreSQL, with two processes', () => {
+  let cluster: PgCluster;
+  let database: string;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    database = await cluster.database('bots');
+  }, 120_000);
+  afterAll(() => cluster?.destroy());
+
+  it('plays on in the other process once the first stops, each bot move the one the first would have played', async () => {
+    const a = await startServer({ port: 0, database, process: 'pg-a' });
+    const b = await startServer({ port: 0, database, process: 'pg-b' });
+    try {
+      const bots: Record<string, BotSpec> = {
+        'seat:ann': { kind: 'random' },
+        'seat:bob': { kind: 'mcts', iterations: 3 },
+      };
+      const created = await Promise.all(
+        [41, 42, 43].map((seed) =>
+          connect(a.url).create({
+            game: 'mundane',
+            seats: ['seat:ann', 'seat:bob'],
+            seed,
+            options: { turns: 8 },
+            bots,
+          }),
+        ),
+      );
+      for (const { table, appToken } of created)
+        await until(
+          () => connect(b.url, appToken).log(table),
+          (log) => log.moves.length >= 3,
+        );
+      await a.close();
+      for (const { table, appToken } of created) {
+        const app = connect(b.url, appToken);
+        const end = await until(
+          () => app.get(table),
+          (r) => r.state.status === 'over',
+          60_000,
+        );
+        expect(end.state.status).toBe('over');
+        const log = await app.log(table);
+        expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+        const again = replay(log);
+        expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+        again.stop();
+        const { rows } = await b.store.sql.query<{ process: string }>(
+          'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
+          [table],
+        );
+        const processes = rows.map((r) => r.process);
+        expect(processes).toHaveLength(log.moves.length);
+        expect(processes).toContain('pg-a');
+        expect(processes.at(-1)).toBe('pg-b');
+      }
+    } finally {
+      await a.close().catch(() => undefined);
+      await b.close();
+    }
+  });
+});
+
+describe('a bot whose move the game refuses', () => {
+  // A two-seat game: a seat flips a coin on its turn (one move a turn, and it must flip before its turn ends), and
+  // seat:bob's flip breaks the game's code.
+  const coin = defineGame({
+    id: 'coin',
+    seats: { min: 2, max: 2 },
+    structure: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 1 } }] },
+    setup: ({ seats }: { seats: readonly string[] }) => ({
+      heads: Object.fromEntries(seats.map((seat) => [seat, 0])) as Record<string, number>,
+    }),
+    moves: {
+      flip: {
+        play: ({ game, seat }: { game: { heads: Record<string, number> }; seat: string }) => {
+          if (seat === 'seat:bob') throw new Error('a broken coin');
+          return { game: { heads: { ...game.heads, [seat]: game.heads[seat]! + 1 } } };
+        },
+      },
+    },
+    mayEndTurn: ({ seat }: { seat: string | null }) =>
+      seat === null ? null : { reason: 'FLIP_REQUIRED', message: `${seat} must flip before the turn ends` },
+    endIf: ({ game }: { game: { heads: Record<string, number> } }) =>
+      Object.values(game.heads).some((heads) => heads >= 3),
+  } as never);
+  let server: PlystackServer;
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, data: null, process: 'broken', games: { coin } });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('leaves the table as it is, logs why, and keeps serving', async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const anyone = connect(server.url);
+      const created = await anyone.create({ game: 'coin', seats: ['seat:ann', 'seat:bob'], seed: 4, bots: DUEL });
+      const { table } = created;
+      const ann = anyone.withToken(created.tokens['seat:ann']!);
+      const app = anyone.withToken(created.appToken);
+      // She flips; then the bot must flip too, and its flip breaks the game.
+      await ann.play(table, { type: 'flip', seat: 'seat:ann' } as Move, { expect: 0 });
+      await until(
+        async () => written.join(''),
+        (text) => text.includes(table),
+        10_000,
+      );
+      const stuck = await app.get(table);
+      expect(stuck.state.toAct).toEqual(['seat:bob']);
+      // A second and more: the ticks that look for bots due find none here.
+      await settle(2500);
+      const log = written.join('');
+      expect(log).toContain(
+        `table ${table}: the table refused the random bot of seat:bob's move: GAME_ERROR: moves.flip.play threw: a broken coin`,
+      );
+      // Once: its bots stopped, and no tick plays the move again.
+      expect(log.split(table).length - 1).toBe(1);
+      const after = await app.get(table);
+      expect([after.ply, after.state.toAct]).toEqual([stuck.ply, ['seat:bob']]);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      const { rows } = await server.store.sql.query<{ bot_due: unknown }>(
+        'SELECT bot_due FROM plystack_tables WHERE id = $1',
+        [table],
+      );
+      expect(rows[0]!.bot_due).toBeNull();
+      // The application may still end the bot's turn: the table is not wedged.
+      expect((await app.play(table, { type: 'engine.end-turn' } as Move)).index).toBe(after.ply);
+      expect((await ann.get(table)).state.toAct).toEqual(['seat:ann']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
