@@ -53,6 +53,7 @@ export type {
   SeatViewOf,
   TransitionDefinition,
   TurnModel,
+  WindowDefinition,
 } from './core/game.js';
 export { gameMove } from './core/game.js';
 export { isValidId, type JsonValue, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Move } from './core/move.js';

@@ -123,6 +123,26 @@ describe('sandbox with orders from the pieces', () => {
   });
 });
 
+describe('sandbox with a response window', () => {
+  it('sandbox-windows.json: a militia card makes every other seat respond, then seat:a plays on and its turn ends', async () => {
+    const doc = await replayJson('sandbox-windows.json');
+    const at = (p: { round: number; actor: string | null; notation: string }) => `${p.round} ${p.actor} ${p.notation}`;
+    expect(doc.plies.map(at)).toEqual([
+      '1 seat:a call militia',
+      // the window waits for seat:b and seat:c, in any order
+      '1 seat:b react',
+      '1 seat:c react',
+      // seat:b's second card ends its part (movesPerSeat 2); seat:c ends its own part after one
+      '1 seat:b react',
+      '1 seat:c end turn',
+      // the window's cards count in no turn: seat:a's second card spends its movesPerTurn
+      '1 seat:a play',
+      '1 seat:b play',
+    ]);
+    expect(doc.state).toMatchObject({ activeSeat: 'seat:b', turn: 2, window: null });
+  });
+});
+
 describe('sandbox with priority windows', () => {
   it('sandbox-priority.json: backward play, a response on the stack resolving first, and seat:b passing automatically until its turn', async () => {
     const doc = await replayJson('sandbox-priority.json');

@@ -10,7 +10,8 @@ import { createTableTestModel, defaultAbstraction, formatCoverage, inventory } f
  * that ends once every seat has played, and a simultaneous round that ends its
  * phase; the same game with every lifecycle hook (onEnter, onLeave,
  * onTurnStart, onTurnEnd, onMove) running sandbox's routines; and with orders
- * from the pieces (a fewest-first draft, AfterLastActor, the pass-to card). Each path is played through the real table.play() and checked at
+ * from the pieces (a fewest-first draft, AfterLastActor, the pass-to card);
+ * and response windows opened by the call card. Each path is played through the real table.play() and checked at
  * every step; coverage must be complete but for what is unreachable by design.
  * The states keep apart what the conditions read of the pieces.
  */
@@ -83,6 +84,27 @@ configs['orders from the pieces'] = {
       if (phase.name === 'main') return { ...rest, turns: { ...rest.turns, firstActor: 'AfterLastActor' } };
       return rest;
     }),
+  },
+};
+
+// Response windows within a turn: every other seat responds once, or every seat plays once, then the turn goes on.
+configs['response windows'] = {
+  seats: 2,
+  maxTurns: 4,
+  options: {
+    phases: [
+      {
+        name: 'main',
+        turns: { strategy: 'PerRound', movesPerTurn: 2 },
+        windows: [
+          { name: 'militia', who: 'others', moves: ['react'], movesPerSeat: 1 },
+          { name: 'everyone', who: 'all', moves: ['play'], movesPerSeat: 1 },
+        ],
+      },
+    ],
+    transitions: [{ name: 'again', from: 'main', to: 'main' }],
+    flowCards: true,
+    lastTurn: 4,
   },
 };
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTable, defineGame, GameDefinitionError, replay, sandbox } from '../src/index.js';
-import { expectLogIsTruth, openSandbox, recordEvents, refusalOf, takeTurn } from './support/sandbox.js';
+import { expectLogIsTruth, openSandbox, recordEvents, refusalOf, statesAfter, takeTurn } from './support/sandbox.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -481,11 +481,7 @@ describe('the log is the truth: replay, restore and time travel agree with the l
       { type: 'advance', seat: A, payload: { transition: 'deal' } },
       { type: 'play', seat: A },
     ];
-    const states = [table.state];
-    for (const move of moves) {
-      table.play(move);
-      states.push(table.state);
-    }
+    const states = statesAfter(table, moves);
     expect(states.map((s) => [s.gamePhase, s.turn, s.round, s.activeSeat])).toEqual([
       ['draft', 1, 1, A],
       ['draft', 1, 1, A],

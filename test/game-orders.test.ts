@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTable, defineGame, GameDefinitionError } from '../src/index.js';
-import { expectLogIsTruth, openSandbox, refusalOf, takeTurn } from './support/sandbox.js';
+import { expectLogIsTruth, openSandbox, refusalOf, statesAfter, takeTurn } from './support/sandbox.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -342,11 +342,7 @@ describe('the log is the truth: replay, restore and time travel agree with the l
       { type: 'engine.end-turn', seat: C },
       { type: 'engine.end-turn', seat: A },
     ];
-    const states = [table.state];
-    for (const move of moves) {
-      table.play(move);
-      states.push(table.state);
-    }
+    const states = statesAfter(table, moves);
     expect(states.map((s) => `${s.gamePhase} ${s.activeSeat}`)).toEqual([
       `main ${A}`,
       `main ${A}`,

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTable, defineGame, GameDefinitionError, type GameStructure } from '../src/index.js';
-import { expectLogIsTruth, openSandbox, refusalOf, takeTurn } from './support/sandbox.js';
+import { expectLogIsTruth, openSandbox, refusalOf, statesAfter, takeTurn } from './support/sandbox.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -270,11 +270,7 @@ describe('the log is the truth: replay, restore and time travel run the hooks ag
       { type: 'play', seat: C },
       { type: 'engine.end-turn', seat: C },
     ];
-    const states = [table.state];
-    for (const move of moves) {
-      table.play(move);
-      states.push(table.state);
-    }
+    const states = statesAfter(table, moves);
     expect(states.at(-1)).toMatchObject({ gamePhase: 'main', activeSeat: B, game: { tally: 3 } });
     expectLogIsTruth(table, states, { type: 'play', seat: B });
   });

@@ -79,6 +79,9 @@ function seatCheck<G, O>(type: string, application: boolean, check: GameMove<G, 
       : check(ctx);
 }
 
+/** What a move may declare in `outcomes`. */
+const OUTCOMES: readonly unknown[] = ['endTurn', 'transition', 'next', 'window'];
+
 function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: string }): GameMove<G, O> {
   const path = `moves.${type}`;
   const problem = nameProblem(type, 'move');
@@ -100,8 +103,8 @@ function normaliseMove<G, O>(type: string, raw: unknown, spec: { sorceryPhase?: 
     throw new GameDefinitionError(`${path}.secret`, 'is a list of payload field names');
   }
   const outcomes = move.outcomes ?? [];
-  if (!Array.isArray(outcomes) || !outcomes.every((o) => o === 'endTurn' || o === 'transition' || o === 'next'))
-    throw new GameDefinitionError(`${path}.outcomes`, 'is a list of "endTurn", "transition" and "next"');
+  if (!Array.isArray(outcomes) || !outcomes.every((o) => OUTCOMES.includes(o)))
+    throw new GameDefinitionError(`${path}.outcomes`, 'is a list of "endTurn", "transition", "next" and "window"');
   const payload = (move.payload as Schema | undefined) ?? null;
   const m = move as unknown as {
     check?: GameMove<G, O>['check'];

@@ -51,6 +51,8 @@ export interface GamePhaseDefinition {
   readonly onMove?: string;
   /** One of the game's `orders`: who acts first in this game phase and who acts after each turn (PerRound phases). */
   readonly order?: string;
+  /** Response windows a move may open within a seat's turn (phases of turns seat by seat, without priority phases). */
+  readonly windows?: readonly WindowDefinition[];
   /**
    * When this game phase ends by itself: `when` names one of the game's `conditions` or a built-in one
    * (`round-over`: every seat has had its turn in this round), asked after every move; when it holds, the phase
@@ -59,6 +61,19 @@ export interface GamePhaseDefinition {
   readonly endIf?: PhaseEndDefinition;
   /** One of the game's `conditions`: when it holds after a move, the seat's turn ends (turn by turn phases only). */
   readonly turnEndIf?: string;
+}
+
+/**
+ * A response window within a seat's turn, opened by a move whose outcome names it: who must respond (`others`: every
+ * other seat in the game, `all`: every seat, `active`: the seat whose turn it is), the moves they may make (the
+ * game's own), and how many each makes before its part ends by itself (default: until it ends it with
+ * `engine.end-turn`). When every seat has done its part, the turn goes on with the active seat.
+ */
+export interface WindowDefinition {
+  readonly name: string;
+  readonly who: 'others' | 'all' | 'active';
+  readonly moves: readonly string[];
+  readonly movesPerSeat?: number;
 }
 
 /** A game phase's end condition: the condition that ends it, and the declared transition it then takes. */
@@ -105,6 +120,8 @@ export interface SeatingView {
   readonly gamePhase: string;
   /** The current phase of the turn (a priority game), or the game phase. */
   readonly phase: string;
+  /** The response window open in this turn, or null (the engine always says; optional for views built by hand). */
+  readonly window?: string | null;
 }
 
 /** A game's own refusal: its code goes into `reason` under the engine code `REFUSED`. */
@@ -138,10 +155,12 @@ export interface MoveOutcome<G> extends Outcome<G> {
   readonly transition?: string;
   /** The seat that takes the next turn when this one ends (a move that declares `outcomes: ['next']`; PerRound phases). */
   readonly next?: string;
+  /** The response window of the current game phase this move opens (a move that declares `outcomes: ['window']`). */
+  readonly window?: string;
 }
 
 /** The turn's course a move's outcome may change, as the move declares it (the chart draws only what is declared). */
-export type FlowOutcome = 'endTurn' | 'transition' | 'next';
+export type FlowOutcome = 'endTurn' | 'transition' | 'next' | 'window';
 
 /** What a move's callbacks read. */
 export interface MoveContext<G, O, P> {

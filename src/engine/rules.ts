@@ -49,6 +49,12 @@ function phaseAllows(ctx: TableContext, type: string): boolean {
   return plan?.moves == null || plan.moves.includes(type);
 }
 
+/** Whether the open response window `name` of the current game phase lets seats make the game's move `type`. */
+function windowAllows(ctx: TableContext, name: string, type: string): boolean {
+  const plan = ctx.opening.structure.phases.find((p) => p.name === ctx.gamePhase);
+  return plan?.windows?.find((w) => w.name === name)?.moves.includes(type) ?? false;
+}
+
 /** The move's payload as its schema reads it, or why it does not fit. */
 export function readPayload(
   definition: GameMove,
@@ -106,8 +112,9 @@ export function endsTurn(ctx: TableContext, move: Move, game?: AnyGame): boolean
     const lastPhase = plan?.turnPhases[plan.turnPhases.length - 1]?.name;
     return ctx.stack.length === 0 && ctx.phase === lastPhase && ctx.passes + 1 >= seatsInGame(ctx);
   }
-  // Only the game's own moves count towards movesPerTurn.
+  // Only the game's own moves count towards movesPerTurn, and none made in a response window.
   if (game !== undefined && gameMove(game, move.type) === undefined) return false;
+  if (ctx.progression.window !== undefined) return false;
   const limit = ctx.progression.rules.movesPerTurn;
   return (
     limit !== undefined &&
@@ -159,6 +166,9 @@ export function engineRefusal(
   }
   if (engine !== undefined) return engine.refusal(game, ctx, seat, acting);
   if (isOutOfTurn(ctx, type)) return null;
+  const window = ctx.progression.window;
+  if (window !== undefined && !windowAllows(ctx, window.name, type))
+    return refusal('WRONG_TIMING', `the window ${window.name} is open: ${type} is not one of its moves`, 'IN_WINDOW');
   // The application acting for the table is not held to the turns: the game's check decides (a move the game
   // declares for seats only answers it with SEAT_REQUIRED).
   if (seat === undefined) return null;
@@ -189,8 +199,12 @@ export function engineRefusal(
     }
     return null;
   }
-  return acting !== null && holdsTurn(ctx, acting)
-    ? null
+  if (acting !== null && holdsTurn(ctx, acting)) return null;
+  return window !== undefined
+    ? refusal(
+        'NOT_YOUR_TURN',
+        `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}, not ${acting}`,
+      )
     : refusal('NOT_YOUR_TURN', `it is not ${acting ?? 'anybody'}'s turn`);
 }
 

@@ -16,6 +16,7 @@ import {
   eligibleSeats,
   nextTurn,
   type Progression,
+  type ResponseWindow,
   startPhase,
   withInitiative,
 } from '../progression/turns.js';
@@ -184,10 +185,16 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
     progression = { ...progression, obligation: { seat, remaining: outcome.oblige } };
   // The application acting for the table is not held to the turns: its moves count in no seat's turn. Counted once
   // the obligation is settled, so a seat that still owes plies is not done with its simultaneous turn.
-  if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
+  // A move in a response window counts in the seat's part of it, not in the turn.
+  const window = progression.window;
+  if (window !== undefined && seat !== null && window.waiting.includes(seat))
+    progression = { ...progression, window: countWindowMove(ctx, window, seat) };
+  else if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
   progression = eliminated(ctx, progression, outcome);
   const chosen = nextAsked(game, ctx, move, outcome);
   if (chosen !== undefined) progression = { ...progression, chosen };
+  const opened = windowAsked(game, ctx, move, outcome);
+  if (opened !== undefined) progression = { ...progression, window: opened };
   for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
     if (progression.circular !== null)
       progression = { ...progression, circular: mutate(progression.circular, mutation) };
@@ -224,6 +231,8 @@ function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
     const shape = strategyOf(ctx.progression.rules).shape;
     if (shape === 'open') throw fail(`${ctx.gamePhase} is a Free phase: it has no turn to end`);
     if (ctx.opening.structure.priority) throw fail('a turn with priority phases ends when every seat passes in a row');
+    if (ctx.progression.window !== undefined)
+      throw fail(`the window ${ctx.progression.window.name} is open: a response does not end the turn`);
     request.endTurn = true;
   }
   if (outcome.transition !== undefined) {
@@ -261,6 +270,79 @@ function nextAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
       ),
     );
   return seatInGame(ctx, outcome.next, where);
+}
+
+/**
+ * The response window a move's outcome opens (`window`), with the seats that must respond: the move declares
+ * `outcomes: ['window']`, the current game phase declares the window, and none is open already; anything else is the
+ * game's error. A window nobody would respond to (`others` with one seat left) does not open.
+ */
+function windowAsked(
+  game: AnyGame,
+  ctx: TableContext,
+  move: Move,
+  outcome: MoveOutcome<unknown>,
+): ResponseWindow | undefined {
+  if (outcome.window === undefined) return undefined;
+  const fail = (message: string) => new GameCodeError(`moves.${move.type}.play`, new Error(message));
+  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('window'))
+    throw fail(`its outcome opens a window: declare outcomes: ['window'] on ${move.type}`);
+  const windows = phasePlan(ctx.opening.structure, ctx.gamePhase).windows ?? [];
+  const declared = windows.find((w) => w.name === outcome.window);
+  if (declared === undefined)
+    throw fail(
+      `no window ${JSON.stringify(outcome.window)?.slice(0, 80)} in ${ctx.gamePhase}: its windows are ${windows.map((w) => w.name).join(', ') || 'none'}`,
+    );
+  if (ctx.progression.window !== undefined) throw fail(`the window ${ctx.progression.window.name} is open already`);
+  const active = ctx.turn.activeSeat;
+  const inGame = eligibleSeats(ctx.opening.seats, ctx.progression);
+  const waiting =
+    declared.who === 'active'
+      ? inGame.filter((seat) => seat === active)
+      : declared.who === 'others'
+        ? cycleAfter(inGame, active)
+        : inGame;
+  return waiting.length === 0 ? undefined : { name: declared.name, waiting, made: {} };
+}
+
+/** The seats of `inGame` after `seat` in table order, going round (the seat itself left out). */
+function cycleAfter(inGame: readonly string[], seat: string | null): string[] {
+  const at = seat === null ? -1 : inGame.indexOf(seat);
+  return [...inGame.slice(at + 1), ...inGame.slice(0, Math.max(at, 0))].filter((s) => s !== seat);
+}
+
+/** `seat`'s move in the open window counts; its part ends once it has made the window's movesPerSeat. */
+function countWindowMove(ctx: TableContext, window: ResponseWindow, seat: string): ResponseWindow {
+  const made = (window.made[seat] ?? 0) + 1;
+  const limit = (phasePlan(ctx.opening.structure, ctx.gamePhase).windows ?? []).find(
+    (w) => w.name === window.name,
+  )?.movesPerSeat;
+  return {
+    ...window,
+    made: { ...window.made, [seat]: made },
+    waiting: limit !== undefined && made >= limit ? window.waiting.filter((s) => s !== seat) : window.waiting,
+  };
+}
+
+/** In the open response window, `seat` ends its part (no seat: the application closes the window for every seat). */
+export function endWindowPart(ctx: TableContext, seat: string | undefined): Change {
+  const window = ctx.progression.window;
+  if (window === undefined) return {};
+  const waiting = seat === undefined ? [] : window.waiting.filter((s) => s !== seat);
+  return { progression: { ...ctx.progression, window: { ...window, waiting } } };
+}
+
+/** Whether the open window named `name` still waits for a seat in the game. */
+export function windowWaits(ctx: TableContext, name: string): boolean {
+  const window = ctx.progression.window;
+  return window !== undefined && window.name === name && window.waiting.some((s) => !ctx.progression.out.includes(s));
+}
+
+/** The response window closes: the turn goes on with the active seat. */
+export function closeWindow(ctx: TableContext): Change {
+  if (ctx.progression.window === undefined) return {};
+  const { window: _closed, ...progression } = ctx.progression;
+  return { progression };
 }
 
 /** The change a move's flow request makes: a seat's part of a simultaneous round ends at once; the chart takes the rest. */
@@ -476,9 +558,9 @@ export function mergeInitiative(ctx: TableContext, scores: Record<string, number
 export function delayActiveSeat(ctx: TableContext, after: string): Change {
   const seat = ctx.turn.activeSeat;
   const delayed = seat === null ? null : delayTurn(ctx.progression, seat, after);
-  return delayed === null
-    ? {}
-    : { progression: delayed.progression, turn: { ...ctx.turn, activeSeat: delayed.activeSeat } };
+  if (delayed === null) return {};
+  const { window: _closed, ...progression } = delayed.progression;
+  return { progression, turn: { ...ctx.turn, activeSeat: delayed.activeSeat } };
 }
 
 /** A seat leaves (or is removed): the order skips it from now on. */

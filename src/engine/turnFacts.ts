@@ -14,8 +14,10 @@ export function isOutOfTurn(ctx: TableContext, type: string): boolean {
   return ctx.progression.rules.outOfTurn?.includes(type) ?? false;
 }
 
-/** Whether `seat` holds the turn now under the current strategy. */
+/** Whether `seat` holds the turn now: in a response window, whether it is yet to do its part; else by the strategy. */
 export function holdsTurn(ctx: TableContext, seat: string): boolean {
+  const window = ctx.progression.window;
+  if (window !== undefined) return window.waiting.includes(seat);
   return strategyOf(ctx.progression.rules).holdsTurn(ctx.progression, ctx.turn.activeSeat, seat);
 }
 
@@ -30,6 +32,7 @@ export function seatingView(ctx: TableContext): SeatingView {
     movesThisTurn: ctx.progression.movesThisTurn,
     gamePhase: ctx.gamePhase,
     phase: ctx.phase,
+    window: ctx.progression.window?.name ?? null,
   };
 }
 

@@ -71,7 +71,8 @@ function turnPhaseStates(phases: readonly PhaseDefinition[], doneId: string, ord
 /**
  * A seat's turn as one stretch of moves: it ends with engine.end-turn, movesPerTurn, or the seat leaving; and, where
  * the phase declares them, with a move whose outcome ends it (`moveEndsTurn`) or the phase's `turnEndIf` condition
- * holding after a move made in the turn.
+ * holding after a move made in the turn. Each response window the phase declares is a state beside `acting`: a move
+ * that opens it leads there, and the turn comes back to `acting` once every seat it waits for has done its part.
  */
 function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: string): States {
   const endedByMove: Always = phase.outcomes?.includes('endTurn')
@@ -86,6 +87,24 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
             target: 'done',
           },
         ];
+  const windows = phase.windows ?? [];
+  // A move that opens a response window: the turn waits in it until every seat has done its part.
+  const opensWindow: Always = windows.map((w) => ({
+    guard: { type: 'windowWaits', params: { window: w.name } },
+    target: w.name,
+  }));
+  const windowStates: States = {};
+  for (const w of windows)
+    windowStates[w.name] = {
+      on: {
+        ...gameMoves(w.moves, afterMove(phase.onMove)),
+        'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endWindowPart'] },
+      },
+      always: [
+        { guard: not({ type: 'windowWaits', params: { window: w.name } }), target: 'acting', actions: 'closeWindow' },
+        { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done', actions: 'closeWindow' },
+      ],
+    };
   return {
     acting: {
       on: {
@@ -93,12 +112,14 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
         'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] },
       },
       always: [
+        ...opensWindow,
         ...endedByMove,
         { guard: 'turnMovesSpent', target: 'done' },
         { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
         ...endedByCondition,
       ],
     },
+    ...windowStates,
     done: turnDone(doneId, phase.order),
   };
 }

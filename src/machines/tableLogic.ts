@@ -99,6 +99,7 @@ export function tableGuards(game: AnyGame) {
     roundEndsWithTurn: (context) => step.roundEndsWithTurn(context),
     movedThisTurn: (context) => step.movedThisTurn(context),
     moveEndsTurn: (context) => context.flow?.endTurn === true,
+    windowWaits: ((context, _event, params) => step.windowWaits(context, params.window)) as Guard<{ window: string }>,
     moveTakesTransition: ((context, _event, params) => context.flow?.transition === params.transition) as Guard<{
       transition: string;
     }>,
@@ -127,6 +128,8 @@ export function tableAssigns(game: AnyGame) {
     delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),
     removeSeat: (context, event) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
     clearFlow: () => step.clearFlow(),
+    endWindowPart: (context, event) => step.endWindowPart(context, event.seat),
+    closeWindow: (context) => step.closeWindow(context),
   } satisfies Record<string, Assign<never>>);
 }
 

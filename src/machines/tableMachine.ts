@@ -57,7 +57,13 @@ function chartKey(plan: StructurePlan): string {
     plan.priority,
     plan.transitions,
     plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null]),
-    plan.phases.map((p) => [p.onTurnStart ?? null, p.onTurnEnd ?? null, p.onMove ?? null, p.order ?? null]),
+    plan.phases.map((p) => [
+      p.onTurnStart ?? null,
+      p.onTurnEnd ?? null,
+      p.onMove ?? null,
+      p.order ?? null,
+      p.windows ?? null,
+    ]),
     plan.phases.map((p) => [p.endIf ?? null, p.turnEndIf ?? null, p.outcomes ?? null]),
   ]);
 }
@@ -139,6 +145,7 @@ function tableSetup(game: AnyGame) {
       roundEndsWithTurn: ({ context, event }) => guards.roundEndsWithTurn(context, event, undefined as never),
       movedThisTurn: ({ context, event }) => guards.movedThisTurn(context, event, undefined as never),
       moveEndsTurn: ({ context, event }) => guards.moveEndsTurn(context, event, undefined as never),
+      windowWaits: ({ context, event }, params: { window: string }) => guards.windowWaits(context, event, params),
       moveTakesTransition: ({ context, event }, params: { transition: string }) =>
         guards.moveTakesTransition(context, event, params),
     },
@@ -148,6 +155,8 @@ function tableSetup(game: AnyGame) {
       delayActiveSeat: assign(({ context, event }) => assigns.delayActiveSeat(context, event, undefined as never)),
       removeSeat: assign(({ context, event }) => assigns.removeSeat(context, event, undefined as never)),
       clearFlow: assign(({ context, event }) => assigns.clearFlow(context, event, undefined as never)),
+      endWindowPart: assign(({ context, event }) => assigns.endWindowPart(context, event, undefined as never)),
+      closeWindow: assign(({ context, event }) => assigns.closeWindow(context, event, undefined as never)),
       runRoutine: assign(({ context, event }, params: { routine: string; afterMove?: boolean }) =>
         assigns.runRoutine(context, event, params),
       ),

@@ -3,7 +3,7 @@
  * transitions between them) into the normalised form the statechart is built
  * from and the context keeps.
  */
-import type { AnyGame, FlowOutcome, GameStructure, PhaseDefinition } from '../core/game.js';
+import type { AnyGame, FlowOutcome, GameStructure, PhaseDefinition, WindowDefinition } from '../core/game.js';
 import type { Direction } from '../order/seatOrder.js';
 import { readTurnRules, type TurnRules } from './rules.js';
 import { strategyOf } from './strategies/index.js';
@@ -25,6 +25,8 @@ export interface PhasePlan {
   readonly onMove?: string;
   /** The game's order that names who acts first and next in this game phase (PerRound). */
   readonly order?: string;
+  /** The response windows a move may open within a seat's turn. */
+  readonly windows?: readonly WindowDefinition[];
   /** The condition that ends this game phase after a move, and the declared transition it then takes. */
   readonly endIf?: { readonly when: string; readonly transition: string };
   /** The game's condition that ends a turn after a move. */
@@ -92,6 +94,47 @@ function phaseNameProblem(name: unknown, what: string): string | null {
     return `a ${what} name starts with a letter, then letters, digits, "_" or "-", 64 characters at most`;
   if (RESERVED.has(name))
     return `${name} is a name the statechart uses for its own states: choose another ${what} name`;
+  return null;
+}
+
+/** Why a game phase's response windows are wrong, or null. */
+function windowsProblem(
+  phase: GameStructure['phases'][number],
+  shape: string,
+  priority: boolean,
+  known: KnownNames,
+  at: string,
+): Problem | null {
+  if (phase.windows === undefined) return null;
+  if (!Array.isArray(phase.windows))
+    return { path: `${at}.windows`, message: 'is a list of { name, who, moves, movesPerSeat? }' };
+  if (shape !== 'turns' || priority)
+    return {
+      path: `${at}.windows`,
+      message:
+        "a response window opens within a seat's turn: only in a phase of turns seat by seat without priority phases",
+    };
+  const names = new Set<string>();
+  for (const [i, window] of phase.windows.entries()) {
+    const where = `${at}.windows.${i}`;
+    const bad = phaseNameProblem(window?.name, 'window');
+    if (bad !== null) return { path: `${where}.name`, message: bad };
+    if (names.has(window.name)) return { path: `${where}.name`, message: `${window.name} is declared twice` };
+    names.add(window.name);
+    if (!['others', 'all', 'active'].includes(window.who))
+      return { path: `${where}.who`, message: 'is "others", "all" or "active"' };
+    if (!Array.isArray(window.moves) || window.moves.length === 0)
+      return { path: `${where}.moves`, message: "is a list of the game's moves the seats may make in the window" };
+    const unknown = window.moves.findIndex((type: unknown) => !known.moves.includes(type as string));
+    if (unknown >= 0)
+      return {
+        path: `${where}.moves.${unknown}`,
+        message: `no move ${JSON.stringify(window.moves[unknown])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}`,
+      };
+    const limit = window.movesPerSeat;
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000))
+      return { path: `${where}.movesPerSeat`, message: 'is a whole number from 1 to 1000' };
+  }
   return null;
 }
 
@@ -217,6 +260,8 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
     }
     const ends = endProblem(phase, strategyOf(read.rules).shape, turnPhases.length > 0, known, at);
     if (ends !== null) return ends;
+    const windows = windowsProblem(phase, strategyOf(read.rules).shape, turnPhases.length > 0, known, at);
+    if (windows !== null) return windows;
     if (phase.order !== undefined) {
       const orders = known.orders ?? [];
       if (typeof phase.order !== 'string' || !orders.includes(phase.order))
@@ -305,6 +350,16 @@ export function readStructure(
     ...(phase.endIf !== undefined ? { endIf: { when: phase.endIf.when, transition: phase.endIf.transition } } : {}),
     ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
     ...(phase.order !== undefined ? { order: phase.order } : {}),
+    ...(phase.windows !== undefined && phase.windows.length > 0
+      ? {
+          windows: phase.windows.map((w) => ({
+            name: w.name,
+            who: w.who,
+            moves: [...w.moves],
+            ...(w.movesPerSeat !== undefined ? { movesPerSeat: w.movesPerSeat } : {}),
+          })),
+        }
+      : {}),
     ...outcomesOf(game, phase.moves),
   }));
   for (const key of ['firstSeat', 'owner'] as const) {

@@ -37,8 +37,17 @@ export interface Progression {
   readonly obligation: Obligation | null;
   /** The seat a move or the game's order named to take the next turn (PerRound), until the turn passes. */
   readonly chosen?: string;
+  /** The response window open in the seat's turn: its name, the seats yet to do their part, and each one's moves in it. */
+  readonly window?: ResponseWindow;
   /** Seats eliminated or gone: the order skips them. */
   readonly out: readonly string[];
+}
+
+/** A response window open within a seat's turn. */
+export interface ResponseWindow {
+  readonly name: string;
+  readonly waiting: readonly string[];
+  readonly made: { readonly [seat: string]: number };
 }
 
 /** What the table knows that progression reads: the seats, the table direction, who is active. */

@@ -39,6 +39,8 @@ export interface TableState<V = JsonObject> {
   readonly gamePhase: string;
   readonly out: string[];
   readonly obligation: { readonly seat: string; readonly remaining: number } | null;
+  /** The response window open in the seat's turn, with the seats yet to do their part; null when none is. */
+  readonly window: { readonly name: string; readonly waiting: string[] } | null;
   /** The activation strategy of the current game phase. */
   readonly strategy: Strategy;
   /** The order of the current round: the seats still in the game, in the order they act. */
@@ -102,6 +104,10 @@ export function stateView(game: AnyGame, ctx: TableContext, viewer?: Viewer): Ta
     gamePhase: ctx.gamePhase,
     out: [...ctx.progression.out],
     obligation: ctx.progression.obligation === null ? null : { ...ctx.progression.obligation },
+    window:
+      ctx.progression.window === undefined
+        ? null
+        : { name: ctx.progression.window.name, waiting: [...ctx.progression.window.waiting] },
     ...turnFields(ctx),
   };
 }

@@ -170,6 +170,7 @@ function checkStep(
     gamePhase,
     out,
     obligation,
+    window,
     game,
     strategy,
     order,
@@ -178,12 +179,13 @@ function checkStep(
     outcome,
     ...shown
   } = table.state;
-  // plystack's additions to the state: mundane has one game phase, no seat ever leaves, nobody owes plies, and the
-  // game shows nothing table-wide beyond the seats.
-  expect({ gamePhase, out, obligation, game }, where).toEqual({
+  // plystack's additions to the state: mundane has one game phase, no seat ever leaves, nobody owes plies, no
+  // response window opens, and the game shows nothing table-wide beyond the seats.
+  expect({ gamePhase, out, obligation, window, game }, where).toEqual({
     gamePhase: GAME_PHASE.name,
     out: [],
     obligation: null,
+    window: null,
     game: {},
   });
   // The turn as the state publishes it: PerRound in table order, the next seat after the active one while the game is

@@ -144,17 +144,25 @@ function endsOf(turns: unknown, when: string, transition: string, turnEnds: bool
  * A sandbox phase with `hooks` (a Free phase without the turn hooks: it has no turns), and in a PerRound phase the
  * game's order and its `firstActor` rule, where the hooks name them.
  */
-function withHooks(phase: { turns: unknown }, hooks: Record<string, string>): object {
-  const { order, firstActor, ...routines } = hooks;
+function withHooks(phase: { turns: unknown; turnPhases?: unknown }, hooks: Record<string, string>): object {
+  const { order, firstActor, window, ...routines } = hooks;
   const turns = phase.turns as { strategy: string };
+  // A response window (opened by the call card) in a phase of turns seat by seat without priority windows.
+  const windows =
+    window !== undefined &&
+    phase.turnPhases === undefined &&
+    ['PerRound', 'Circular', 'Initiative'].includes(turns.strategy)
+      ? { windows: [{ name: 'respond', who: window, moves: ['react', 'play'], movesPerSeat: 1 }] }
+      : {};
   if (turns.strategy === 'PerRound')
     return {
       ...phase,
       ...routines,
+      ...windows,
       ...(order === undefined ? {} : { order }),
       ...(firstActor === undefined ? {} : { turns: { ...turns, firstActor } }),
     };
-  if (turns.strategy !== 'Free') return { ...phase, ...routines };
+  if (turns.strategy !== 'Free') return { ...phase, ...routines, ...windows };
   const { onTurnStart: _start, onTurnEnd: _end, ...rest } = routines;
   return { ...phase, ...rest };
 }
@@ -163,7 +171,7 @@ function withHooks(phase: { turns: unknown }, hooks: Record<string, string>): ob
  * Options for the built-in games this file knows: mundane's decks, hands and
  * Time, and an end; sandbox's whole turn structure (one or two game phases of
  * any strategy, with priority windows or without, transitions both ways or a restart,
- * phases and turns that end by conditions, flow cards, lifecycle hooks, orders from the pieces,
+ * phases and turns that end by conditions, flow cards, lifecycle hooks, orders from the pieces, response windows,
  * direction, refills, eliminations, an end). Any other game opens with `{}`.
  */
 function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
@@ -259,6 +267,7 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
             onTurnEnd: routine,
             onMove: routine,
             order: fc.constant('fewest-first'),
+            window: fc.constantFrom('others', 'all', 'active'),
             firstActor: fc.constantFrom('FirstInOrder', 'AfterLastActor'),
           },
           { requiredKeys: [] },

@@ -63,7 +63,7 @@ describe('the streams reach what they are meant to test', () => {
     ({ id, game }) => {
       const samples = fc.sample(
         fc.tuple(openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 200 })),
-        { seed: 7, numRuns: 40 },
+        { seed: 7, numRuns: 60 },
       );
       const kinds = new Set<string>();
       let refused = 0;

@@ -39,6 +39,16 @@ export function recordEvents(table: Table, types: TableEmitted['type'][]): Table
   return events;
 }
 
+/** Plays `moves` on `table`: its state before them and after each. */
+export function statesAfter(table: Table, moves: readonly object[]): Table['state'][] {
+  const states = [table.state];
+  for (const move of moves) {
+    table.play(move as never);
+    states.push(table.state);
+  }
+  return states;
+}
+
 /**
  * The log is the truth: `table` (a sandbox table whose state after each of its moves is `states`, the opening first)
  * replays to the same state, restores from its persisted snapshot and plays `next` there as it does live, and time

@@ -23,6 +23,12 @@ export const endTurn: EngineMoveModel = {
       );
     if (strategy.shape === 'open')
       return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
+    // In a response window, a seat ends its own part of it (the application closes it for every seat).
+    const window = ctx.progression.window;
+    if (window !== undefined)
+      return seat === undefined || holdsTurn(ctx, seat)
+        ? null
+        : refusal('NOT_YOUR_TURN', `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}`);
     if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
     // The turn rules' minimum binds the seat; the application (a timer) may still end a turn short of it.
     const owed = seat === undefined ? 0 : movesOwed(ctx.progression, seat);

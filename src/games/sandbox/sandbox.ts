@@ -32,6 +32,23 @@ const phaseSchema = z
     onTurnStart: routineName.optional(),
     onTurnEnd: routineName.optional(),
     onMove: routineName.optional(),
+    /**
+     * Response windows a `call { window }` card opens in a seat's turn (with flowCards): who responds, with which of
+     * sandbox's cards (default: react), and how many each plays before its part ends by itself.
+     */
+    windows: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(64),
+            who: z.enum(['others', 'all', 'active']),
+            moves: z.array(z.string().min(1).max(32)).min(1).max(20).optional(),
+            movesPerSeat: z.number().int().min(1).max(100).optional(),
+          })
+          .strict(),
+      )
+      .max(5)
+      .optional(),
     /** Sandbox's order for a PerRound phase: `fewest-first`, the seat with the fewest cards played acts next. */
     order: z.enum(['fewest-first']).optional(),
   })
@@ -57,8 +74,9 @@ export const sandboxOptionsSchema = z
     /** Allow `eliminate`. */
     eliminations: z.boolean().default(false),
     /**
-     * Allow `finish` (a card that ends the turn), `advance { transition }` (a card that takes a transition) and
-     * `pass-to { seat }` (a card that names the seat whose turn comes next, in a PerRound phase).
+     * Allow `finish` (a card that ends the turn), `advance { transition }` (a card that takes a transition),
+     * `pass-to { seat }` (a card that names the seat whose turn comes next, in a PerRound phase) and `call { window }`
+     * (a card that opens one of the phase's response windows).
      */
     flowCards: z.boolean().default(false),
     /** The game ends when this turn ends. */
@@ -86,6 +104,19 @@ function card<S>(definition: Omit<Card<S>, 'play'> & { play?: Card<S>['play'] })
 
 function countPlay(state: SandboxState, seat: string): SandboxState {
   return { ...state, played: { ...state.played, [seat]: (state.played[seat] ?? 0) + 1 } };
+}
+
+/**
+ * The flow cards a phase allows (with `flowCards`; without, they are moves of no phase, refused with WRONG_TIMING and
+ * not in the chart): a Free phase has no turn for finish to end and no turn to open a window in, a simultaneous
+ * round none either, and only a PerRound phase lets pass-to name the next seat.
+ */
+function flowCardsOf(phase: { readonly turns: unknown; readonly windows?: readonly unknown[] }): string[] {
+  const strategy = (phase.turns as { strategy?: unknown } | undefined)?.strategy;
+  if (strategy === 'Free') return ['advance'];
+  const calls = phase.windows !== undefined && phase.windows.length > 0 ? ['call'] : [];
+  if (strategy === 'Simultaneous') return ['finish', 'advance'];
+  return ['finish', 'advance', ...(strategy === 'PerRound' ? ['pass-to'] : []), ...calls];
 }
 
 /** The seat still in the game, and not in `acted`, with the fewest cards played (ties in table order), or null. */
@@ -132,15 +163,10 @@ export const sandbox = defineGame({
       ...(phase.turnEndIf !== undefined ? { turnEndIf: phase.turnEndIf } : {}),
       ...Object.fromEntries(HOOKS.flatMap((hook) => (phase[hook] === undefined ? [] : [[hook, phase[hook]]]))),
       ...(phase.order !== undefined ? { order: phase.order } : {}),
-      // Without flowCards, the flow cards are not moves of any phase (refused with WRONG_TIMING, not in the chart);
-      // with them, a Free phase has no turn for finish to end, and only a PerRound phase lets pass-to name the next seat.
-      ...(!options.flowCards
-        ? { moves: PLAIN_CARDS }
-        : (phase.turns as { strategy?: unknown } | undefined)?.strategy === 'Free'
-          ? { moves: [...PLAIN_CARDS, 'advance'] }
-          : (phase.turns as { strategy?: unknown } | undefined)?.strategy !== 'PerRound'
-            ? { moves: [...PLAIN_CARDS, 'finish', 'advance'] }
-            : {}),
+      ...(phase.windows !== undefined && phase.windows.length > 0
+        ? { windows: phase.windows.map((w) => ({ ...w, moves: w.moves ?? ['react'] })) }
+        : {}),
+      moves: [...PLAIN_CARDS, ...(options.flowCards ? flowCardsOf(phase) : [])],
     })),
     transitions: options.transitions,
     direction: options.direction,
@@ -254,6 +280,20 @@ export const sandbox = defineGame({
       notation: ({ payload: { transition } }) => `advance ${transition}`,
       candidates: ({ options, seating }) =>
         options.transitions.filter((t) => t.from === seating.gamePhase).map((t) => ({ transition: t.name })),
+    }),
+    call: card({
+      outcomes: ['window'],
+      payload: z.object({ window: z.string().min(1).max(64) }).strict(),
+      check: ({ payload: { window }, options, seating }) =>
+        options.phases.find((phase) => phase.name === seating.gamePhase)?.windows?.some((w) => w.name === window)
+          ? null
+          : { reason: 'NO_WINDOW', message: `no window ${window} in ${seating.gamePhase}` },
+      play: ({ game: state, seat, payload: { window } }) => ({ game: countPlay(state, seat), window }),
+      notation: ({ payload: { window } }) => `call ${window}`,
+      candidates: ({ options, seating }) =>
+        (options.phases.find((phase) => phase.name === seating.gamePhase)?.windows ?? []).map((w) => ({
+          window: w.name,
+        })),
     }),
     'pass-to': card({
       outcomes: ['next'],
