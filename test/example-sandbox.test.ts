@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayJson as replayFile, runCli } from './support/cli.js';
@@ -140,6 +141,43 @@ describe('sandbox with a response window', () => {
       '1 seat:b play',
     ]);
     expect(doc.state).toMatchObject({ activeSeat: 'seat:b', turn: 2, window: null });
+  });
+});
+
+describe('sandbox with a minimum of moves', () => {
+  it('sandbox-min-moves.json: seat:a may end its turn after its second card (an out-of-turn react counts for nobody), seat:b plays its three', async () => {
+    const doc = await replayJson('sandbox-min-moves.json');
+    const at = (p: { round: number; actor: string | null; notation: string }) => `${p.round} ${p.actor} ${p.notation}`;
+    expect(doc.plies.map(at)).toEqual([
+      '1 seat:a play',
+      // seat:b's react is out of turn: it counts in no turn
+      '1 seat:b react',
+      '1 seat:a play',
+      // two cards made: minMovesPerTurn lets seat:a end its turn
+      '1 seat:a end turn',
+      '1 seat:b play',
+      '1 seat:b play',
+      // the third card spends movesPerTurn: the turn ends by itself
+      '1 seat:b play',
+      '2 seat:a play',
+    ]);
+    expect(doc.state).toMatchObject({ activeSeat: 'seat:a', turn: 3, movesThisTurn: 1 });
+  });
+
+  it('a log that ends a turn short of the minimum is refused at that move, naming the rule', async () => {
+    const bad = join(await mkdtemp(join(tmpdir(), 'plystack-min-moves-')), 'short.json');
+    const log = JSON.parse(
+      await readFile(join(import.meta.dirname, '..', 'examples', 'sandbox-min-moves.json'), 'utf8'),
+    );
+    await writeFile(
+      bad,
+      JSON.stringify({ ...log, moves: [log.moves[0], { type: 'engine.end-turn', seat: 'seat:a' }] }),
+    );
+    const { code, err } = await runCli(['replay', bad]);
+    expect(code).toBe(1);
+    expect(err.join('\n')).toContain(
+      'move 1: REFUSED: seat:a makes at least 2 moves before ending its turn (minMovesPerTurn)',
+    );
   });
 });
 

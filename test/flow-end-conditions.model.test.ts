@@ -11,7 +11,7 @@ import { createTableTestModel, defaultAbstraction, formatCoverage, inventory } f
  * phase; the same game with every lifecycle hook (onEnter, onLeave,
  * onTurnStart, onTurnEnd, onMove) running sandbox's routines; and with orders
  * from the pieces (a fewest-first draft, AfterLastActor, the pass-to card);
- * and response windows opened by the call card. Each path is played through the real table.play() and checked at
+ * response windows opened by the call card; and a minimum of moves per turn. Each path is played through the real table.play() and checked at
  * every step; coverage must be complete but for what is unreachable by design.
  * The states keep apart what the conditions read of the pieces.
  */
@@ -104,6 +104,24 @@ configs['response windows'] = {
     ],
     transitions: [{ name: 'again', from: 'main', to: 'main' }],
     flowCards: true,
+    lastTurn: 4,
+  },
+};
+
+// A minimum of moves before a seat may end its turn, in a simultaneous round and then turn by turn.
+configs['a minimum of moves'] = {
+  seats: 2,
+  maxTurns: 4,
+  options: {
+    phases: [
+      {
+        name: 'plan',
+        turns: { strategy: 'Simultaneous', minMovesPerTurn: 1 },
+        endIf: { when: 'round-over', transition: 'act' },
+      },
+      { name: 'main', turns: { strategy: 'PerRound', minMovesPerTurn: 2, movesPerTurn: 3 } },
+    ],
+    transitions: [{ name: 'act', from: 'plan', to: 'main' }],
     lastTurn: 4,
   },
 };
