@@ -400,6 +400,29 @@ describe('the debugger controls', () => {
   });
 });
 
+describe('a response window', () => {
+  it('a loaded sandbox log stops in its militia window: the chart shows the window state active and the seats say whom it waits for', async () => {
+    const { context, url } = ready();
+    const log = JSON.parse(
+      await readFile(join(import.meta.dirname, '..', '..', 'examples', 'sandbox-windows.json'), 'utf8'),
+    );
+    await mkdir(SHOTS, { recursive: true });
+    const file = join(SHOTS, 'militia-log.json');
+    await writeFile(file, JSON.stringify({ ...log, moves: log.moves.slice(0, 2) }));
+    const { page, errors } = await openPage(context, url);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('[data-testid=load-log]').setInputFiles(file);
+    const note = page.locator('[data-testid=window]');
+    await expect.poll(() => note.count()).toBe(1);
+    // seat:b has played one of its two cards: the window still waits for both
+    expect(await note.textContent()).toBe('window militia waits for b, c');
+    expect(await chartState(page, 'militia').getAttribute('data-active')).toBe('true');
+    expect(await chartState(page, 'acting').getAttribute('data-active')).not.toBe('true');
+    await screenshotAt(page, 'militia-window');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('bad data', () => {
   it('loads a log with a refused move and says which move was refused and why, as visibly as the CLI', async () => {
     const { context, url } = ready();

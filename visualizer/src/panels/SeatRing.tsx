@@ -1,6 +1,7 @@
 /**
  * The seats around the table: whose turn it is, who holds priority, the
- * direction of play, seats out of the game and open obligations. Clicking a
+ * direction of play, seats out of the game, open obligations and an open
+ * response window. Clicking a
  * seat puts it in focus (its legal moves show below).
  */
 import type { JsonValue } from '../../../src/index.js';
@@ -163,6 +164,11 @@ export function SeatRing({ view, focus, onFocus }: Props) {
           <i className="dot owes" /> obligations:{' '}
           {obligation === null ? 'none open' : `${obligation.seat} owes ${obligation.remaining} ply`}
         </span>
+        {state.window != null && (
+          <span data-testid="window">
+            window {state.window.name} waits for {state.window.waiting.map(short).join(', ') || 'nobody'}
+          </span>
+        )}
       </p>
       {fields.length > 0 && (
         <div className="seat-table-box" data-testid="seat-table">
