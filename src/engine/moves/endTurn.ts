@@ -36,7 +36,7 @@ export const endTurn: EngineMoveModel = {
       const minimum = ctx.progression.rules.minMovesPerTurn as number;
       return refusal(
         'REFUSED',
-        `${seat} makes at least ${minimum} moves before ending its turn (minMovesPerTurn): ${owed} to go`,
+        `${seat} makes at least ${minimum} ${minimum === 1 ? 'move' : 'moves'} before ending its turn (minMovesPerTurn): ${owed} to go`,
         'MOVES_REQUIRED',
       );
     }
