@@ -286,7 +286,7 @@ describe('orders are checked, and a bad answer is the game’s error', () => {
         orders: { x: { next: () => null } },
         structure: { phases: [{ name: 'main', turns: { strategy: 'Circular' }, order: 'x' }] },
       }),
-    ).toThrow('decides who acts next in a PerRound phase');
+    ).toThrow("only a PerRound phase takes the game's order");
     expect(() => defineGame({ ...base, orders: { x: { first: () => null } as never } })).toThrow('orders.x');
   });
 
@@ -305,7 +305,7 @@ describe('orders are checked, and a bad answer is the game’s error', () => {
     const table = createTable(stray, { table: 'table:s', seats: [A, B], seed: 1 });
     expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({ code: 'GAME_ERROR' });
     expect(() => table.play({ type: 'engine.end-turn', seat: A })).toThrow('orders.stray.next');
-    expect(() => table.play({ type: 'point', seat: A })).toThrow('"seat:ghost" is not a seat at the table');
+    expect(() => table.play({ type: 'point', seat: A })).toThrow('"seat:ghost" is not a seat still in the game');
     expect(() => table.play({ type: 'undeclared', seat: A })).toThrow("declare outcomes: ['next']");
     expect(table.log.moves).toEqual([]);
     expect(table.actor.getSnapshot().status).toBe('active');

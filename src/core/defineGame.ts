@@ -249,13 +249,13 @@ export function defineGame<
     const problem = nameProblem(name, 'order');
     if (problem !== null) throw new GameDefinitionError(`orders.${name}`, problem);
     const given = order as { first?: unknown; next?: unknown } | null;
-    if (typeof given !== 'object' || given === null || typeof given.next !== 'function')
+    if (
+      typeof given !== 'object' ||
+      given === null ||
+      typeof given.next !== 'function' ||
+      (given.first !== undefined && typeof given.first !== 'function')
+    )
       throw new GameDefinitionError(`orders.${name}`, 'is { first?(ctx) => seat | null, next(ctx) => seat | null }');
-    if (given.first !== undefined && typeof given.first !== 'function')
-      throw new GameDefinitionError(
-        `orders.${name}.first`,
-        'must be a function ({ game, seating, acted }) => seat | null',
-      );
     orders[name] = Object.freeze({
       ...(given.first === undefined
         ? {}

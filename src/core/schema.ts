@@ -6,12 +6,13 @@
  * bundler can leave out when nothing uses them, so a web page that opens a
  * table carries only the parts of zod it needs (docs/api.md, "In a browser").
  *
- * Every parse gives zod's English messages, passed with the parse rather than
- * set in zod's global configuration, which belongs to the application.
+ * Every parse gives plystack's English messages (schemaMessages.ts), passed
+ * with the parse rather than set in zod's global configuration, which belongs
+ * to the application.
  */
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
-import english from 'zod/v4/locales/en.js';
+import { issueMessage } from './schemaMessages.js';
 
 export { z };
 
@@ -27,17 +28,15 @@ export type SchemaIssue = core.$ZodIssue;
 /** What `parseSchema` answers: the parsed value, or the issues in the order the schema found them. */
 export type Parsed<T> = { success: true; data: T } | { success: false; issues: SchemaIssue[] };
 
-const messages = english().localeError;
-
 /**
  * Parses `value` with `schema` (classic or mini) and never throws for a value the schema refuses.
  *
  * @example
  * parseSchema(z.int(), 3) // { success: true, data: 3 }
- * parseSchema(z.int(), 'x') // { success: false, issues: [{ message: 'Invalid input: expected int, received string', … }] }
+ * parseSchema(z.int(), 'x') // { success: false, issues: [{ message: 'expected int, received string', … }] }
  */
 export function parseSchema<S extends Schema>(schema: S, value: unknown): Parsed<SchemaOutput<S>> {
-  const result = z.safeParse(schema, value, { error: messages });
+  const result = z.safeParse(schema, value, { error: issueMessage });
   return result.success
     ? { success: true, data: result.data as SchemaOutput<S> }
     : { success: false, issues: result.error.issues };

@@ -13,7 +13,7 @@ import { strategyOf } from '../progression/strategies/index.js';
 import type { StructurePlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
 import { ENGINE_MOVES, engineMove } from './moves/index.js';
-import { askGame, gameRefusal, holdsTurn, isOutOfTurn, seatingView, turnCannotPass } from './turnFacts.js';
+import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, seatingView, turnCannotPass } from './turnFacts.js';
 
 export { ENGINE_MOVES, undoRefusal } from './moves/index.js';
 export { askGame, holdsTurn, isOutOfTurn, seatingView, turnCanPass } from './turnFacts.js';
@@ -199,13 +199,7 @@ export function engineRefusal(
     }
     return null;
   }
-  if (acting !== null && holdsTurn(ctx, acting)) return null;
-  return window !== undefined
-    ? refusal(
-        'NOT_YOUR_TURN',
-        `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}, not ${acting}`,
-      )
-    : refusal('NOT_YOUR_TURN', `it is not ${acting ?? 'anybody'}'s turn`);
+  return acting !== null && holdsTurn(ctx, acting) ? null : notYourTurn(ctx, acting);
 }
 
 /**

@@ -3,12 +3,13 @@
  * change. The machine's actions are one line each, calling these.
  */
 import { GameCodeError } from '../core/errors.js';
-import { type AnyGame, gameMove, type MoveOutcome, type Outcome, ownEntry } from '../core/game.js';
+import { type AnyGame, type FlowOutcome, gameMove, type MoveOutcome, type Outcome, ownEntry } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { append, last } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
 import { strategyOf } from '../progression/strategies/index.js';
+import { cycleFrom } from '../progression/strategies/strategy.js';
 import { phasePlan } from '../progression/structure.js';
 import {
   countTurnMove,
@@ -226,8 +227,7 @@ function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
   const request: { endTurn?: true; transition?: string } = {};
   if (outcome.endTurn !== undefined) {
     if (outcome.endTurn !== true) throw fail('endTurn is true or absent');
-    if (!declared.includes('endTurn'))
-      throw fail(`its outcome ends the turn: declare outcomes: ['endTurn'] on ${move.type}`);
+    if (!declared.includes('endTurn')) throw undeclared(move, 'endTurn');
     const shape = strategyOf(ctx.progression.rules).shape;
     if (shape === 'open') throw fail(`${ctx.gamePhase} is a Free phase: it has no turn to end`);
     if (ctx.opening.structure.priority) throw fail('a turn with priority phases ends when every seat passes in a row');
@@ -236,8 +236,7 @@ function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
     request.endTurn = true;
   }
   if (outcome.transition !== undefined) {
-    if (!declared.includes('transition'))
-      throw fail(`its outcome takes a transition: declare outcomes: ['transition'] on ${move.type}`);
+    if (!declared.includes('transition')) throw undeclared(move, 'transition');
     if (ctx.opening.structure.priority) throw fail('a game with priority phases moves on by engine.transition');
     const out = ctx.opening.structure.transitions.filter((t) => t.from === ctx.gamePhase).map((t) => t.name);
     if (typeof outcome.transition !== 'string' || !out.includes(outcome.transition))
@@ -250,6 +249,14 @@ function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
   return request.transition === undefined ? request : { transition: request.transition };
 }
 
+/** The game's error of a move whose outcome asks for `outcome` without declaring it. */
+function undeclared(move: Move, outcome: FlowOutcome): GameCodeError {
+  return new GameCodeError(
+    `moves.${move.type}.play`,
+    new Error(`its outcome asks ${outcome}: declare outcomes: ['${outcome}'] on ${move.type}`),
+  );
+}
+
 /**
  * The seat a move's outcome names to take the next turn (`next`), if it declares `outcomes: ['next']` and plays in a
  * PerRound phase; anything else is the game's error (GAME_ERROR, the table unchanged).
@@ -257,16 +264,12 @@ function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
 function nextAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOutcome<unknown>): string | undefined {
   if (outcome.next === undefined) return undefined;
   const where = `moves.${move.type}.play`;
-  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('next'))
-    throw new GameCodeError(
-      where,
-      new Error(`its outcome names the next seat: declare outcomes: ['next'] on ${move.type}`),
-    );
+  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('next')) throw undeclared(move, 'next');
   if (ctx.progression.rules.strategy !== 'PerRound')
     throw new GameCodeError(
       where,
       new Error(
-        `${ctx.gamePhase} is a ${ctx.progression.rules.strategy} phase: only a PerRound phase lets a move name the next seat`,
+        `${ctx.gamePhase} is ${ctx.progression.rules.strategy}: only a PerRound phase lets a move name the next seat`,
       ),
     );
   return seatInGame(ctx, outcome.next, where);
@@ -285,14 +288,11 @@ function windowAsked(
 ): ResponseWindow | undefined {
   if (outcome.window === undefined) return undefined;
   const fail = (message: string) => new GameCodeError(`moves.${move.type}.play`, new Error(message));
-  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('window'))
-    throw fail(`its outcome opens a window: declare outcomes: ['window'] on ${move.type}`);
+  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('window')) throw undeclared(move, 'window');
   const windows = phasePlan(ctx.opening.structure, ctx.gamePhase).windows ?? [];
   const declared = windows.find((w) => w.name === outcome.window);
   if (declared === undefined)
-    throw fail(
-      `no window ${JSON.stringify(outcome.window)?.slice(0, 80)} in ${ctx.gamePhase}: its windows are ${windows.map((w) => w.name).join(', ') || 'none'}`,
-    );
+    throw fail(`no window ${JSON.stringify(outcome.window)?.slice(0, 80)} in ${ctx.gamePhase}`);
   if (ctx.progression.window !== undefined) throw fail(`the window ${ctx.progression.window.name} is open already`);
   const active = ctx.turn.activeSeat;
   const inGame = eligibleSeats(ctx.opening.seats, ctx.progression);
@@ -300,15 +300,9 @@ function windowAsked(
     declared.who === 'active'
       ? inGame.filter((seat) => seat === active)
       : declared.who === 'others'
-        ? cycleAfter(inGame, active)
+        ? cycleFrom(ctx.opening.seats, active, 1, inGame).filter((seat) => seat !== active)
         : inGame;
   return waiting.length === 0 ? undefined : { name: declared.name, waiting, made: {} };
-}
-
-/** The seats of `inGame` after `seat` in table order, going round (the seat itself left out). */
-function cycleAfter(inGame: readonly string[], seat: string | null): string[] {
-  const at = seat === null ? -1 : inGame.indexOf(seat);
-  return [...inGame.slice(at + 1), ...inGame.slice(0, Math.max(at, 0))].filter((s) => s !== seat);
 }
 
 /** `seat`'s move in the open window counts; its part ends once it has made the window's movesPerSeat. */
@@ -450,17 +444,14 @@ function firstOf(game: AnyGame, ctx: TableContext, plan: ReturnType<typeof phase
   }
   const last = ctx.turn.activeSeat;
   if (plan.rules.firstActor !== 'AfterLastActor' || last === null) return null;
-  return (
-    nextEligibleSeat(ctx.opening.seats, last, ctx.turn.direction, (seat) => !out.includes(seat)) ??
-    (out.includes(last) ? null : last)
-  );
+  // Without another seat in the game, the phase starts with the first in order: the one seat left.
+  return nextEligibleSeat(ctx.opening.seats, last, ctx.turn.direction, (seat) => !out.includes(seat)) ?? null;
 }
 
 /** `seat`, which game code at `where` named to act: it must be at the table and still in the game. */
 function seatInGame(ctx: TableContext, seat: unknown, where: string): string {
-  if (typeof seat !== 'string' || !ctx.opening.seats.includes(seat))
-    throw new GameCodeError(where, new Error(`${JSON.stringify(seat)?.slice(0, 80)} is not a seat at the table`));
-  if (ctx.progression.out.includes(seat)) throw new GameCodeError(where, new Error(`${seat} is out of the game`));
+  if (typeof seat !== 'string' || !ctx.opening.seats.includes(seat) || ctx.progression.out.includes(seat))
+    throw new GameCodeError(where, new Error(`${JSON.stringify(seat)?.slice(0, 80)} is not a seat still in the game`));
   return seat;
 }
 
@@ -493,7 +484,7 @@ export function runRoutine(game: AnyGame, ctx: TableContext, routine: string, mo
   return { game: outcome.game, progression: eliminated(ctx, ctx.progression, outcome) };
 }
 
-/** Runs the current game phase's onMove routine, if it names one, after `move`. */
+/** After `move`, the onMove routine of the game phase it was made in, if that phase names one; the routine reads the move. */
 export function runOnMove(game: AnyGame, ctx: TableContext, move: Move): Change {
   const routine = phasePlan(ctx.opening.structure, ctx.gamePhase).onMove;
   return routine === undefined ? {} : runRoutine(game, ctx, routine, move);

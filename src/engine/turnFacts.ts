@@ -21,6 +21,17 @@ export function holdsTurn(ctx: TableContext, seat: string): boolean {
   return strategyOf(ctx.progression.rules).holdsTurn(ctx.progression, ctx.turn.activeSeat, seat);
 }
 
+/** The refusal of a move by `seat`, which does not hold the turn (or is not awaited by the open response window). */
+export function notYourTurn(ctx: TableContext, seat: string | null): Refusal {
+  const window = ctx.progression.window;
+  return refusal(
+    'NOT_YOUR_TURN',
+    window === undefined
+      ? `it is not ${seat ?? 'anybody'}'s turn`
+      : `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}`,
+  );
+}
+
 /** What a game may read of the turn structure. */
 export function seatingView(ctx: TableContext): SeatingView {
   return {

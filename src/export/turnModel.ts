@@ -29,6 +29,7 @@ function secondPlyIn(phase: PhasePlan): string | null {
     return `${strategy} may give a seat several turns a round`;
   if (movesPerTurn !== 1) return 'a seat may play and then end its turn';
   if ((outOfTurn?.length ?? 0) > 0) return 'out-of-turn moves are plies of their own';
+  if (phase.windows !== undefined) return 'a response window gives other seats plies in a turn';
   return null;
 }
 

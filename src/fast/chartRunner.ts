@@ -418,9 +418,8 @@ function valueFrom(node: Node, nodes: readonly Node[]): unknown {
 function checkSupported(node: Node, byId: Map<string, Node>, actions: ReadonlySet<string>): void {
   byId.set(node.id, node);
   const unsupported = (what: string) => new Error(`the fast path cannot run state ${node.id}: ${what}`);
-  if (node.type === 'history') throw unsupported('a history state');
-  if (node.config.after !== undefined) throw unsupported('a delayed transition');
-  if (node.invoke.length > 0) throw unsupported('an invoked actor');
+  if (node.type === 'history' || node.config.after !== undefined || node.invoke.length > 0)
+    throw unsupported('history states, delays and invoked actors are not in the table chart');
   const named = (action: unknown) => {
     const type = typeof action === 'string' ? action : (action as { type?: unknown } | null)?.type;
     if (typeof type !== 'string' || !actions.has(type))

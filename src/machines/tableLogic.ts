@@ -114,15 +114,13 @@ export function tableGuards(game: AnyGame) {
 export function tableAssigns(game: AnyGame) {
   return uniform<Assign<never>>()({
     setAutoPass: (context, event) => step.setAutoPass(context, event.seat as string, event.payload as never),
-    runRoutine: ((context, event, params) =>
-      step.runRoutine(game, context, params.routine, params.afterMove === true ? event : undefined)) as Assign<{
+    runRoutine: ((context, _event, params) => step.runRoutine(game, context, params.routine)) as Assign<{
       routine: string;
-      afterMove?: boolean;
     }>,
     chooseNextSeat: ((context, _event, params) => step.chooseNextSeat(game, context, params.order)) as Assign<{
       order: string;
     }>,
-    // The current game phase's onMove, for a priority game, whose moves belong to a region shared by every game phase.
+    // The onMove routine of the game phase the move was made in.
     runOnMove: (context, event) => step.runOnMove(game, context, event),
     endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
     delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),

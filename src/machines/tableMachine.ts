@@ -53,19 +53,8 @@ const machines = new WeakMap<AnyGame, Map<string, ReturnType<typeof buildTableMa
 
 /** The parts of a structure the chart is drawn from (not seats, owner or direction). */
 function chartKey(plan: StructurePlan): string {
-  return JSON.stringify([
-    plan.priority,
-    plan.transitions,
-    plan.phases.map((p) => [p.name, p.rules.strategy, p.turnPhases, p.moves, p.onEnter ?? null, p.onLeave ?? null]),
-    plan.phases.map((p) => [
-      p.onTurnStart ?? null,
-      p.onTurnEnd ?? null,
-      p.onMove ?? null,
-      p.order ?? null,
-      p.windows ?? null,
-    ]),
-    plan.phases.map((p) => [p.endIf ?? null, p.turnEndIf ?? null, p.outcomes ?? null]),
-  ]);
+  // Every field of a phase plan but its rules, of which only the strategy shapes the chart.
+  return JSON.stringify([plan.priority, plan.transitions, plan.phases.map((p) => ({ ...p, rules: p.rules.strategy }))]);
 }
 
 /**
@@ -110,11 +99,42 @@ export function machineOfSnapshot(game: AnyGame, snapshot: unknown) {
   return createTableMachine(game, opening?.options, opening?.seats);
 }
 
-/** The chart's setup for `game`: its types, and each guard and action as one line over the pure functions. */
+/** What the chart hands a guard or an action: the context and the move. */
+type Args = { readonly context: TableContext; readonly event: MoveEvent };
+/** The params a table function reads (its third argument). */
+type ParamsOf<F> = F extends (context: TableContext, event: MoveEvent, params: infer P) => unknown ? P : never;
+/** A table's functions as XState implementations of the same names and params. */
+type Lifted<T, R> = { [K in keyof T]: (args: Args, params: ParamsOf<T[K]>) => R };
+type TableFunction<R> = (context: TableContext, event: MoveEvent, params: never) => R;
+
+/** Each guard as XState calls it: one line over the pure function of the same name. */
+function liftGuards<T extends Record<string, TableFunction<boolean>>>(table: T): Lifted<T, boolean> {
+  const lifted: Record<string, unknown> = {};
+  for (const [name, guard] of Object.entries(table))
+    lifted[name] = ({ context, event }: Args, params: never) => guard(context, event, params);
+  return lifted as Lifted<T, boolean>;
+}
+
+/** Each assign-only action as XState's `assign` of the change the pure function returns. */
+function liftAssigns<T extends Record<string, TableFunction<Partial<TableContext>>>>(table: T): Lifted<T, void> {
+  const lifted: Record<string, unknown> = {};
+  for (const [name, change] of Object.entries(table))
+    lifted[name] = assign(({ context, event }: Args, params: never) => change(context, event, params));
+  return lifted as Lifted<T, void>;
+}
+
+/** Each action with events as XState's `enqueueActions`: its change assigned, then its events emitted if heard. */
+function liftEffects<T extends Record<string, TableFunction<Effect>>>(table: T): Lifted<T, void> {
+  const lifted: Record<string, unknown> = {};
+  for (const [name, effect] of Object.entries(table))
+    lifted[name] = enqueueActions(({ context, event, enqueue, self }, params: never) =>
+      announce(enqueue, self, effect(context as TableContext, event as MoveEvent, params)),
+    );
+  return lifted as Lifted<T, void>;
+}
+
+/** The chart's setup for `game`: its types, and each guard and action named after the pure function it calls. */
 function tableSetup(game: AnyGame) {
-  const guards = tableGuards(game);
-  const assigns = tableAssigns(game);
-  const effects = tableEffects(game);
   return setup({
     types: {
       context: {} as TableContext,
@@ -122,103 +142,8 @@ function tableSetup(game: AnyGame) {
       input: {} as unknown,
       emitted: {} as TableEmitted,
     },
-    guards: {
-      tableIsInvalid: ({ context, event }) => guards.tableIsInvalid(context, event, undefined as never),
-      moveIsLegal: ({ context, event }) => guards.moveIsLegal(context, event, undefined as never),
-      allSeatsPassed: ({ context, event }) => guards.allSeatsPassed(context, event, undefined as never),
-      isLastToPass: ({ context, event }) => guards.isLastToPass(context, event, undefined as never),
-      stackIsEmpty: ({ context, event }) => guards.stackIsEmpty(context, event, undefined as never),
-      stackHasItems: ({ context, event }) => guards.stackHasItems(context, event, undefined as never),
-      gameEndsWithTurn: ({ context, event }) => guards.gameEndsWithTurn(context, event, undefined as never),
-      gameIsOver: ({ context, event }) => guards.gameIsOver(context, event, undefined as never),
-      turnMovesSpent: ({ context, event }) => guards.turnMovesSpent(context, event, undefined as never),
-      activeSeatIsOut: ({ context, event }) => guards.activeSeatIsOut(context, event, undefined as never),
-      nobodyIsWaiting: ({ context, event }) => guards.nobodyIsWaiting(context, event, undefined as never),
-      seatsRemain: ({ context, event }) => guards.seatsRemain(context, event, undefined as never),
-      holderAutoPasses: ({ context, event }) => guards.holderAutoPasses(context, event, undefined as never),
-      turnCanPass: ({ context, event }) => guards.turnCanPass(context, event, undefined as never),
-      autoPassKeepsTurnGoing: ({ context, event }) => guards.autoPassKeepsTurnGoing(context, event, undefined as never),
-      takesTransition: ({ context, event }, params: { transition: string }) =>
-        guards.takesTransition(context, event, params),
-      conditionHolds: ({ context, event }, params: { condition: string }) =>
-        guards.conditionHolds(context, event, params),
-      roundEndsWithTurn: ({ context, event }) => guards.roundEndsWithTurn(context, event, undefined as never),
-      movedThisTurn: ({ context, event }) => guards.movedThisTurn(context, event, undefined as never),
-      moveEndsTurn: ({ context, event }) => guards.moveEndsTurn(context, event, undefined as never),
-      windowWaits: ({ context, event }, params: { window: string }) => guards.windowWaits(context, event, params),
-      moveTakesTransition: ({ context, event }, params: { transition: string }) =>
-        guards.moveTakesTransition(context, event, params),
-    },
-    actions: {
-      setAutoPass: assign(({ context, event }) => assigns.setAutoPass(context, event, undefined as never)),
-      endSeatTurn: assign(({ context, event }) => assigns.endSeatTurn(context, event, undefined as never)),
-      delayActiveSeat: assign(({ context, event }) => assigns.delayActiveSeat(context, event, undefined as never)),
-      removeSeat: assign(({ context, event }) => assigns.removeSeat(context, event, undefined as never)),
-      clearFlow: assign(({ context, event }) => assigns.clearFlow(context, event, undefined as never)),
-      endWindowPart: assign(({ context, event }) => assigns.endWindowPart(context, event, undefined as never)),
-      closeWindow: assign(({ context, event }) => assigns.closeWindow(context, event, undefined as never)),
-      runRoutine: assign(({ context, event }, params: { routine: string; afterMove?: boolean }) =>
-        assigns.runRoutine(context, event, params),
-      ),
-      chooseNextSeat: assign(({ context, event }, params: { order: string }) =>
-        assigns.chooseNextSeat(context, event, params),
-      ),
-      runOnMove: assign(({ context, event }) => assigns.runOnMove(context, event, undefined as never)),
-      recordPly: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.recordPly(context, event, undefined as never)),
-      ),
-      recordPass: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.recordPass(context, event, undefined as never)),
-      ),
-      recordPassAndMovePriority: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.recordPassAndMovePriority(context, event, undefined as never)),
-      ),
-      recordAutoPass: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.recordAutoPass(context, event, undefined as never)),
-      ),
-      recordAndTakeBack: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.recordAndTakeBack(context, event, undefined as never)),
-      ),
-      passPriorityToNextSeat: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.passPriorityToNextSeat(context, event, undefined as never)),
-      ),
-      recordAndPlayMove: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.recordAndPlayMove(context, event, undefined as never)),
-      ),
-      resolveTopAndReturnPriority: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.resolveTopAndReturnPriority(context, event, undefined as never)),
-      ),
-      endTurn: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.endTurn(context, event, undefined as never)),
-      ),
-      passTurnToNextSeat: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.passTurnToNextSeat(context, event, undefined as never)),
-      ),
-      startTurn: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.startTurn(context, event, undefined as never)),
-      ),
-      endRound: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.endRound(context, event, undefined as never)),
-      ),
-      startNextRound: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.startNextRound(context, event, undefined as never)),
-      ),
-      mergeInitiative: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.mergeInitiative(context, event, undefined as never)),
-      ),
-      finishGame: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.finishGame(context, event, undefined as never)),
-      ),
-      refuseMove: enqueueActions(({ context, event, enqueue, self }) =>
-        announce(enqueue, self, effects.refuseMove(context, event, undefined as never)),
-      ),
-      enterPhase: enqueueActions(({ context, event, enqueue, self }, params: { phase: string }) =>
-        announce(enqueue, self, effects.enterPhase(context, event, params)),
-      ),
-      enterGamePhase: enqueueActions(({ context, event, enqueue, self }, params: { phase: string }) =>
-        announce(enqueue, self, effects.enterGamePhase(context, event, params)),
-      ),
-    },
+    guards: liftGuards(tableGuards(game)),
+    actions: { ...liftAssigns(tableAssigns(game)), ...liftEffects(tableEffects(game)) },
   });
 }
 

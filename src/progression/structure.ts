@@ -97,6 +97,16 @@ function phaseNameProblem(name: unknown, what: string): string | null {
   return null;
 }
 
+/** The first of `types` (at `path`) that is not one of the game's moves, as a problem, or null. */
+function unknownMove(types: readonly unknown[], known: KnownNames, path: string): Problem | null {
+  const i = types.findIndex((type) => !known.moves.includes(type as string));
+  if (i < 0) return null;
+  return {
+    path: `${path}.${i}`,
+    message: `no move ${JSON.stringify(types[i])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}`,
+  };
+}
+
 /** Why a game phase's response windows are wrong, or null. */
 function windowsProblem(
   phase: GameStructure['phases'][number],
@@ -124,13 +134,9 @@ function windowsProblem(
     if (!['others', 'all', 'active'].includes(window.who))
       return { path: `${where}.who`, message: 'is "others", "all" or "active"' };
     if (!Array.isArray(window.moves) || window.moves.length === 0)
-      return { path: `${where}.moves`, message: "is a list of the game's moves the seats may make in the window" };
-    const unknown = window.moves.findIndex((type: unknown) => !known.moves.includes(type as string));
-    if (unknown >= 0)
-      return {
-        path: `${where}.moves.${unknown}`,
-        message: `no move ${JSON.stringify(window.moves[unknown])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}`,
-      };
+      return { path: `${where}.moves`, message: "is a list of the game's moves" };
+    const unknown = unknownMove(window.moves, known, `${where}.moves`);
+    if (unknown !== null) return unknown;
     const limit = window.movesPerSeat;
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000))
       return { path: `${where}.movesPerSeat`, message: 'is a whole number from 1 to 1000' };
@@ -218,15 +224,11 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
     }
     for (const key of ['onTurnStart', 'onTurnEnd'] as const)
       if (phase[key] !== undefined && strategyOf(read.rules).shape === 'open')
-        return { path: `${at}.${key}`, message: 'a Free phase has no turns: it has no turn to start or end' };
+        return { path: `${at}.${key}`, message: 'a Free phase has no turns' };
     if (phase.moves !== undefined) {
       if (!Array.isArray(phase.moves)) return { path: `${at}.moves`, message: "is a list of the game's move types" };
-      const unknown = phase.moves.findIndex((type: unknown) => !known.moves.includes(type as string));
-      if (unknown >= 0)
-        return {
-          path: `${at}.moves.${unknown}`,
-          message: `no move ${JSON.stringify(phase.moves[unknown])?.slice(0, 80)}: the game's moves are ${known.moves.join(', ') || 'none'}`,
-        };
+      const unknown = unknownMove(phase.moves, known, `${at}.moves`);
+      if (unknown !== null) return unknown;
     }
     const turnPhases = phase.turnPhases ?? [];
     if (!Array.isArray(turnPhases)) return { path: `${at}.turnPhases`, message: 'is a list of { name, onEnter? }' };
@@ -272,7 +274,7 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
       if (read.rules.strategy !== 'PerRound')
         return {
           path: `${at}.order`,
-          message: `the game's order decides who acts next in a PerRound phase; ${read.rules.strategy} decides that itself`,
+          message: `only a PerRound phase takes the game's order, not ${read.rules.strategy}`,
         };
     }
   }

@@ -6,7 +6,7 @@
 import { refusal } from '../../core/errors.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import { movesOwed } from '../../progression/turns.js';
-import { askGame, gameRefusal, holdsTurn, seatingView, turnCannotPass } from '../turnFacts.js';
+import { askGame, gameRefusal, holdsTurn, notYourTurn, seatingView, turnCannotPass } from '../turnFacts.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 export const endTurn: EngineMoveModel = {
@@ -23,13 +23,9 @@ export const endTurn: EngineMoveModel = {
       );
     if (strategy.shape === 'open')
       return refusal('REFUSED', `${ctx.gamePhase} is free: there is no turn to end`, 'NO_TURNS');
+    if (seat !== undefined && !holdsTurn(ctx, seat)) return notYourTurn(ctx, seat);
     // In a response window, a seat ends its own part of it (the application closes it for every seat).
-    const window = ctx.progression.window;
-    if (window !== undefined)
-      return seat === undefined || holdsTurn(ctx, seat)
-        ? null
-        : refusal('NOT_YOUR_TURN', `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}`);
-    if (seat !== undefined && !holdsTurn(ctx, seat)) return refusal('NOT_YOUR_TURN', `it is not ${seat}'s turn`);
+    if (ctx.progression.window !== undefined) return null;
     // The turn rules' minimum binds the seat; the application (a timer) may still end a turn short of it.
     const owed = seat === undefined ? 0 : movesOwed(ctx.progression, seat);
     if (owed > 0) {
