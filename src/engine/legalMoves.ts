@@ -25,7 +25,7 @@ export function seatsToAct(ctx: TableContext): string[] {
   if (ctx.progression.obligation !== null) return [ctx.progression.obligation.seat];
   if (ctx.opening.structure.priority) return ctx.prioritySeat === null ? [] : [ctx.prioritySeat];
   const window = ctx.progression.window;
-  if (window !== undefined) return window.waiting.filter((seat) => !ctx.progression.out.includes(seat));
+  if (window !== undefined) return [...window.waiting];
   return strategyOf(ctx.progression.rules).toAct(ctx.progression, ctx.turn.activeSeat, () =>
     eligibleSeats(ctx.opening.seats, ctx.progression),
   );

@@ -10,7 +10,7 @@ import { type AnyGame, type GameMove, gameMove } from '../core/game.js';
 import { isReadMove, type Move, readMove } from '../core/move.js';
 import { type Parsed, parseSchema } from '../core/schema.js';
 import { strategyOf } from '../progression/strategies/index.js';
-import type { StructurePlan } from '../progression/structure.js';
+import { type StructurePlan, windowPlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
 import { ENGINE_MOVES, engineMove } from './moves/index.js';
 import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, seatingView, turnCannotPass } from './turnFacts.js';
@@ -47,12 +47,6 @@ export function unusedEngineMove(game: AnyGame, structure: StructurePlan, type: 
 function phaseAllows(ctx: TableContext, type: string): boolean {
   const plan = ctx.opening.structure.phases.find((p) => p.name === ctx.gamePhase);
   return plan?.moves == null || plan.moves.includes(type);
-}
-
-/** Whether the open response window `name` of the current game phase lets seats make the game's move `type`. */
-function windowAllows(ctx: TableContext, name: string, type: string): boolean {
-  const plan = ctx.opening.structure.phases.find((p) => p.name === ctx.gamePhase);
-  return plan?.windows?.find((w) => w.name === name)?.moves.includes(type) ?? false;
 }
 
 /** The move's payload as its schema reads it, or why it does not fit. */
@@ -167,7 +161,7 @@ export function engineRefusal(
   if (engine !== undefined) return engine.refusal(game, ctx, seat, acting);
   if (isOutOfTurn(ctx, type)) return null;
   const window = ctx.progression.window;
-  if (window !== undefined && !windowAllows(ctx, window.name, type))
+  if (window !== undefined && !windowPlan(ctx.opening.structure, ctx.gamePhase, window.name)?.moves.includes(type))
     return refusal('WRONG_TIMING', `the window ${window.name} is open: ${type} is not one of its moves`, 'IN_WINDOW');
   // The application acting for the table is not held to the turns: the game's check decides (a move the game
   // declares for seats only answers it with SEAT_REQUIRED).

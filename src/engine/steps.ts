@@ -3,14 +3,22 @@
  * change. The machine's actions are one line each, calling these.
  */
 import { GameCodeError } from '../core/errors.js';
-import { type AnyGame, type FlowOutcome, gameMove, type MoveOutcome, type Outcome, ownEntry } from '../core/game.js';
+import {
+  type AnyGame,
+  type FlowOutcome,
+  type GameMove,
+  gameMove,
+  type MoveOutcome,
+  type Outcome,
+  ownEntry,
+} from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { append, last } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { cycleFrom } from '../progression/strategies/strategy.js';
-import { phasePlan } from '../progression/structure.js';
+import { phasePlan, windowPlan } from '../progression/structure.js';
 import {
   countTurnMove,
   delayTurn,
@@ -192,9 +200,9 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
     progression = { ...progression, window: countWindowMove(ctx, window, seat) };
   else if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
   progression = eliminated(ctx, progression, outcome);
-  const chosen = nextAsked(game, ctx, move, outcome);
+  const chosen = nextAsked(definition, ctx, move, outcome);
   if (chosen !== undefined) progression = { ...progression, chosen };
-  const opened = windowAsked(game, ctx, move, outcome);
+  const opened = windowAsked(definition, ctx, move, outcome);
   if (opened !== undefined) progression = { ...progression, window: opened };
   for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
     if (progression.circular !== null)
@@ -203,7 +211,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   // Merged with Object.assign: a second spread into an object literal is several times slower, and this runs every move.
   const change: Change = Object.assign(
     { game: outcome.game, progression },
-    flowChange(ctx, progression, seat, flowAsked(game, ctx, move, outcome)),
+    flowChange(ctx, progression, seat, flowAsked(definition, ctx, move, outcome)),
   );
   if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
   const item: StackItem = { id: ctx.nextStackId, seat, card: outcome.stack.card, type: outcome.stack.type };
@@ -219,11 +227,16 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
  * `outcomes`, and a transition only if it is declared out of the current game phase. Anything else is the game's
  * error (GAME_ERROR, the table unchanged). In a simultaneous round, ending the turn ends the seat's own part of it.
  */
-function flowAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOutcome<unknown>): FlowRequest | null {
+function flowAsked(
+  definition: GameMove,
+  ctx: TableContext,
+  move: Move,
+  outcome: MoveOutcome<unknown>,
+): FlowRequest | null {
   if (outcome.endTurn === undefined && outcome.transition === undefined) return null;
   const where = `moves.${move.type}.play`;
   const fail = (message: string) => new GameCodeError(where, new Error(message));
-  const declared = gameMove(game, move.type)?.outcomes ?? [];
+  const declared = definition.outcomes;
   const request: { endTurn?: true; transition?: string } = {};
   if (outcome.endTurn !== undefined) {
     if (outcome.endTurn !== true) throw fail('endTurn is true or absent');
@@ -261,10 +274,15 @@ function undeclared(move: Move, outcome: FlowOutcome): GameCodeError {
  * The seat a move's outcome names to take the next turn (`next`), if it declares `outcomes: ['next']` and plays in a
  * PerRound phase; anything else is the game's error (GAME_ERROR, the table unchanged).
  */
-function nextAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOutcome<unknown>): string | undefined {
+function nextAsked(
+  definition: GameMove,
+  ctx: TableContext,
+  move: Move,
+  outcome: MoveOutcome<unknown>,
+): string | undefined {
   if (outcome.next === undefined) return undefined;
   const where = `moves.${move.type}.play`;
-  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('next')) throw undeclared(move, 'next');
+  if (!definition.outcomes.includes('next')) throw undeclared(move, 'next');
   if (ctx.progression.rules.strategy !== 'PerRound')
     throw new GameCodeError(
       where,
@@ -281,16 +299,15 @@ function nextAsked(game: AnyGame, ctx: TableContext, move: Move, outcome: MoveOu
  * game's error. A window nobody would respond to (`others` with one seat left) does not open.
  */
 function windowAsked(
-  game: AnyGame,
+  definition: GameMove,
   ctx: TableContext,
   move: Move,
   outcome: MoveOutcome<unknown>,
 ): ResponseWindow | undefined {
   if (outcome.window === undefined) return undefined;
   const fail = (message: string) => new GameCodeError(`moves.${move.type}.play`, new Error(message));
-  if (!(gameMove(game, move.type)?.outcomes ?? []).includes('window')) throw undeclared(move, 'window');
-  const windows = phasePlan(ctx.opening.structure, ctx.gamePhase).windows ?? [];
-  const declared = windows.find((w) => w.name === outcome.window);
+  if (!definition.outcomes.includes('window')) throw undeclared(move, 'window');
+  const declared = windowPlan(ctx.opening.structure, ctx.gamePhase, outcome.window);
   if (declared === undefined)
     throw fail(`no window ${JSON.stringify(outcome.window)?.slice(0, 80)} in ${ctx.gamePhase}`);
   if (ctx.progression.window !== undefined) throw fail(`the window ${ctx.progression.window.name} is open already`);
@@ -308,9 +325,7 @@ function windowAsked(
 /** `seat`'s move in the open window counts; its part ends once it has made the window's movesPerSeat. */
 function countWindowMove(ctx: TableContext, window: ResponseWindow, seat: string): ResponseWindow {
   const made = (window.made[seat] ?? 0) + 1;
-  const limit = (phasePlan(ctx.opening.structure, ctx.gamePhase).windows ?? []).find(
-    (w) => w.name === window.name,
-  )?.movesPerSeat;
+  const limit = windowPlan(ctx.opening.structure, ctx.gamePhase, window.name)?.movesPerSeat;
   return {
     ...window,
     made: { ...window.made, [seat]: made },
@@ -326,10 +341,10 @@ export function endWindowPart(ctx: TableContext, seat: string | undefined): Chan
   return { progression: { ...ctx.progression, window: { ...window, waiting } } };
 }
 
-/** Whether the open window named `name` still waits for a seat in the game. */
+/** Whether the open window named `name` still waits for a seat (a seat going out leaves it: withSeatsOut). */
 export function windowWaits(ctx: TableContext, name: string): boolean {
   const window = ctx.progression.window;
-  return window !== undefined && window.name === name && window.waiting.some((s) => !ctx.progression.out.includes(s));
+  return window !== undefined && window.name === name && window.waiting.length > 0;
 }
 
 /** The response window closes: the turn goes on with the active seat. */
@@ -363,14 +378,25 @@ function eliminated(ctx: TableContext, progression: Progression, outcome: Outcom
   const gone = named.filter(
     (seat, i) => ctx.opening.seats.includes(seat) && !progression.out.includes(seat) && named.indexOf(seat) === i,
   );
-  if (gone.length === 0) return progression;
-  return {
+  return gone.length === 0 ? progression : withSeatsOut(progression, gone);
+}
+
+/**
+ * The progression with `gone` out of the game: the order skips them, a simultaneous round and an open response
+ * window wait for them no more, and an obligation of theirs lapses.
+ */
+function withSeatsOut(progression: Progression, gone: readonly string[]): Progression {
+  const out = {
     ...progression,
     out: [...progression.out, ...gone],
     waiting: progression.waiting.filter((seat) => !gone.includes(seat)),
     obligation:
       progression.obligation !== null && gone.includes(progression.obligation.seat) ? null : progression.obligation,
   };
+  const window = progression.window;
+  return window === undefined
+    ? out
+    : { ...out, window: { ...window, waiting: window.waiting.filter((seat) => !gone.includes(seat)) } };
 }
 
 /** The top item of the stack resolves: it leaves the stack and the game applies it (`resolved`: the item, if any). */
@@ -556,17 +582,12 @@ export function delayActiveSeat(ctx: TableContext, after: string): Change {
 
 /** A seat leaves (or is removed): the order skips it from now on. */
 export function removeSeat(ctx: TableContext, seat: string): Change {
-  const progression = ctx.progression;
-  if (progression.out.includes(seat)) return {};
+  if (ctx.progression.out.includes(seat)) return {};
+  const progression = withSeatsOut(ctx.progression, [seat]);
   return {
-    progression: {
-      ...progression,
-      out: [...progression.out, seat],
-      waiting: progression.waiting.filter((s) => s !== seat),
-      obligation: progression.obligation?.seat === seat ? null : progression.obligation,
-    },
+    progression,
     ...(ctx.prioritySeat === seat && ctx.prioritySeat !== ctx.turn.activeSeat
-      ? priorityToNextSeat({ ...ctx, progression: { ...progression, out: [...progression.out, seat] } })
+      ? priorityToNextSeat({ ...ctx, progression })
       : {}),
   };
 }

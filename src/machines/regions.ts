@@ -27,8 +27,8 @@ const isLegal = 'moveIsLegal' as const;
 const routine = (name: string | undefined) =>
   name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name } }];
 
-/** After each game move, the onMove routine of the game phase it is made in, where `phase` names one. */
-const afterMove = (phase: { readonly onMove?: string }) => (phase.onMove === undefined ? [] : ['runOnMove' as const]);
+/** After each game move, the onMove routine of the game phase it is made in (`runOnMove`), where one is named. */
+const afterMove = (onMove: string | undefined) => (onMove === undefined ? [] : ['runOnMove' as const]);
 
 /** What ends a turn of `phase`: the turn.ended announcement, then the phase's onTurnEnd routine. */
 const endingTurn = (phase: PhasePlan) => ['endTurn' as const, ...routine(phase.onTurnEnd)];
@@ -96,7 +96,7 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
   for (const w of windows)
     windowStates[w.name] = {
       on: {
-        ...gameMoves(w.moves, afterMove(phase)),
+        ...gameMoves(w.moves, afterMove(phase.onMove)),
         'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endWindowPart'] },
       },
       always: [
@@ -107,7 +107,7 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
   return {
     acting: {
       on: {
-        ...gameMoves(moveTypes, afterMove(phase)),
+        ...gameMoves(moveTypes, afterMove(phase.onMove)),
         'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] },
       },
       always: [
@@ -206,7 +206,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
             // Each simultaneous round is one turn of every seat: it starts and ends the phase's turns.
             ...(phase.onTurnStart === undefined ? {} : { entry: routine(phase.onTurnStart) }),
             on: {
-              ...gameMoves(moveTypes, afterMove(phase)),
+              ...gameMoves(moveTypes, afterMove(phase.onMove)),
               'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] },
             },
             always: [
@@ -228,7 +228,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
         on: transitions,
         initial: 'open',
         states: {
-          open: { on: gameMoves(moveTypes, afterMove(phase)), ...(ends.length > 0 ? { always: ends } : {}) },
+          open: { on: gameMoves(moveTypes, afterMove(phase.onMove)), ...(ends.length > 0 ? { always: ends } : {}) },
         },
       };
     }
@@ -301,7 +301,7 @@ export function turnRegion(plan: StructurePlan, gameMoveTypes: readonly string[]
  * game move runs the onMove routine of the game phase it is made in (`runOnMove`) when any game phase names one.
  */
 export function priorityRegion(plan: StructurePlan, gameMoveTypes: readonly string[]): StateConfig {
-  const onMove = afterMove({ onMove: plan.phases.find((phase) => phase.onMove !== undefined)?.onMove });
+  const onMove = afterMove(plan.phases.find((phase) => phase.onMove !== undefined)?.onMove);
   return {
     initial: 'held',
     on: { 'engine.auto-pass': { guard: isLegal, actions: ['recordPly', 'setAutoPass'] } },

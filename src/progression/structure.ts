@@ -121,8 +121,7 @@ function windowsProblem(
   if (shape !== 'turns' || priority)
     return {
       path: `${at}.windows`,
-      message:
-        "a response window opens within a seat's turn: only in a phase of turns seat by seat without priority phases",
+      message: 'a window opens in a turn seat by seat, without priority phases',
     };
   const names = new Set<string>();
   for (const [i, window] of phase.windows.entries()) {
@@ -389,6 +388,16 @@ function outcomesOf(game: AnyGame, allowed: readonly string[] | undefined): { ou
   for (const [type, move] of Object.entries(game.moves))
     if (allowed === undefined || allowed.includes(type)) for (const outcome of move.outcomes ?? []) asked.add(outcome);
   return asked.size === 0 ? {} : { outcomes: (['endTurn', 'transition'] as const).filter((o) => asked.has(o)) };
+}
+
+/**
+ * The response window `name` that game phase `gamePhase` declares, if it does.
+ *
+ * @example
+ * windowPlan(plan, 'main', 'militia')?.movesPerSeat // 2
+ */
+export function windowPlan(plan: StructurePlan, gamePhase: string, name: string): WindowDefinition | undefined {
+  return phasePlan(plan, gamePhase).windows?.find((w) => w.name === name);
 }
 
 /**

@@ -62,6 +62,29 @@ function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSpec>>):
   return checked;
 }
 
+/**
+ * Waits (at most `ms`) for the table's game to be over, played on by its bots, and checks it is; returns its state and
+ * its log, whose every bot move is the one its bot chooses there.
+ */
+async function playedOut(app: PlystackClient, table: string, bots: Readonly<Record<string, BotSpec>>, ms: number) {
+  const end = await until(
+    () => app.get(table),
+    (r) => r.state.status === 'over',
+    ms,
+  );
+  expect(end.state.status).toBe('over');
+  const log = await app.log(table);
+  expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+  return { end, log };
+}
+
+/** The served state at the end equals a replay of the served log. */
+function expectReplayed(end: { state: unknown }, log: ServedLog): void {
+  const again = replay(log);
+  expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
+  again.stop();
+}
+
 /** Every message of the table's stream from ply 0 on, until `stop` is called. */
 function follow(client: PlystackClient, table: string): { messages: StreamMessage[]; stop(): void } {
   const messages: StreamMessage[] = [];
@@ -189,20 +212,10 @@ describe('bot seats at the table server', () => {
       expect(one.tokens).toEqual({});
       const logs: ServedLog[] = [];
       for (const created of [one, two]) {
-        const app = anyone.withToken(created.appToken);
-        const end = await until(
-          () => app.get(created.table),
-          (r) => r.state.status === 'over',
-          90_000,
-        );
-        expect(end.state.status).toBe('over');
-        const log = await anyone.log(created.table);
-        const again = replay(log);
-        expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
-        again.stop();
-        expect(log.moves.length).toBeGreaterThan(2);
         // Every move was a bot's, each the one its bot chooses there.
-        expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+        const { end, log } = await playedOut(anyone.withToken(created.appToken), created.table, bots, 90_000);
+        expectReplayed(end, log);
+        expect(log.moves.length).toBeGreaterThan(2);
         logs.push(log);
       }
       expect(logs[1]!.moves).toEqual(logs[0]!.moves);
@@ -261,15 +274,7 @@ describe('bot seats at the table server', () => {
     const before = `bots-${starts}`;
     await server.close();
     await start();
-    const app = anyone.withToken(appToken);
-    const end = await until(
-      () => app.get(table),
-      (r) => r.state.status === 'over',
-      60_000,
-    );
-    expect(end.state.status).toBe('over');
-    const log = await app.log(table);
-    expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+    const { end, log } = await playedOut(anyone.withToken(appToken), table, bots, 60_000);
     // The first process played the moves before the restart, the new one those after.
     const { rows } = await server.store.sql.query<{ process: string }>(
       'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
@@ -280,9 +285,7 @@ describe('bot seats at the table server', () => {
     expect(stopped).toBeGreaterThanOrEqual(first.moves.length - 1);
     expect(stopped).toBeLessThan(processes.length - 1);
     expect(processes.slice(stopped + 1).every((p) => p === `bots-${starts}`)).toBe(true);
-    const again = replay(log);
-    expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
-    again.stop();
+    expectReplayed(end, log);
   });
 });
 
@@ -322,20 +325,10 @@ describe('bot seats at a server killed with -9', () => {
     }
     const second = await spawnServer(['--data', dir]);
     try {
-      const app = connect(second.url, appToken);
       // A claim the killed process held lapses after 10 s; then the next process plays on, to the end.
-      const end = await until(
-        () => app.get(table),
-        (r) => r.state.status === 'over',
-        90_000,
-      );
-      expect(end.state.status).toBe('over');
-      const log = await app.log(table);
+      const { end, log } = await playedOut(connect(second.url, appToken), table, bots, 90_000);
       expect(log.moves.length).toBeGreaterThan(at + 1);
-      expect(checkBotMoves(log, bots)).toBe(log.moves.length);
-      const again = replay(log);
-      expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
-      again.stop();
+      expectReplayed(end, log);
     } finally {
       await second.stop();
     }
@@ -377,18 +370,8 @@ describe('bot seats on PostgreSQL, with two processes', () => {
         );
       await a.close();
       for (const { table, appToken } of created) {
-        const app = connect(b.url, appToken);
-        const end = await until(
-          () => app.get(table),
-          (r) => r.state.status === 'over',
-          60_000,
-        );
-        expect(end.state.status).toBe('over');
-        const log = await app.log(table);
-        expect(checkBotMoves(log, bots)).toBe(log.moves.length);
-        const again = replay(log);
-        expect(end.state).toEqual(JSON.parse(JSON.stringify(again.state)));
-        again.stop();
+        const { end, log } = await playedOut(connect(b.url, appToken), table, bots, 60_000);
+        expectReplayed(end, log);
         const { rows } = await b.store.sql.query<{ process: string }>(
           'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
           [table],
