@@ -52,7 +52,8 @@ describe('two server processes on one PostgreSQL', () => {
     const sent = await runLoad({ urls: [a.url, b.url], tables, clients: 8, moves: 600 });
     const ok = sent.filter((s) => s.status === 200);
     expect(sent.filter((s) => s.status !== 200 && s.status !== 409)).toEqual([]);
-    expect(ok.length).toBeGreaterThan(500);
+    // How many lose the race to the other process (409 STALE) depends on timing; most must get through.
+    expect(ok.length).toBeGreaterThan(sent.length / 2);
 
     for (const { table, appToken } of tables) {
       const mine = ok.filter((s) => s.table === table);
