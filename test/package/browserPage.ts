@@ -13,7 +13,7 @@ import { build } from 'vite';
 
 /**
  * The most the page's JavaScript may weigh, gzip: 50 kB. The page weighs
- * about 47 kB; plystack builds its own schemas with `zod/mini`, so the page
+ * about 49 kB; plystack builds its own schemas with `zod/mini`, so the page
  * carries only the checks they use (zod's classic API alone was 25 kB).
  */
 export const BUDGET_GZIP_BYTES = 50 * 1024;
@@ -59,12 +59,21 @@ export async function buildPage(project: string): Promise<BuiltPage> {
   );
   await writeFile(join(web, 'main.js'), MAIN);
   const dir = join(web, 'dist');
-  const result = await build({
-    root: web,
-    configFile: false,
-    logLevel: 'silent',
-    build: { outDir: dir, emptyOutDir: true },
-  });
+  // `vite build` runs with NODE_ENV=production (vitest sets it to test), which picks the production builds of
+  // packages with a development export condition (XState's): build the page as an application's would be built.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({
+      root: web,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir: dir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   const outputs = (Array.isArray(result) ? result : [result]) as {
     output: { type: string; code?: string; modules?: Record<string, unknown> }[];
   }[];
