@@ -83,216 +83,283 @@ export function chartStateOf(snapshot: unknown): ChartState {
   return { nodes: s._nodes, context: s.context };
 }
 
+/** A guard compiled to a function of the context, the event and the active configuration. */
+type Check = (context: TableContext, event: Event, config: Config) => boolean;
+
+/** An action compiled: its function, its params, and whether it also announces (an effect) or only assigns. */
+interface Act {
+  readonly run: (context: TableContext, event: Event, params: unknown) => unknown;
+  readonly params: unknown;
+  readonly announces: boolean;
+}
+
+/** A transition compiled: its guard (null: always taken) and its actions. */
+interface Step {
+  readonly transition: Transition;
+  readonly guard: Check | null;
+  readonly actions: readonly Act[];
+}
+
+/** The transitions an event selects from one node down, as XState's transitionNode walks the state value. */
+interface Selector {
+  readonly own: readonly Step[];
+  readonly inner: readonly Selector[];
+}
+
+/**
+ * A configuration (the active nodes, in XState's order), interned: what is
+ * worked out once for it and reused every time the chart is in it again.
+ */
+interface Config {
+  readonly nodes: readonly Node[];
+  readonly has: ReadonlySet<Node>;
+  /** By event type: what the event may select (null: nothing can). */
+  readonly selectors: Map<string, Selector | null>;
+  /** Each atomic or final node's eventless transitions, from it up to the root. */
+  readonly always: readonly (readonly Step[])[];
+  /** By the transitions enabled: what taking them does. */
+  readonly plans: Map<unknown, Plan>;
+}
+
+/** A microstep worked out for a configuration: exits, actions and entries in order, and where it lands. */
+interface Plan {
+  readonly exits: readonly (readonly Act[])[];
+  readonly taken: readonly Step[];
+  /** Each entered node's entry (and default initial) actions and the done events its entry raises. */
+  readonly enters: readonly { readonly actions: readonly Act[]; readonly done: readonly Event[] }[];
+  readonly next: Config;
+  readonly moved: boolean;
+}
+
 /** Compiles `machine` (a table machine of `game`) for fast runs. */
 export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunner {
   const guards = tableGuards(game) as Record<string, (c: TableContext, e: Event, p: unknown) => boolean>;
-  const assigns = tableAssigns(game) as Record<
-    string,
-    (c: TableContext, e: Event, p: unknown) => Partial<TableContext>
-  >;
-  const effects = tableEffects(game) as Record<
-    string,
-    (c: TableContext, e: Event, p: unknown) => { change: Partial<TableContext>; events: readonly TableEmitted[] }
-  >;
+  const assigns = tableAssigns(game) as Record<string, Act['run']>;
+  const effects = tableEffects(game) as Record<string, Act['run']>;
   const root = machine.root as unknown as Node;
   const byId = new Map<string, Node>();
   checkSupported(root, byId, new Set([...Object.keys(assigns), ...Object.keys(effects)]));
-  const candidates = new Map<Node, Map<string, readonly Transition[]>>();
 
-  function candidatesOf(node: Node, type: string): readonly Transition[] {
-    let byType = candidates.get(node);
-    if (byType === undefined) {
-      byType = new Map();
-      candidates.set(node, byType);
+  const compileGuard = (guard: unknown): Check => {
+    if (typeof guard === 'function') {
+      const combinator = guard as unknown as { check: unknown; guards: readonly unknown[]; stateValue: string };
+      const inner = combinator.guards?.map(compileGuard) ?? [];
+      if (combinator.check === AND) return (c, e, k) => inner.every((g) => g(c, e, k));
+      if (combinator.check === OR) return (c, e, k) => inner.some((g) => g(c, e, k));
+      if (combinator.check === NOT) return (c, e, k) => !inner[0]!(c, e, k);
+      if (combinator.check === STATE_IN) {
+        const node = byId.get(combinator.stateValue.slice(1))!;
+        return (_c, _e, k) => k.has.has(node);
+      }
     }
-    let found = byType.get(type);
-    if (found === undefined) {
-      const exact = node.transitions.get(type) ?? [];
-      const wild = [...node.transitions.keys()]
-        .filter((d) => d !== type && matches(type, d))
-        .sort((a, b) => b.length - a.length)
-        .flatMap((d) => node.transitions.get(d) ?? []);
-      found = [...exact, ...wild];
-      byType.set(type, found);
+    const { type, params } =
+      typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });
+    const check = guards[type]!;
+    return (c, e) => check(c, e, params);
+  };
+  const compileActions = (actions: readonly unknown[]): Act[] =>
+    actions.map((action) => {
+      const { type, params } =
+        typeof action === 'string'
+          ? { type: action, params: undefined }
+          : (action as { type: string; params?: unknown });
+      return assigns[type] !== undefined
+        ? { run: assigns[type], params, announces: false }
+        : { run: effects[type]!, params, announces: true };
+    });
+  const steps = new Map<Transition, Step>();
+  const stepOf = (t: Transition): Step => {
+    let compiled = steps.get(t);
+    if (compiled === undefined) {
+      compiled = {
+        transition: t,
+        guard: t.guard === undefined ? null : compileGuard(t.guard),
+        actions: compileActions(t.actions),
+      };
+      steps.set(t, compiled);
     }
-    return found;
-  }
+    return compiled;
+  };
+  const nodeActs = new Map<Node, { entry: Act[]; exit: Act[]; initial: Act[] }>();
+  const actsOf = (node: Node) => {
+    let acts = nodeActs.get(node);
+    if (acts === undefined) {
+      acts = {
+        entry: compileActions(node.entry),
+        exit: compileActions(node.exit),
+        initial: compileActions(node.initial.actions),
+      };
+      nodeActs.set(node, acts);
+    }
+    return acts;
+  };
 
-  /** One run of a macrostep: the active nodes (in order), the context, and the queue of done events. */
+  /** A node's transitions for an event type: the exact ones, then the wildcards, the longest first. */
+  const candidatesOf = (node: Node, type: string): Step[] => {
+    const exact = node.transitions.get(type) ?? [];
+    const wild = [...node.transitions.keys()]
+      .filter((d) => d !== type && matches(type, d))
+      .sort((a, b) => b.length - a.length)
+      .flatMap((d) => node.transitions.get(d) ?? []);
+    return [...exact, ...wild].map(stepOf);
+  };
+
+  const configs = new Map<string, Config>();
+  const byNodes = new WeakMap<readonly Node[], Config>();
+  const configOf = (nodes: readonly Node[]): Config => {
+    let config = byNodes.get(nodes);
+    if (config !== undefined) return config;
+    const key = nodes.map((n) => n.id).join(' ');
+    config = configs.get(key);
+    if (config === undefined) {
+      const always = nodes
+        .filter((n) => n.type === 'atomic' || n.type === 'final')
+        .map((n) => {
+          const chain: Step[] = [];
+          for (let s: Node | undefined = n; s !== undefined; s = s.parent)
+            if (s.always) chain.push(...s.always.map(stepOf));
+          return chain;
+        });
+      config = { nodes, has: new Set(nodes), selectors: new Map(), always, plans: new Map() };
+      configs.set(key, config);
+    }
+    byNodes.set(nodes, config);
+    return config;
+  };
+
+  const selectorOf = (config: Config, type: string): Selector | null => {
+    let selector = config.selectors.get(type);
+    if (selector === undefined) {
+      const build = (node: Node): Selector | null => {
+        const inner = config.nodes.filter((n) => n.parent === node).flatMap((n) => build(n) ?? []);
+        const own = candidatesOf(node, type);
+        return inner.length === 0 && own.length === 0 ? null : { own, inner };
+      };
+      selector = build(root);
+      config.selectors.set(type, selector);
+    }
+    return selector;
+  };
+
+  const planOf = (config: Config, enabled: readonly Step[]): Plan => {
+    const key =
+      enabled.length === 1 ? enabled[0] : enabled.map((t) => t.transition.source.id + t.transition.eventType).join('|');
+    let plan = config.plans.get(key);
+    if (plan !== undefined) return plan;
+    const nodes = new Set(config.nodes);
+    const chosen = withoutConflicts(
+      nodes,
+      enabled.map((t) => t.transition),
+      root,
+    );
+    const exiting = exitSet(nodes, chosen, root).sort((a, b) => b.order - a.order);
+    for (const node of exiting) nodes.delete(node);
+    const { enter, byDefault } = entrySet(chosen, root);
+    const enters = [...enter]
+      .sort((a, b) => a.order - b.order)
+      .map((node) => {
+        nodes.add(node);
+        const acts = actsOf(node);
+        return {
+          actions: byDefault.has(node) ? [...acts.entry, ...acts.initial] : acts.entry,
+          done: node.type === 'final' ? doneEvents(nodes, node) : [],
+        };
+      });
+    const after = [...nodes];
+    plan = {
+      exits: exiting.map((n) => actsOf(n).exit),
+      taken: chosen.map(stepOf),
+      enters,
+      next: configOf(after),
+      moved: after.length !== config.nodes.length || config.nodes.some((n) => !nodes.has(n)),
+    };
+    config.plans.set(key, plan);
+    return plan;
+  };
+
+  /** One macrostep's run: the configuration, the context, and the queue of done events. */
   class Run {
-    readonly nodes: Set<Node>;
-    context: TableContext;
     changed = false;
     readonly queue: Event[] = [];
     constructor(
-      state: ChartState,
+      public config: Config,
+      public context: TableContext,
       readonly emitted: TableEmitted[] | undefined,
-    ) {
-      this.nodes = new Set(state.nodes);
-      this.context = state.context;
-    }
+    ) {}
 
-    check(guard: unknown, event: Event): boolean {
-      if (guard === undefined) return true;
-      if (typeof guard === 'string') return guards[guard]!(this.context, event, undefined);
-      if (typeof guard === 'function') {
-        const combinator = guard as unknown as { check: unknown; guards: readonly unknown[]; stateValue: string };
-        if (combinator.check === AND) return combinator.guards.every((g) => this.check(g, event));
-        if (combinator.check === OR) return combinator.guards.some((g) => this.check(g, event));
-        if (combinator.check === NOT) return !this.check(combinator.guards[0], event);
-        if (combinator.check === STATE_IN) return this.nodes.has(byId.get(combinator.stateValue.slice(1))!);
-      }
-      const { type, params } = guard as { type: string; params?: unknown };
-      return guards[type]!(this.context, event, params);
-    }
-
-    act(actions: readonly unknown[], event: Event): void {
-      for (const action of actions) {
-        const { type, params } =
-          typeof action === 'string'
-            ? { type: action, params: undefined }
-            : (action as { type: string; params?: unknown });
-        const assign = assigns[type];
-        if (assign !== undefined) {
-          this.context = { ...this.context, ...assign(this.context, event, params) };
-          this.changed = true;
-          continue;
+    act(actions: readonly Act[], event: Event): void {
+      for (const { run, params, announces } of actions) {
+        let change = run(this.context, event, params) as Partial<TableContext>;
+        if (announces) {
+          const effect = change as unknown as { change: Partial<TableContext>; events: readonly TableEmitted[] };
+          // Events are worked out only when someone collects them.
+          if (this.emitted !== undefined) for (const e of effect.events) this.emitted.push(e);
+          change = effect.change;
+          if (change === NO_CHANGE) continue;
         }
-        const { change, events } = effects[type]!(this.context, event, params);
-        if (change !== NO_CHANGE) {
-          this.context = { ...this.context, ...change };
-          this.changed = true;
+        // One spread of the whole context, then the change: V8 copies a second spread through its runtime.
+        this.context = Object.assign({ ...this.context }, change);
+        this.changed = true;
+      }
+    }
+
+    select(selector: Selector | null, event: Event, out: Step[]): boolean {
+      if (selector === null) return false;
+      let found = false;
+      for (const inner of selector.inner) if (this.select(inner, event, out)) found = true;
+      if (found) return true;
+      for (const t of selector.own) {
+        if (t.guard === null || t.guard(this.context, event, this.config)) {
+          out.push(t);
+          return true;
         }
-        if (this.emitted !== undefined) for (const e of events) this.emitted.push(e);
       }
+      return false;
     }
 
-    /** The transitions `event` selects, as XState's transitionNode walks the state value. */
-    select(node: Node, event: Event): Transition[] {
-      if (node.type === 'compound') {
-        const child = this.activeChildren(node)[0];
-        const inner = child === undefined ? [] : this.select(child, event);
-        return inner.length > 0 ? inner : this.next(node, event);
-      }
-      if (node.type === 'parallel') {
-        const all: Transition[] = [];
-        for (const child of this.activeChildren(node)) all.push(...this.select(child, event));
-        return all.length > 0 ? all : this.next(node, event);
-      }
-      return this.next(node, event);
-    }
-
-    next(node: Node, event: Event): Transition[] {
-      for (const t of candidatesOf(node, event.type)) if (this.check(t.guard, event)) return [t];
-      return [];
-    }
-
-    /** A node's active children, in the order XState's state value lists them. */
-    activeChildren(node: Node): Node[] {
-      const children: Node[] = [];
-      for (const n of this.nodes) if (n.parent === node) children.push(n);
-      return children;
-    }
-
-    eventless(event: Event): Transition[] {
-      const enabled = new Set<Transition>();
-      for (const node of this.nodes) {
-        if (node.type !== 'atomic' && node.type !== 'final') continue;
-        loop: for (let s: Node | undefined = node; s !== undefined; s = s.parent) {
-          if (s.always === undefined) continue;
-          for (const t of s.always) {
-            if (this.check(t.guard, event)) {
-              enabled.add(t);
-              break loop;
-            }
+    eventless(event: Event): Step[] {
+      const enabled: Step[] = [];
+      for (const chain of this.config.always) {
+        for (const t of chain) {
+          if (t.guard === null || t.guard(this.context, event, this.config)) {
+            if (!enabled.includes(t)) enabled.push(t);
+            break;
           }
         }
       }
-      return this.withoutConflicts([...enabled]);
+      return enabled;
     }
 
-    withoutConflicts(transitions: readonly Transition[]): Transition[] {
-      if (transitions.length < 2) return [...transitions];
-      const kept = new Set<Transition>();
-      for (const t1 of transitions) {
-        let preempted = false;
-        const removed = new Set<Transition>();
-        const exit1 = new Set(this.exitSet([t1]));
-        for (const t2 of kept) {
-          if (this.exitSet([t2]).some((n) => exit1.has(n))) {
-            if (isDescendant(t1.source, t2.source)) removed.add(t2);
-            else {
-              preempted = true;
-              break;
-            }
-          }
-        }
-        if (!preempted) {
-          for (const t of removed) kept.delete(t);
-          kept.add(t1);
-        }
+    microstep(enabled: readonly Step[], event: Event): void {
+      if (enabled.length === 0) return;
+      const plan = planOf(this.config, enabled);
+      for (const exit of plan.exits) this.act(exit, event);
+      for (const t of plan.taken) this.act(t.actions, event);
+      for (const { actions, done } of plan.enters) {
+        this.act(actions, event);
+        for (const e of done) this.queue.push(e);
       }
-      return [...kept];
-    }
-
-    exitSet(transitions: readonly Transition[]): Node[] {
-      const out = new Set<Node>();
-      for (const t of transitions) {
-        if (!t.target?.length) continue;
-        const domain = transitionDomain(t, root);
-        if (t.reenter && t.source === domain && domain !== undefined) out.add(domain);
-        for (const n of this.nodes) if (isDescendant(n, domain)) out.add(n);
-      }
-      return [...out];
-    }
-
-    microstep(transitions: readonly Transition[], event: Event): void {
-      if (transitions.length === 0) return;
-      const was = [...this.nodes];
-      const chosen = this.withoutConflicts(transitions);
-      const exiting = this.exitSet(chosen).sort((a, b) => b.order - a.order);
-      for (const node of exiting) {
-        this.act(node.exit, event);
-        this.nodes.delete(node);
-      }
-      for (const t of chosen) this.act(t.actions, event);
-      const { enter, byDefault } = entrySet(chosen, root);
-      for (const node of [...enter].sort((a, b) => a.order - b.order)) {
-        this.nodes.add(node);
-        this.act(node.entry, event);
-        if (byDefault.has(node)) this.act(node.initial.actions, event);
-        if (node.type === 'final') this.finished(node);
-      }
+      this.config = plan.next;
       // XState's snapshot stays the same object when no node changed and nothing was assigned
-      if (was.length !== this.nodes.size || was.some((n) => !this.nodes.has(n))) this.changed = true;
-    }
-
-    /** A final state entered: its compound parent is done (and parallel ancestors whose regions all are). */
-    finished(node: Node): void {
-      const parent = node.parent;
-      let marker = parent?.type === 'parallel' ? parent : parent?.parent;
-      if (parent?.type === 'compound') this.queue.push({ type: `xstate.done.state.${parent.id}`, output: undefined });
-      while (marker?.type === 'parallel' && isInFinalState(this.nodes, marker)) {
-        this.queue.push({ type: `xstate.done.state.${marker.id}`, output: undefined });
-        marker = marker.parent;
-      }
-      if (marker === undefined)
-        throw new Error('the table chart reached a final state at its root, which it never does');
+      if (plan.moved) this.changed = true;
     }
 
     /** XState's macrostep: the event's transitions, then eventless transitions and done events until the chart rests. */
     macrostep(event: Event): void {
-      this.microstep(this.select(root, event), event);
+      const first: Step[] = [];
+      this.select(selectorOf(this.config, event.type), event, first);
+      this.microstep(first, event);
       let current: Event = event;
       let eventless = true;
       for (;;) {
-        let enabled: Transition[] = eventless ? this.eventless(current) : [];
-        const wasEventless: boolean = enabled.length > 0;
+        let enabled: Step[] = eventless ? this.eventless(current) : [];
+        const wasEventless = enabled.length > 0;
         if (!wasEventless) {
           const next = this.queue.shift();
           if (next === undefined) break;
           current = next;
-          enabled = this.select(root, current);
+          enabled = [];
+          this.select(selectorOf(this.config, current.type), current, enabled);
         }
         this.changed = false;
         this.microstep(enabled, current);
@@ -304,16 +371,67 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
   return {
     stateOf: chartStateOf,
     step(state, event, emitted) {
-      const run = new Run(state, emitted);
       // Read once into a frozen move: every guard and action after this reads it for free.
       const read = readMove(event);
+      const run = new Run(configOf(state.nodes), state.context, emitted);
       run.macrostep(read.ok ? read.move : event);
-      return { nodes: [...run.nodes], context: run.context };
+      return { nodes: run.config.nodes, context: run.context };
     },
     valueOf(state) {
       return valueFrom(root, state.nodes);
     },
   };
+}
+
+/** SCXML's conflict removal: of two transitions exiting the same node, the one from the deeper source wins. */
+function withoutConflicts(nodes: ReadonlySet<Node>, transitions: readonly Transition[], root: Node): Transition[] {
+  if (transitions.length < 2) return [...transitions];
+  const kept = new Set<Transition>();
+  for (const t1 of transitions) {
+    let preempted = false;
+    const removed = new Set<Transition>();
+    const exit1 = new Set(exitSet(nodes, [t1], root));
+    for (const t2 of kept) {
+      if (exitSet(nodes, [t2], root).some((n) => exit1.has(n))) {
+        if (isDescendant(t1.source, t2.source)) removed.add(t2);
+        else {
+          preempted = true;
+          break;
+        }
+      }
+    }
+    if (!preempted) {
+      for (const t of removed) kept.delete(t);
+      kept.add(t1);
+    }
+  }
+  return [...kept];
+}
+
+/** The active nodes the transitions exit. */
+function exitSet(nodes: ReadonlySet<Node>, transitions: readonly Transition[], root: Node): Node[] {
+  const out = new Set<Node>();
+  for (const t of transitions) {
+    if (!t.target?.length) continue;
+    const domain = transitionDomain(t, root);
+    if (t.reenter && t.source === domain && domain !== undefined) out.add(domain);
+    for (const n of nodes) if (isDescendant(n, domain)) out.add(n);
+  }
+  return [...out];
+}
+
+/** The done events entering final state `node` raises: its compound parent is done (and parallel ancestors whose regions all are). */
+function doneEvents(nodes: ReadonlySet<Node>, node: Node): Event[] {
+  const done: Event[] = [];
+  const parent = node.parent;
+  let marker = parent?.type === 'parallel' ? parent : parent?.parent;
+  if (parent?.type === 'compound') done.push({ type: `xstate.done.state.${parent.id}`, output: undefined });
+  while (marker?.type === 'parallel' && isInFinalState(nodes, marker)) {
+    done.push({ type: `xstate.done.state.${marker.id}`, output: undefined });
+    marker = marker.parent;
+  }
+  if (marker === undefined) throw new Error('the table chart reached a final state at its root, which it never does');
+  return done;
 }
 
 function matches(type: string, descriptor: string): boolean {
