@@ -155,7 +155,19 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
     const { type, params } =
       typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });
     const check = guards[type]!;
-    return (c, e) => check(c, e, params);
+    // A guard is a pure function of a context and an event that never change (a change makes a new context), and
+    // the same question comes back many times in a step (each atomic node asks its ancestors' eventless guards).
+    let asked: TableContext | undefined;
+    let about: Event | undefined;
+    let answer = false;
+    return (c, e) => {
+      if (c !== asked || e !== about) {
+        answer = check(c, e, params);
+        asked = c;
+        about = e;
+      }
+      return answer;
+    };
   };
   const compileActions = (actions: readonly unknown[]): Act[] =>
     actions.map((action) => {
