@@ -144,8 +144,14 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
     if (typeof guard === 'function') {
       const combinator = guard as unknown as { check: unknown; guards: readonly unknown[]; stateValue: string };
       const inner = combinator.guards?.map(compileGuard) ?? [];
-      if (combinator.check === AND) return (c, e, k) => inner.every((g) => g(c, e, k));
-      if (combinator.check === OR) return (c, e, k) => inner.some((g) => g(c, e, k));
+      if (combinator.check === AND || combinator.check === OR) {
+        // and: the first false answers; or: the first true.
+        const stopAt = combinator.check === OR;
+        return (c, e, k) => {
+          for (const g of inner) if (g(c, e, k) === stopAt) return stopAt;
+          return !stopAt;
+        };
+      }
       if (combinator.check === NOT) return (c, e, k) => !inner[0]!(c, e, k);
       if (combinator.check === STATE_IN) {
         const node = byId.get(combinator.stateValue.slice(1))!;
