@@ -27,6 +27,7 @@ import {
   tableOutcome,
 } from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
+import type { MctsResults } from './mcts.js';
 import { makeStream, referenceOutcome, SEATS_2, SEATS_4 } from './streams.js';
 import { CIRCULAR_CONTESTANTS, SIMULTANEOUS_CONTESTANTS } from './turnContestants.js';
 import {
@@ -166,11 +167,16 @@ export const SMOKE: BenchConfig = {
 
 export const TARGETS = {
   xstate: { text: '≥ 0.5×', met: (ratio: number) => ratio >= 0.5 },
+  /** The live table beside the bare actor of its own shape (issue 16 raised it from 0.5×). */
+  shaped: { text: '≥ 0.8×', met: (ratio: number) => ratio >= 0.8 },
   scaling: { text: '≤ 11', met: (ratio: number) => ratio <= 11 },
   bgio: { text: '≥ 100×', met: (ratio: number) => ratio >= 100 },
   /** 12 KB, counted as 12,000 bytes (the stricter reading). */
   idle: { text: '≤ 12 KB', met: (bytes: number) => bytes <= 12_000 },
-  replay: { text: '< 1 s', met: (ms: number) => ms < 1_000 },
+  /** Issue 16's (0.3 s) supersedes the earlier 1 s. */
+  replay: { text: '< 0.3 s', met: (ms: number) => ms < 300 },
+  /** plystack's MCTS iterations a second over boardgame.io's, on the same game (bench/mcts.ts). */
+  mcts: { text: '≥ 1× (ahead)', met: (ratio: number) => ratio >= 1 },
   simulate: {
     text: '≥ 1 M plies/s and ≥ 0.25× the plain reducer',
     met: (perSecond: number, reducerPerSecond: number) => perSecond >= 1_000_000 && perSecond >= reducerPerSecond / 4,
@@ -547,11 +553,13 @@ export function runBench(config: BenchConfig): Results {
         const value = mine !== null && theirs !== null ? mine / theirs : null;
         const cpuValue = mineCpu !== null && theirsCpu !== null ? mineCpu / theirsCpu : null;
         const target =
-          versus === 'xstate-flat' || versus === 'xstate-shaped'
+          versus === 'xstate-flat'
             ? TARGETS.xstate
-            : versus === 'boardgameio' && plies === config.bgioTargetPlies
-              ? TARGETS.bgio
-              : null;
+            : versus === 'xstate-shaped'
+              ? TARGETS.shaped
+              : versus === 'boardgameio' && plies === config.bgioTargetPlies
+                ? TARGETS.bgio
+                : null;
         ratios.push({
           stream: spec.id,
           plies,
@@ -930,7 +938,7 @@ function verdicts(r: Omit<Results, 'targets'>, config: BenchConfig): TargetVerdi
     {
       id: 'xstate-shaped',
       label: 'plystack / bare XState, table-shaped',
-      target: TARGETS.xstate.text,
+      target: TARGETS.shaped.text,
       ...over(
         r.ratios.filter((c) => c.versus === 'xstate-shaped'),
         times,
@@ -1134,4 +1142,43 @@ export function formatTable(r: Results): string[] {
   for (const c of broken)
     out.push(`  note: ${labelOf(c.contestant)}, ${c.stream}, ${plies(c.plies)}: ${c.status}: ${c.note ?? ''}`);
   return out;
+}
+
+/**
+ * The results with the MCTS comparison (bench/mcts.ts) added as figure and
+ * target `mcts`: it is timed apart because boardgame.io's bot answers in a promise.
+ *
+ * @example
+ * const all = withMcts(runBench(FULL), await timeMcts(2000, 3))
+ */
+export function withMcts(r: Results, m: MctsResults): Results {
+  const display = `${m.ratio.toFixed(2)}×: plystack mctsBot ${m.plystack.iterationsPerSecond.toFixed(0)} iterations/s, boardgame.io MCTSBot ${m.boardgameio.iterationsPerSecond.toFixed(0)} (${m.game}, ${m.iterations} iterations, depth ${m.playoutDepth}, best of ${m.runs})`;
+  const met = TARGETS.mcts.met(m.ratio);
+  return {
+    ...r,
+    figures: [
+      ...r.figures,
+      {
+        id: 'mcts',
+        label: 'MCTS: plystack / boardgame.io',
+        plies: null,
+        value: m.ratio,
+        unit: 'ratio',
+        display,
+        target: TARGETS.mcts.text,
+        met,
+        detail: { ...m },
+      },
+    ],
+    targets: [
+      ...r.targets,
+      {
+        id: 'mcts',
+        label: 'MCTS iterations a second, plystack / boardgame.io',
+        target: TARGETS.mcts.text,
+        measured: display,
+        met,
+      },
+    ],
+  };
 }

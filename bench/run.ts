@@ -9,7 +9,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FULL, formatTable, runBench, SMOKE } from './harness.js';
+import { FULL, formatTable, runBench, SMOKE, withMcts } from './harness.js';
+import { timeMcts } from './mcts.js';
 
 /** The repository root: the nearest directory above this file with a package.json (bench/.build/bench/ when compiled). */
 function repoRoot(): string {
@@ -24,7 +25,9 @@ function repoRoot(): string {
 
 const smoke = process.argv.includes('--smoke');
 const config = { ...(smoke ? SMOKE : FULL), progress: (line: string) => process.stderr.write(`bench: ${line}\n`) };
-const results = runBench(config);
+// The MCTS comparison last, apart: boardgame.io's bot answers in a promise (a smoke run takes a few iterations).
+config.progress('mcts');
+const results = withMcts(runBench(config), await timeMcts(smoke ? 50 : 2000, smoke ? 1 : 3));
 // The smoke configuration never overwrites the figures of a full run.
 const out =
   process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??
