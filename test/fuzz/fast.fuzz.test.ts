@@ -1,0 +1,36 @@
+/**
+ * The fast path against the live chart, for as long as the budget lasts: each
+ * case draws a built-in game, an opening (every strategy through the sandbox's
+ * generated structures) and a stream of commands, bad moves included, and
+ * plays it on a live table and on the fast runner side by side, comparing
+ * context, state value and events after every move. `npm test` runs it
+ * briefly; `npm run fuzz -- fast` runs it for a minute or more.
+ */
+import { fc } from '@fast-check/vitest';
+import { describe } from 'vitest';
+import { type AnyGame, builtInGames } from '../../src/index.js';
+import { commandArb, openingArb } from '../property/arbitraries.js';
+import { playBoth } from '../support/fastDifferential.js';
+import { fuzzTest } from './runner.js';
+
+const GAMES: AnyGame[] = Object.values(builtInGames);
+
+describe('fuzzing the fast path against the live chart', () => {
+  fuzzTest(
+    'fast path',
+    {
+      make: (random) => ({ game: random.int(GAMES.length), seed: random.int(2 ** 31) }),
+      check: ({ game: index, seed }) => {
+        const game = GAMES[index]!;
+        const [stream] = fc.sample(
+          fc.tuple(openingArb(game), fc.array(commandArb(game), { minLength: 20, maxLength: 300 })),
+          { seed, numRuns: 1 },
+        );
+        const [opening, commands] = stream!;
+        playBoth(game, opening, commands);
+      },
+      describe: ({ game, seed }) => `${GAMES[game]!.id}, fast-check seed ${seed}`,
+    },
+    { defaultSeconds: 5, minCases: 5 },
+  );
+});
