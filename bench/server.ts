@@ -27,7 +27,8 @@ const only = argAfter('--only')?.split(',') ?? null;
 const cpuProf = argAfter('--cpu-prof');
 const runs = (name: string) => only === null || only.includes(name);
 const TABLES = smoke ? 40 : 1000;
-const CLIENTS = smoke ? 4 : 32;
+/** `--clients N`: clients playing at once, each with one move in flight (default 32). */
+const CLIENTS = Number(argAfter('--clients') ?? (smoke ? 4 : 32));
 const SECONDS = smoke ? 2 : 10;
 const log = (line: string) => process.stderr.write(`bench:server: ${line}\n`);
 
