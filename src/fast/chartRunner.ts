@@ -19,6 +19,7 @@ import type { AnyGame } from '../core/game.js';
 import { readMove } from '../core/move.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
+import { askedOnce } from '../machines/askedOnce.js';
 import { NO_CHANGE, tableAssigns, tableEffects, tableGuards } from '../machines/tableLogic.js';
 import type { MoveEvent } from '../machines/tableMachine.js';
 
@@ -160,20 +161,8 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
     }
     const { type, params } =
       typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });
-    const check = guards[type]!;
-    // A guard is a pure function of a context and an event that never change (a change makes a new context), and
-    // the same question comes back many times in a step (each atomic node asks its ancestors' eventless guards).
-    let asked: TableContext | undefined;
-    let about: Event | undefined;
-    let answer = false;
-    return (c, e) => {
-      if (c !== asked || e !== about) {
-        answer = check(c, e, params);
-        asked = c;
-        about = e;
-      }
-      return answer;
-    };
+    const ask = askedOnce(guards[type]!);
+    return (c, e) => ask(c, e, params);
   };
   const compileActions = (actions: readonly unknown[]): Act[] =>
     actions.map((action) => {

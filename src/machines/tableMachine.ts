@@ -20,6 +20,7 @@
  * Guards and actions are one line each, naming the pure functions of
  * `src/engine` and `src/progression`; the config only uses names.
  */
+
 import { assign, enqueueActions, setup } from 'xstate';
 import type { AnyGame } from '../core/game.js';
 import type { JsonValue } from '../core/move.js';
@@ -27,6 +28,7 @@ import { parseSchema } from '../core/schema.js';
 import { openingContext, type TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
+import { askedOnce } from './askedOnce.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
 import { type Effect, NO_CHANGE, tableAssigns, tableEffects, tableGuards } from './tableLogic.js';
 
@@ -107,11 +109,13 @@ type ParamsOf<F> = F extends (context: TableContext, event: MoveEvent, params: i
 type Lifted<T, R> = { [K in keyof T]: (args: Args, params: ParamsOf<T[K]>) => R };
 type TableFunction<R> = (context: TableContext, event: MoveEvent, params: never) => R;
 
-/** Each guard as XState calls it: one line over the pure function of the same name. */
+/** Each guard as XState calls it: the pure function of the same name, asked once per context, event and params. */
 function liftGuards<T extends Record<string, TableFunction<boolean>>>(table: T): Lifted<T, boolean> {
   const lifted: Record<string, unknown> = {};
-  for (const [name, guard] of Object.entries(table))
-    lifted[name] = ({ context, event }: Args, params: never) => guard(context, event, params);
+  for (const [name, guard] of Object.entries(table)) {
+    const ask = askedOnce(guard);
+    lifted[name] = ({ context, event }: Args, params: never) => ask(context, event, params);
+  }
   return lifted as Lifted<T, boolean>;
 }
 
