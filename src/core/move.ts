@@ -80,21 +80,26 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
     const proto = Object.getPrototypeOf(raw);
     if (proto !== Object.prototype && proto !== null)
       return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
-    const keys = Object.keys(raw);
-    const extra = keys.find((key) => key !== 'type' && key !== 'seat' && key !== 'payload');
-    if (extra !== undefined) {
-      return {
-        ok: false,
-        refusal: refusal(
-          'INVALID_PAYLOAD',
-          `a move has only type, seat and payload; ${JSON.stringify(quote(extra, 80))} is not one of them`,
-        ),
-      };
+    let hasType = false;
+    let hasSeat = false;
+    let hasPayload = false;
+    for (const key of Object.keys(raw)) {
+      if (key === 'type') hasType = true;
+      else if (key === 'seat') hasSeat = true;
+      else if (key === 'payload') hasPayload = true;
+      else
+        return {
+          ok: false,
+          refusal: refusal(
+            'INVALID_PAYLOAD',
+            `a move has only type, seat and payload; ${JSON.stringify(quote(key, 80))} is not one of them`,
+          ),
+        };
     }
     const record = raw as Record<string, unknown>;
-    type = keys.includes('type') ? record.type : undefined;
-    seat = keys.includes('seat') ? record.seat : undefined;
-    payload = keys.includes('payload') ? record.payload : undefined;
+    type = hasType ? record.type : undefined;
+    seat = hasSeat ? record.seat : undefined;
+    payload = hasPayload ? record.payload : undefined;
   } catch (error) {
     return {
       ok: false,
@@ -118,11 +123,11 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
     if (!read.ok) return { ok: false, refusal: refusal('INVALID_PAYLOAD', read.problem) };
     copied = deepFreeze(read.value);
   }
-  const move: Move = {
-    type,
-    ...(seat !== undefined ? { seat: seat as string } : {}),
-    ...(copied !== undefined ? { payload: copied } : {}),
-  };
+  // Built field by field, not with conditional spreads: V8 copies a second spread into an object literal through its
+  // runtime, and every move is read here.
+  const move: { type: string; seat?: string; payload?: JsonValue } = { type };
+  if (seat !== undefined) move.seat = seat as string;
+  if (copied !== undefined) move.payload = copied;
   readMoves.add(Object.freeze(move));
   return { ok: true, move };
 }
