@@ -69,7 +69,7 @@ export function payloadProblem(value: unknown): string | null {
  */
 export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; refusal: Refusal } {
   // A move this function already produced is frozen and known: reading it again costs nothing.
-  if (typeof raw === 'object' && raw !== null && readMoves.has(raw)) return { ok: true, move: raw as Move };
+  if (typeof raw === 'object' && raw !== null && ReadMark.isOn(raw)) return { ok: true, move: raw as Move };
   let type: unknown;
   let seat: unknown;
   let payload: unknown;
@@ -80,21 +80,26 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
     const proto = Object.getPrototypeOf(raw);
     if (proto !== Object.prototype && proto !== null)
       return { ok: false, refusal: refusal('INVALID_PAYLOAD', 'a move is a plain object { type, seat?, payload? }') };
-    const keys = Object.keys(raw);
-    const extra = keys.find((key) => key !== 'type' && key !== 'seat' && key !== 'payload');
-    if (extra !== undefined) {
-      return {
-        ok: false,
-        refusal: refusal(
-          'INVALID_PAYLOAD',
-          `a move has only type, seat and payload; ${JSON.stringify(quote(extra, 80))} is not one of them`,
-        ),
-      };
+    let hasType = false;
+    let hasSeat = false;
+    let hasPayload = false;
+    for (const key of Object.keys(raw)) {
+      if (key === 'type') hasType = true;
+      else if (key === 'seat') hasSeat = true;
+      else if (key === 'payload') hasPayload = true;
+      else
+        return {
+          ok: false,
+          refusal: refusal(
+            'INVALID_PAYLOAD',
+            `a move has only type, seat and payload; ${JSON.stringify(quote(key, 80))} is not one of them`,
+          ),
+        };
     }
     const record = raw as Record<string, unknown>;
-    type = keys.includes('type') ? record.type : undefined;
-    seat = keys.includes('seat') ? record.seat : undefined;
-    payload = keys.includes('payload') ? record.payload : undefined;
+    type = hasType ? record.type : undefined;
+    seat = hasSeat ? record.seat : undefined;
+    payload = hasPayload ? record.payload : undefined;
   } catch (error) {
     return {
       ok: false,
@@ -118,17 +123,39 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
     if (!read.ok) return { ok: false, refusal: refusal('INVALID_PAYLOAD', read.problem) };
     copied = deepFreeze(read.value);
   }
-  const move: Move = {
-    type,
-    ...(seat !== undefined ? { seat: seat as string } : {}),
-    ...(copied !== undefined ? { payload: copied } : {}),
-  };
-  readMoves.add(Object.freeze(move));
-  return { ok: true, move };
+  // Built field by field, not with conditional spreads: V8 copies a second spread into an object literal through its
+  // runtime, and every move is read here.
+  const move: { type: string; seat?: string; payload?: JsonValue } = { type };
+  if (seat !== undefined) move.seat = seat as string;
+  if (copied !== undefined) move.payload = copied;
+  ReadMark.put(move);
+  return { ok: true, move: Object.freeze(move) };
 }
 
-/** Moves produced by `readMove`: already checked, copied and frozen. */
-const readMoves = new WeakSet<object>();
+/** A class whose constructor gives back the object it is given: a class extending it installs its fields on that object. */
+class Given {
+  constructor(object: object) {
+    // biome-ignore lint/correctness/noConstructorReturn: giving back the object it is given is the point (see ReadMark)
+    return object;
+  }
+}
+
+/**
+ * The mark of the moves `readMove` produced (already checked, copied and frozen): a private field installed on the
+ * move itself. Nothing else can see it (it is no key: a spread, a clone or JSON leave it behind) or forge it, and it
+ * costs a property where an entry in a WeakSet cost more than the rest of reading a move.
+ */
+class ReadMark extends Given {
+  readonly #read = true;
+  /** Marks `move`, before it is frozen. */
+  static put(move: object): void {
+    new ReadMark(move);
+  }
+  /** Whether `value` carries the mark. */
+  static isOn(value: object): boolean {
+    return #read in value;
+  }
+}
 
 /**
  * Whether `value` is a move `readMove` produced: frozen, so whatever is worked out from it once holds for good.
@@ -137,7 +164,7 @@ const readMoves = new WeakSet<object>();
  * isReadMove(readMove({ type: 'engine.pass' }).move) // true
  */
 export function isReadMove(value: unknown): value is Move {
-  return typeof value === 'object' && value !== null && readMoves.has(value);
+  return typeof value === 'object' && value !== null && ReadMark.isOn(value);
 }
 
 function deepFreeze<T>(value: T): T {

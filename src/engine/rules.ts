@@ -12,7 +12,7 @@ import { type Parsed, parseSchema } from '../core/schema.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { type StructurePlan, windowPlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
-import { ENGINE_MOVES, engineMove } from './moves/index.js';
+import { ENGINE_MOVES, type EngineMoveModel, engineMove } from './moves/index.js';
 import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, seatingView, turnCannotPass } from './turnFacts.js';
 
 export { ENGINE_MOVES, undoRefusal } from './moves/index.js';
@@ -133,11 +133,21 @@ export function engineRefusal(
   type: string,
   seat: string | undefined,
 ): Refusal | null {
+  return refusalOf(game, ctx, type, seat, gameMove(game, type), engineMove(type));
+}
+
+/** `engineRefusal` with the move's definitions already looked up: the game's and the engine's. */
+function refusalOf(
+  game: AnyGame,
+  ctx: TableContext,
+  type: string,
+  seat: string | undefined,
+  definition: GameMove | undefined,
+  engine: EngineMoveModel | undefined,
+): Refusal | null {
   if (ctx.status === 'over') return refusal('GAME_OVER', `the game at ${ctx.opening.table || 'this table'} is over`);
   if (seat !== undefined && !ctx.opening.seats.includes(seat))
     return refusal('UNKNOWN_SEAT', `${seat} is not at ${ctx.opening.table}`);
-  const definition = gameMove(game, type);
-  const engine = engineMove(type);
   if (engine === undefined && definition === undefined)
     return refusal('UNKNOWN_MOVE', `${game.id} has no move ${type}`);
   const unused = engine?.unused(game, ctx.opening.structure) ?? null;
@@ -206,22 +216,31 @@ export function engineRefusal(
 export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
   // The table checks a move before it sends it, and the chart's guard checks the same frozen move against the same
   // context again: the second time is answered from this one-entry memo, so a move is checked once per play.
-  if (lastCheck !== null && lastCheck.ctx === ctx && lastCheck.move === raw && lastCheck.game === game)
-    return lastCheck.result;
-  const result = checkAfresh(game, ctx, raw);
-  if (isReadMove(raw)) lastCheck = { game, ctx, move: raw, result };
-  return result;
-}
-
-let lastCheck: { game: AnyGame; ctx: TableContext; move: object; result: Refusal | null } | null = null;
-
-function checkAfresh(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
+  if (raw === lastMove && ctx === lastContext && game === lastGame) return lastResult;
   const read = readMove(raw);
   if (!read.ok)
     return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.opening.table} is over`) : read.refusal;
-  const { move } = read;
-  const engine = engineRefusal(game, ctx, move.type, move.seat);
-  if (engine !== null) return engine;
+  const result = checkRead(game, ctx, read.move);
+  // readMove gives back the very object it was given only for a move it read before: frozen, so the answer holds.
+  if (read.move === raw) {
+    lastGame = game;
+    lastContext = ctx;
+    lastMove = raw;
+    lastResult = result;
+  }
+  return result;
+}
+
+let lastGame: AnyGame | null = null;
+let lastContext: TableContext | null = null;
+let lastMove: unknown = null;
+let lastResult: Refusal | null = null;
+
+function checkRead(game: AnyGame, ctx: TableContext, move: Move): Refusal | null {
+  const definition = gameMove(game, move.type);
+  const engine = engineMove(move.type);
+  const refused = refusalOf(game, ctx, move.type, move.seat, definition, engine);
+  if (refused !== null) return refused;
   // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
   if (
     ctx.turn.activeSeat !== null &&
@@ -231,9 +250,7 @@ function checkAfresh(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | 
     const stuck = turnCannotPass(ctx);
     if (stuck !== null) return stuck;
   }
-  const definition = gameMove(game, move.type);
-  if (definition === undefined)
-    return (engineMove(move.type) as NonNullable<ReturnType<typeof engineMove>>).payloadRefusal(game, ctx, move);
+  if (definition === undefined) return (engine as EngineMoveModel).payloadRefusal(game, ctx, move);
   const parsed = readPayload(definition, move);
   if (!parsed.ok) return parsed.refusal;
   return askGame(() => {

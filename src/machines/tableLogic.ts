@@ -131,18 +131,18 @@ export function tableAssigns(game: AnyGame) {
   } satisfies Record<string, Assign<never>>);
 }
 
-/** A move's ply recorded with `more` (the rest of what the move changes, read after the ply is in the log). */
+/** A move's ply recorded with `more` (the rest of what the move changes, worked out from the context before it). */
 function recording(
   game: AnyGame,
   context: TableContext,
   event: MoveEvent,
-  more: (move: MoveEvent, recorded: Partial<TableContext>) => Partial<TableContext>,
+  more: (move: MoveEvent) => Partial<TableContext>,
 ): Effect {
   const read = readMove(event);
   if (!read.ok) return { change: NO_CHANGE, events: QUIET };
   const ply = step.plyFor(game, context, read.move);
   const recorded = step.recordPly(context, ply);
-  return announced(context, Object.assign(recorded, more(read.move, recorded)), { kind: 'recorded', ply });
+  return announced(context, Object.assign(recorded, more(read.move)), { kind: 'recorded', ply });
 }
 
 /**
@@ -172,12 +172,10 @@ export function tableEffects(game: AnyGame) {
     passPriorityToNextSeat: (context) => {
       return announced(context, step.priorityToNextSeat(context), PRIORITY_MOVED);
     },
+    // playGameMove reads nothing the ply changes (the log, the play order, the undo record): it is given the context as is.
     recordAndPlayMove: (context, event) =>
-      recording(game, context, event, (move, recorded) =>
-        Object.assign(
-          step.playGameMove(game, Object.assign({ ...context }, recorded), move),
-          step.undoRecord(game, context, move),
-        ),
+      recording(game, context, event, (move) =>
+        Object.assign(step.playGameMove(game, context, move), step.undoRecord(game, context, move)),
       ),
     resolveTopAndReturnPriority: (context) => {
       const { change, resolved } = step.resolveTop(game, context);

@@ -22,7 +22,7 @@ export const circular: StrategyModel = {
       ok: true,
       activeSeat: step.next,
       roundEnded: step.roundEnded,
-      progression: { ...progression, ...freshTurn, circular: step.state },
+      progression: freshTurn(progression, { circular: step.state }),
     };
   },
   // A circular sequence has no fixed opener: its order runs from the seat acting now, in the sequence's direction.

@@ -22,7 +22,7 @@ export const initiative: StrategyModel = {
         ok: true,
         activeSeat: next,
         roundEnded: false,
-        progression: { ...progression, ...freshTurn, acted: [...progression.acted, next] },
+        progression: freshTurn(progression, { acted: [...progression.acted, next] }),
       };
     // The round is over: the next one is ordered again by the scores as they stand.
     const order = initiativeOrder(eligible, progression.initiative);
@@ -31,7 +31,7 @@ export const initiative: StrategyModel = {
       ok: true,
       activeSeat: first,
       roundEnded: true,
-      progression: { ...progression, ...freshTurn, order, acted: [first] },
+      progression: freshTurn(progression, { order, acted: [first] }),
     };
   },
   roundOrder: (progression, _seating, eligible) => progression.order.filter((seat) => eligible.includes(seat)),

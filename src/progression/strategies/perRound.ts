@@ -3,6 +3,7 @@
  * round; the round ends when the turn comes back to a seat that acted in it.
  */
 import { nextEligibleSeat } from '../../order/seatOrder.js';
+import type { Progression } from '../turns.js';
 import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
 
 export const perRound: StrategyModel = {
@@ -15,7 +16,7 @@ export const perRound: StrategyModel = {
   },
   next(progression, seating, eligible, current) {
     // A seat a move or the game's order chose goes next, if it is still in the game; the choice is used up.
-    const { chosen, ...rest } = progression;
+    const chosen = progression.chosen;
     const next =
       chosen !== undefined && eligible.includes(chosen)
         ? chosen
@@ -26,7 +27,9 @@ export const perRound: StrategyModel = {
       ok: true,
       activeSeat: next,
       roundEnded,
-      progression: { ...rest, ...freshTurn, acted: roundEnded ? [next] : [...progression.acted, next] },
+      progression: freshTurn(Object.hasOwn(progression, 'chosen') ? withoutChoice(progression) : progression, {
+        acted: roundEnded ? [next] : [...progression.acted, next],
+      }),
     };
   },
   // The round goes round the table in its direction from the seat that opened it.
@@ -34,3 +37,9 @@ export const perRound: StrategyModel = {
     cycleFrom(seating.seats, progression.acted[0] ?? seating.activeSeat, seating.direction, eligible),
   ...activeSeatHolds,
 };
+
+/** The progression without the seat chosen to go next (an object rest: kept off the path of a turn with no choice). */
+function withoutChoice(progression: Progression): Progression {
+  const { chosen: _used, ...rest } = progression;
+  return rest;
+}
