@@ -5,7 +5,7 @@
  */
 import { type Refusal, refusal } from '../core/errors.js';
 import { type AnyGame, gameMove } from '../core/game.js';
-import type { Move } from '../core/move.js';
+import { type Move, readMove } from '../core/move.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';
 import type { TableContext } from './context.js';
@@ -58,7 +58,8 @@ function askCandidates(ask: () => readonly unknown[]): readonly unknown[] | Refu
 
 /**
  * Every move `seat` may make now, and each other move type with the code and
- * reason it is blocked. Every allowed move passed `checkMove`.
+ * reason it is blocked. Every allowed move passed `checkMove`, and is a
+ * frozen move `readMove` made (playing it reads nothing again).
  *
  * @example
  * legalMovesFor(mundane, ctx, 'seat:ann').allowed // [{ type: 'engine.pass', seat: 'seat:ann' }, { type: 'PlayCard', ... }]
@@ -88,7 +89,10 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
     let first: Refusal | null = null;
     const before = allowed.length;
     for (const payload of candidates) {
-      const move: Move = payload === undefined ? { type, seat } : { type, seat, payload: payload as Move['payload'] };
+      // Read once into a frozen move: playing it later reads and parses it no more.
+      const offered = payload === undefined ? { type, seat } : { type, seat, payload };
+      const read = readMove(offered);
+      const move = (read.ok ? read.move : offered) as Move;
       const problem = checkMove(game, ctx, move);
       if (problem === null) allowed.push(move);
       else first ??= problem;
