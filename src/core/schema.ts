@@ -6,9 +6,9 @@
  * bundler can leave out when nothing uses them, so a web page that opens a
  * table carries only the parts of zod it needs (docs/api.md, "In a browser").
  *
- * Every parse gives plystack's English messages (schemaMessages.ts), passed
+ * Every refusal gives plystack's English messages (schemaMessages.ts), passed
  * with the parse rather than set in zod's global configuration, which belongs
- * to the application.
+ * to the application (a refused value is parsed a second time, with them).
  */
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
@@ -36,6 +36,10 @@ export type Parsed<T> = { success: true; data: T } | { success: false; issues: S
  * parseSchema(z.int(), 'x') // { success: false, issues: [{ message: 'expected int, received string', … }] }
  */
 export function parseSchema<S extends Schema>(schema: S, value: unknown): Parsed<SchemaOutput<S>> {
+  // Parse params are copied on every parse (several times the cost of a small schema's own work), and the messages
+  // are needed only for a refused value: parse plainly, and again with the messages when it is refused.
+  const plain = z.safeParse(schema, value);
+  if (plain.success) return { success: true, data: plain.data as SchemaOutput<S> };
   const result = z.safeParse(schema, value, { error: issueMessage });
   return result.success
     ? { success: true, data: result.data as SchemaOutput<S> }
