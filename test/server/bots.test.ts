@@ -205,12 +205,7 @@ describe('bot seats at the table server', () => {
         game: id,
         seats: ['seat:ann', 'seat:bob'],
         seed: 8,
-        // Bots never leave, so circular-table goes on until a hand is empty, and a random bot draws as often as it
-        // plays: hands of three from seed 8 end in 44 moves (seven go on for thousands).
-        options: {
-          ...(game.demoOptions({ turns: 2 }) as Record<string, unknown>),
-          ...(id === 'circular-table' ? { handSize: 3 } : {}),
-        },
+        options: game.demoOptions({ turns: 2 }) as Record<string, unknown>,
         bots,
       };
       const [one, two] = await Promise.all([anyone.create(body), anyone.create(body)]);
