@@ -1,9 +1,7 @@
 /**
  * Bots over a table's legal moves: a random bot and a Monte Carlo tree search
  * (UCT) bot that looks ahead on `table.simulate()`. Both are seeded: the same
- * seed on the same table chooses the same move. Both play the game: they
- * leave it, switch auto-pass or take a move back only when a seat has nothing
- * else to do.
+ * seed on the same table chooses the same move.
  */
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
@@ -23,16 +21,9 @@ export interface Bot {
   choose(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string): Move | null;
 }
 
-/** Moves a bot makes only when a seat has nothing else: leaving the game, switching auto-pass, taking a move back. */
-const LAST_RESORT = new Set(['engine.leave', 'engine.auto-pass', 'engine.undo']);
-
-/** Every move the seats that may act (or `seat` alone) may make, in the table's order; a seat's last resorts only if it has nothing else. */
+/** Every move the seats that may act (or `seat` alone) may make, in the table's order. */
 function movesAt(position: Position, seat?: string): Move[] {
-  return (seat === undefined ? position.toAct() : [seat]).flatMap((s) => {
-    const all = position.legalMoves(s).allowed;
-    const playing = all.filter((move) => !LAST_RESORT.has(move.type));
-    return playing.length > 0 ? playing : all;
-  });
+  return (seat === undefined ? position.toAct() : [seat]).flatMap((s) => position.legalMoves(s).allowed);
 }
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[random.int(0, items.length - 1)] as T;

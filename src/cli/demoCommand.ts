@@ -10,7 +10,7 @@ import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
 import { builtInGames, findGame } from '../games/registry.js';
-import { playDemo } from '../table/autoplay.js';
+import { playDemo, stayingMoves } from '../table/autoplay.js';
 import type { Table } from '../table/table.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
@@ -32,8 +32,9 @@ function botKinds(value: string, seats: number): BotKind[] | string {
 /**
  * Plays `table` with a bot in every seat until the game is over or nobody may
  * act (at most `limit` moves): of the seats that may act, one chosen by the
- * seeded `pick` plays its bot's move (bots never leave the game or switch
- * auto-pass while they have anything else to play, as the random demo plays).
+ * seeded `pick` plays its bot's move. The random bot is shown only moves that
+ * keep its seat at the table (engine.leave and auto-pass stops, unless they
+ * are all it has), as the random demo plays.
  */
 function playBots(table: Table, bots: ReadonlyMap<string, Bot>, pick: (n: number) => number, limit: number): void {
   for (let i = 0; i < limit; i++) {
@@ -41,7 +42,8 @@ function playBots(table: Table, bots: ReadonlyMap<string, Bot>, pick: (n: number
     if (seats.length === 0) return;
     const seat = seats[pick(seats.length)] as string;
     const bot = bots.get(seat) as Bot;
-    const move: Move | null = bot.choose(table, seat);
+    const staying = { toAct: () => [seat], legalMoves: (s: string) => ({ allowed: stayingMoves(table, s) }) };
+    const move: Move | null = bot.name === 'random' ? bot.choose(staying, seat) : bot.choose(table, seat);
     if (move === null) return;
     table.play(move as never);
   }

@@ -60,6 +60,9 @@ export const botsSchema = z.record(
   ),
 );
 
+/** Moves a bot is not shown unless they are all it has: leaving the table, setting auto-pass stops, undoing. */
+const AVOIDED = new Set(['engine.leave', 'engine.auto-pass', 'engine.undo']);
+
 /**
  * The bot seat that must act now (the first of the seats to act, in the table's
  * order, that has a bot), or null when none must (no bots, the game over, a player's turn).
@@ -81,5 +84,13 @@ export function botMove(spec: BotSpec, seed: Seed, table: Table, seat: string): 
   const botSeed = `${String(seed)}:bot:${seat}:${size(table.context.plies)}`;
   if (spec.kind === 'mcts')
     return mctsBot({ seed: botSeed, iterations: spec.iterations, depth: MCTS_DEPTH }).choose(table, seat);
-  return randomBot({ seed: botSeed }).choose(table, seat);
+  const kept = {
+    toAct: () => [seat],
+    legalMoves: (s: string) => {
+      const all = table.legalMoves(s).allowed;
+      const some = all.filter((move) => !AVOIDED.has(move.type));
+      return { allowed: some.length > 0 ? some : all };
+    },
+  };
+  return randomBot({ seed: botSeed }).choose(kept, seat);
 }

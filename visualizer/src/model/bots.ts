@@ -11,6 +11,7 @@
 import { mctsBot, randomBot } from '../../../src/bots/index.js';
 import { seededRandom } from '../../../src/core/random.js';
 import type { Move, Table } from '../../../src/index.js';
+import { stayingMoves } from '../../../src/table/autoplay.js';
 
 export type BotKind = 'random-move' | 'random' | 'mcts';
 
@@ -92,8 +93,9 @@ export function chooseHere(table: Table, asker: Exclude<Asker, { kind: 'mcts' }>
   if (asker.kind === 'random-move') return randomLegalMove(table);
   const seat = seatToAct(table, asker.seed);
   if (seat === null) return null;
-  // As plystack demo --bots plays it: a bot leaves the table only when that is all it may do.
-  return randomBot({ seed: moveSeed(table, asker.seed) }).choose(table, seat);
+  // As plystack demo --bots plays it: the random bot keeps its seat at the table unless leaving is all it may do.
+  const staying = { toAct: () => [seat], legalMoves: (s: string) => ({ allowed: stayingMoves(table, s) }) };
+  return randomBot({ seed: moveSeed(table, asker.seed) }).choose(staying, seat);
 }
 
 /** What the page sends the worker: the table as its persisted snapshot, and the search to run. */
