@@ -141,6 +141,16 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
   const byId = new Map<string, Node>();
   checkSupported(root, byId, new Set([...Object.keys(assigns), ...Object.keys(effects)]));
 
+  // One memo per named guard, as the live chart has it: the same question from another transition is answered too.
+  const asked = new Map<string, (c: TableContext, e: Event, p: unknown) => boolean>();
+  const askedGuard = (type: string) => {
+    let ask = asked.get(type);
+    if (ask === undefined) {
+      ask = askedOnce(guards[type]!);
+      asked.set(type, ask);
+    }
+    return ask;
+  };
   const compileGuard = (guard: unknown): Check => {
     if (typeof guard === 'function') {
       const combinator = guard as unknown as { check: unknown; guards: readonly unknown[]; stateValue: string };
@@ -161,7 +171,7 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
     }
     const { type, params } =
       typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });
-    const ask = askedOnce(guards[type]!);
+    const ask = askedGuard(type);
     return (c, e) => ask(c, e, params);
   };
   const compileActions = (actions: readonly unknown[]): Act[] =>
