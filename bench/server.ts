@@ -15,10 +15,11 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect, type TableStream } from '../src/client/index.js';
 import { freePort, startPostgres } from '../test/server/support/postgres.js';
 
 const smoke = process.argv.includes('--smoke');
-/** `--only NAME[,NAME]`: run only these contestants (pglite, pg1, pg2, bgio); `--cpu-prof DIR`: server processes write V8 CPU profiles there. */
+/** `--only NAME[,NAME]`: run only these contestants (pglite, pg1, pg2, pg1ws, pg2ws, bgio); `--cpu-prof DIR`: server processes write V8 CPU profiles there. */
 const argAfter = (flag: string): string | undefined => {
   const at = process.argv.indexOf(flag);
   return at < 0 ? undefined : process.argv[at + 1];
@@ -50,6 +51,8 @@ interface Result {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
+  /** plystack: how the clients sent their moves. */
+  readonly channel?: Channel;
   /** CPU time the server processes spent per move while the clients played (plystack only). */
   readonly serverCpuMsPerMove?: number;
 }
@@ -171,7 +174,10 @@ async function stop(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-async function plystack(store: string, args: string[], processes: number): Promise<Result> {
+/** How plystack's clients send moves: `POST …/moves`, or on each table's stream (`TableStream.play`). */
+type Channel = 'http' | 'stream';
+
+async function plystack(store: string, args: string[], processes: number, channel: Channel = 'http'): Promise<Result> {
   const servers: { url: string; child: ChildProcess }[] = [];
   for (let i = 0; i < processes; i++) servers.push(await serve(args));
   try {
@@ -186,9 +192,28 @@ async function plystack(store: string, args: string[], processes: number): Promi
       });
       tables.push(created.body as { table: string; appToken: string });
     }
-    log(`${store} × ${processes}: ${TABLES} tables created; playing for ${SECONDS} s with ${CLIENTS} clients`);
+    // Over the stream, each table has its socket open from the ply it is at, as a client that follows its table has
+    // (boardgame.io's clients likewise each hold a socket that its server sends every new state to).
+    const streams: TableStream[] = [];
+    if (channel === 'stream') {
+      for (let i = 0; i < TABLES; i++) {
+        const { table, appToken } = tables[i]!;
+        const client = connect(servers[i % servers.length]!.url, appToken);
+        const stream = client.stream(table, { from: (await client.get(table)).ply, onMessage: () => undefined });
+        await stream.opened;
+        streams.push(stream);
+      }
+    }
+    log(
+      `${store} × ${processes}: ${TABLES} tables created; playing for ${SECONDS} s with ${CLIENTS} clients, moves by ${channel}`,
+    );
     const cpuBefore = servers.map((server) => cpuMs(server.child.pid!));
     const run = await drive(async (i) => {
+      if (channel === 'stream')
+        return streams[i]!.play({ type: 'engine.pass' }).then(
+          () => true,
+          () => false,
+        );
       const { table, appToken } = tables[i]!;
       // A table's moves go to one process, as a load balancer that keys on the table would send them.
       const url = servers[i % servers.length]!.url;
@@ -198,8 +223,10 @@ async function plystack(store: string, args: string[], processes: number): Promi
       return answer.status === 200;
     });
     const cpu = servers.reduce((sum, server, i) => sum + cpuMs(server.child.pid!) - cpuBefore[i]!, 0);
+    for (const stream of streams) stream.close();
     return {
-      ...summarise('plystack', store, processes, run),
+      ...summarise(channel === 'stream' ? 'plystack, moves on the stream' : 'plystack', store, processes, run),
+      channel,
       serverCpuMsPerMove: Number((cpu / Math.max(1, run.latencies.length)).toFixed(2)),
     };
   } finally {
@@ -320,6 +347,10 @@ try {
   if (runs('pglite')) results.push(await plystack('PGlite files', ['--data', dir], 1));
   if (runs('pg1')) results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench1')], 1));
   if (runs('pg2')) results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench2')], 2));
+  if (runs('pg1ws'))
+    results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench3')], 1, 'stream'));
+  if (runs('pg2ws'))
+    results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench4')], 2, 'stream'));
   if (runs('bgio')) results.push(await boardgameio());
 } finally {
   pg.destroy();

@@ -114,14 +114,34 @@ export interface TableStream {
   readonly next: number;
   /** Resolves once the server accepted the stream. */
   readonly opened: Promise<void>;
+  /**
+   * Plays a move on the stream's connection, as `play` does by HTTP (the same token, checks and answers): resolves
+   * once it is committed; 409 STALE, 422 refusals and the rest throw `ServerError`. Its plies come as stream messages
+   * too. If the connection drops before the answer, the promise rejects and the move may or may not have been played:
+   * send it again with the same `key` to be sure it plays once.
+   */
+  play(move: Move, options?: { expect?: number; key?: string }): Promise<{ ply: Ply; index: number }>;
   close(): void;
+}
+
+/** The server's answer, on a stream, to a move sent on it: the status and body `POST …/moves` would answer. */
+interface StreamReply {
+  readonly reply: string | number | null;
+  readonly status: number;
+  readonly body: Record<string, unknown>;
 }
 
 /** What the client needs of a WebSocket: the browser's, or the `ws` package's. */
 interface WebSocketLike {
   addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  send(data: string): void;
   close(): void;
+}
+
+/** The error a non-2xx answer stands for. */
+function serverError(status: number, body: Record<string, unknown>, statusText = String(status)): ServerError {
+  return new ServerError(status, String(body.code ?? status), String(body.message ?? statusText), body);
 }
 
 /** A client of one server, acting with one token (or none). */
@@ -178,15 +198,8 @@ export function connect(url: string, token: string | null = null): PlystackClien
     } catch {
       parsed = { code: 'NOT_JSON', message: text.slice(0, 200) };
     }
-    if (!response.ok) {
-      const b = (parsed ?? {}) as Record<string, unknown>;
-      throw new ServerError(
-        response.status,
-        String(b.code ?? response.status),
-        String(b.message ?? response.statusText),
-        b,
-      );
-    }
+    if (!response.ok)
+      throw serverError(response.status, (parsed ?? {}) as Record<string, unknown>, response.statusText);
     return parsed as T;
   };
   const at = (table: string) => `/tables/${encodeURIComponent(table)}`;
@@ -206,6 +219,20 @@ export function connect(url: string, token: string | null = null): PlystackClien
       let stopped = false;
       let firstOpen: (() => void) | null = null;
       let firstFail: ((error: Error) => void) | null = null;
+      /** Moves sent on this connection and not answered yet, by the id sent with each. */
+      const pending = new Map<
+        number,
+        { resolve: (played: { ply: Ply; index: number }) => void; reject: (error: Error) => void }
+      >();
+      let lastId = 0;
+      let live = false;
+      const dropPending = () => {
+        for (const waiting of pending.values())
+          waiting.reject(
+            new Error('the stream closed before the server answered the move; send it again with its key'),
+          );
+        pending.clear();
+      };
       const opened = new Promise<void>((resolve, reject) => {
         firstOpen = resolve;
         firstFail = reject;
@@ -240,15 +267,29 @@ export function connect(url: string, token: string | null = null): PlystackClien
         }
         if (stopped) return ws.close();
         socket = ws;
-        ws.addEventListener('open', () => firstOpen?.());
+        ws.addEventListener('open', () => {
+          live = true;
+          firstOpen?.();
+        });
         ws.addEventListener('message', (event) => {
-          const message = JSON.parse(String(event.data)) as StreamMessage;
+          const message = JSON.parse(String(event.data)) as StreamMessage | StreamReply;
+          if ('reply' in message) {
+            const waiting = typeof message.reply === 'number' ? pending.get(message.reply) : undefined;
+            if (waiting === undefined) return;
+            pending.delete(message.reply as number);
+            if (message.status === 200) waiting.resolve(message.body as unknown as { ply: Ply; index: number });
+            else waiting.reject(serverError(message.status, message.body));
+            return;
+          }
           if (message.index !== next) return;
           next = message.index + 1;
           options.onMessage(message);
         });
         ws.addEventListener('error', () => options.onError?.(new Error("the stream's connection failed")));
         ws.addEventListener('close', () => {
+          live = false;
+          if (socket === ws) socket = null;
+          dropPending();
           if (!stopped && options.reconnect !== false) setTimeout(() => !stopped && void open(), 200);
         });
       };
@@ -258,9 +299,20 @@ export function connect(url: string, token: string | null = null): PlystackClien
           return next;
         },
         opened,
+        play(move, moveOptions = {}) {
+          if (stopped || socket === null || !live)
+            return Promise.reject(new Error('the stream is not open: wait for opened, or play by HTTP'));
+          const id = ++lastId;
+          const answered = new Promise<{ ply: Ply; index: number }>((resolve, reject) =>
+            pending.set(id, { resolve, reject }),
+          );
+          socket.send(JSON.stringify({ id, move, ...moveOptions }));
+          return answered;
+        },
         close() {
           stopped = true;
           socket?.close();
+          dropPending();
         },
       };
     },

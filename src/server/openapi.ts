@@ -356,7 +356,9 @@ export const openApiDocument = {
       get: {
         summary: 'WebSocket: one message { index, ply, state } per ply from ply `from` on, as the viewer may see it',
         description:
-          'Authorization header, or ?token= where a client cannot set headers. Reconnect with from = the next index wanted: nothing is missed.',
+          'Authorization header, or ?token= where a client cannot set headers. Reconnect with from = the next index wanted: nothing is missed. ' +
+          'A message sent on the socket is a move, { id?, move, expect?, key? } (the body of POST /tables/{table}/moves with an id), ' +
+          'judged as that request with the stream token; the answer comes on the socket as { reply: id, status, body }, the status and body that request would have had.',
         parameters: [
           tableParam,
           { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },

@@ -105,7 +105,17 @@ const playSchema = z
   })
   .strict();
 
+/** A move sent on a table's stream: the request body of `POST …/moves`, with the caller's `id` for the reply. */
+const socketMoveSchema = playSchema.extend({ id: z.union([z.string().max(200), z.number()]).optional() }).strict();
+
 type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
+
+/** What the stream's upgrade request found, for the socket. */
+interface StreamRequest {
+  readonly entry: Entry;
+  readonly caller: Who;
+  readonly from: number;
+}
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -139,6 +149,15 @@ function identify(entry: Entry, hashed: string | null): Who | null {
 
 function viewerOf(who: Who): Viewer {
   return who.kind === 'app' ? EVERYTHING : who.seat;
+}
+
+/** The status and body of an error the server expects: its own answers, and the store out of reach (503). */
+function knownAnswer(error: unknown): { status: number; body: Record<string, unknown> } | null {
+  if (error instanceof Answer)
+    return { status: error.status, body: { code: error.code, message: error.message, ...error.extra } };
+  if (isUnavailable(error))
+    return { status: 503, body: { code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' } };
+  return null;
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -200,13 +219,13 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     errorResponseBuilder: (_request, context) =>
       new Answer(429, 'RATE_LIMITED', `too many requests: at most ${context.max} per ${context.after}`),
   });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // A move sent on a stream has the same size limit as one sent by HTTP; a larger message closes the socket (1009).
+  await app.register(websocket, { options: { maxPayload: options.bodyLimit ?? 65_536 } });
+  const rateLimited = app.createRateLimit();
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof Answer)
-      return reply.code(error.status).send({ code: error.code, message: error.message, ...error.extra });
-    if (isUnavailable(error))
-      return reply.code(503).send({ code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' });
+    const known = knownAnswer(error);
+    if (known !== null) return reply.code(known.status).send(known.body);
     const status = error.statusCode ?? 500;
     if (status === 413)
       return reply
@@ -387,10 +406,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     return entry.table.legalMoves(seat);
   });
 
-  app.post('/tables/:table/moves', async (request, reply) => {
-    const entry = await tableOf(request);
-    const caller = who(request, entry);
-    const body = parse(playSchema, request.body);
+  /** Plays a move for `caller`, by HTTP or on a stream alike: a seat's token acts only for its own seat; a key is the caller's own. */
+  const playAs = (entry: Entry, caller: Who, body: z.infer<typeof playSchema>) => {
     const { seat } = body.move as { seat?: unknown };
     if (caller.kind === 'seat' && seat !== caller.seat) {
       throw new Answer(
@@ -402,10 +419,15 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       );
     }
     const key = body.key === undefined ? undefined : `${caller.kind === 'app' ? '@app' : caller.seat} ${body.key}`;
-    const outcome = await tables.play(entry, body.move, {
+    return tables.play(entry, body.move, {
       ...(body.expect !== undefined ? { expect: body.expect } : {}),
       ...(key !== undefined ? { key } : {}),
     });
+  };
+
+  app.post('/tables/:table/moves', async (request, reply) => {
+    const entry = await tableOf(request);
+    const outcome = await playAs(entry, who(request, entry), parse(playSchema, request.body));
     return reply.code(outcome.status).send(outcome.body);
   });
 
@@ -435,6 +457,43 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     };
   });
 
+  /** Plays a move sent on a stream: `{ reply, status, body }`, the status and body `POST …/moves` would answer. */
+  const answerSocketMove = async (
+    request: FastifyRequest,
+    id: string,
+    caller: Who,
+    text: string,
+  ): Promise<{ reply: string | number | null; status: number; body: unknown }> => {
+    let reply: string | number | null = null;
+    try {
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        throw new Answer(400, 'BAD_REQUEST', 'body: a stream message is a JSON object { id?, move, expect?, key? }', {
+          path: 'body',
+        });
+      }
+      const named = (message as { id?: unknown } | null)?.id;
+      if (typeof named === 'string' || typeof named === 'number') reply = named;
+      const { id: _, ...body } = parse(socketMoveSchema, message);
+      const limit = await rateLimited(request);
+      if (!limit.isAllowed && limit.isExceeded)
+        throw new Answer(429, 'RATE_LIMITED', `too many requests: at most ${limit.max} per ${limit.timeWindow} ms`);
+      const entry = await tables.get(id);
+      if (entry === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(id)}`);
+      const outcome = await playAs(entry, caller, body);
+      return { reply, status: outcome.status, body: outcome.body };
+    } catch (error) {
+      const known = knownAnswer(error);
+      if (known !== null) return { reply, ...known };
+      process.stderr.write(
+        `plystack serve: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      return { reply, status: 500, body: { code: 'INTERNAL', message: 'the server failed; see its log' } };
+    }
+  };
+
   app.get(
     '/tables/:table/stream',
     {
@@ -445,17 +504,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
         const from = (request.query as { from?: unknown }).from ?? '0';
         if (typeof from !== 'string' || !/^\d{1,9}$/.test(from))
           throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
-        (request as FastifyRequest & { plystack?: { entry: Entry; viewer: Viewer; from: number } }).plystack = {
-          entry,
-          viewer: viewerOf(caller),
-          from: Number(from),
-        };
+        (request as FastifyRequest & { plystack?: StreamRequest }).plystack = { entry, caller, from: Number(from) };
       },
     },
     (socket, request) => {
-      const { entry, viewer, from } = (
-        request as FastifyRequest & { plystack: { entry: Entry; viewer: Viewer; from: number } }
-      ).plystack;
+      const { entry, caller, from } = (request as FastifyRequest & { plystack: StreamRequest }).plystack;
+      const viewer = viewerOf(caller);
       sockets.add(socket);
       let close: (() => void) | null = null;
       let closed = false;
@@ -463,6 +517,13 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
         closed = true;
         sockets.delete(socket);
         close?.();
+      });
+      // A message from the client is a move, played as `POST …/moves` plays it (the same token, checks and rate limit) and
+      // answered on the socket; the plies it makes come as any other plies do.
+      socket.on('message', (data) => {
+        void answerSocketMove(request, entry.record.id, caller, String(data)).then((answer) => {
+          if (!closed) socket.send(JSON.stringify(answer));
+        });
       });
       tables
         .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type PlystackClient, ServerError, type StreamMessage } from '../../src/client/client.js';
+import { connect, type PlystackClient, type ServerError, type StreamMessage } from '../../src/client/client.js';
 import { circularTable } from '../../src/games/circularTable/circularTable.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import { builtInGames } from '../../src/games/registry.js';
@@ -17,19 +17,10 @@ import { viewOf } from '../../src/server/view.js';
 import { replay } from '../../src/table/replay.js';
 import { drive, type Players } from './support/drive.js';
 import { type PgCluster, startPostgres } from './support/postgres.js';
+import { refusal } from './support/refusal.js';
 
 const OPTIONS: Record<string, Record<string, unknown>> = { mundane: { turns: 2 } };
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function refusal(promise: Promise<unknown>): Promise<ServerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServerError) return error;
-    throw error;
-  }
-  throw new Error('expected the server to refuse');
-}
 
 async function raw(
   url: string,

@@ -1,0 +1,208 @@
+/**
+ * Moves sent on a table's stream: a client that follows its table over a
+ * WebSocket plays on the same connection, with the same token, checks, rate
+ * limit and answers as `POST /tables/{table}/moves`. Real HTTP and WebSocket on
+ * loopback, an embedded store in memory.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ServerError } from '../../src/client/client.js';
+import { connect, type StreamMessage, type TableStream } from '../../src/client/client.js';
+import { type PlystackServer, startServer } from '../../src/server/server.js';
+import { refusal } from './support/refusal.js';
+
+interface Reply {
+  reply: string | number | null;
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** A stream that keeps what it is sent, opened and ready to play. */
+async function follow(
+  url: string,
+  token: string,
+  table: string,
+  from = 0,
+): Promise<{ stream: TableStream; seen: StreamMessage[] }> {
+  const seen: StreamMessage[] = [];
+  const stream = connect(url, token).stream(table, { from, reconnect: false, onMessage: (m) => seen.push(m) });
+  await stream.opened;
+  return { stream, seen };
+}
+
+/** A bare WebSocket on the stream, for what the typed client never sends; `replies` are the answers to moves. */
+async function bare(url: string, token: string, table: string): Promise<{ socket: WebSocket; replies: Reply[] }> {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/tables/${encodeURIComponent(table)}/stream?from=0`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const replies: Reply[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as Reply | StreamMessage;
+    if ('reply' in message) replies.push(message);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, replies };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  if (!check()) throw new Error(`waited 5 s for ${what}`);
+}
+
+describe("moves on a table's stream", () => {
+  let server: PlystackServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, data: null, process: 'stream-moves', bodyLimit: 8_192 });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const newTable = () => connect(server.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 4 });
+
+  it('plays each seat through its own stream, answered as by HTTP, and streams the plies to both', async () => {
+    const { table, tokens, appToken } = await newTable();
+    const ann = await follow(server.url, tokens['seat:ann']!, table);
+    const bob = await follow(server.url, tokens['seat:bob']!, table);
+
+    const first = await ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 });
+    expect([first.index, first.ply.actor, first.ply.move.type]).toEqual([0, 'seat:ann', 'engine.pass']);
+    const second = await bob.stream.play({ type: 'engine.pass', seat: 'seat:bob' });
+    expect(second.index).toBe(1);
+    // A move by HTTP goes between them as any other.
+    const third = await connect(server.url, tokens['seat:ann']!).play(table, { type: 'engine.pass', seat: 'seat:ann' });
+    expect(third.index).toBe(2);
+
+    const app = connect(server.url, appToken);
+    const reading = await app.get(table);
+    await until(() => ann.seen.length === reading.ply && bob.seen.length === reading.ply, 'every ply on both streams');
+    expect(ann.seen.map((m) => m.index)).toEqual([...Array(reading.ply).keys()]);
+    expect(bob.seen.map((m) => m.ply)).toEqual(reading.plies);
+    expect((await app.log(table)).moves).toEqual([
+      { type: 'engine.pass', seat: 'seat:ann' },
+      { type: 'engine.pass', seat: 'seat:bob' },
+      { type: 'engine.pass', seat: 'seat:ann' },
+    ]);
+    ann.stream.close();
+    bob.stream.close();
+  });
+
+  it('refuses on the stream as by HTTP: 403 for another seat, 422 with the refusal, 409 STALE; the table stays as it was', async () => {
+    const { table, tokens, appToken } = await newTable();
+    const ann = await follow(server.url, tokens['seat:ann']!, table);
+    const bob = await follow(server.url, tokens['seat:bob']!, table);
+
+    const forBob = await refusal(ann.stream.play({ type: 'engine.pass', seat: 'seat:bob' }));
+    expect([forBob.status, forBob.code]).toEqual([403, 'FORBIDDEN']);
+    const seatless = await refusal(ann.stream.play({ type: 'engine.pass' }));
+    expect([seatless.status, seatless.code]).toEqual([403, 'FORBIDDEN']);
+    const notYet = await refusal(bob.stream.play({ type: 'engine.pass', seat: 'seat:bob' }));
+    expect([notYet.status, notYet.code]).toEqual([422, 'NO_PRIORITY']);
+    const unknown = await refusal(ann.stream.play({ type: 'Teleport', seat: 'seat:ann' }));
+    expect([unknown.status, unknown.code]).toEqual([422, 'UNKNOWN_MOVE']);
+    const stale = await refusal(ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' }, { expect: 3 }));
+    expect([stale.status, stale.code, stale.body.ply]).toEqual([409, 'STALE', 0]);
+
+    const reading = await connect(server.url, appToken).get(table);
+    expect(reading.ply).toBe(0);
+    expect(ann.seen).toEqual([]);
+    // The app token's stream acts for any seat, and for none.
+    const app = await follow(server.url, appToken, table);
+    expect((await app.stream.play({ type: 'engine.pass' })).ply.actor).toBeNull();
+    for (const s of [ann, bob, app]) s.stream.close();
+  });
+
+  it('plays a key once across HTTP and the stream, and answers the second time as the first', async () => {
+    const { table, tokens, appToken } = await newTable();
+    const ann = await follow(server.url, tokens['seat:ann']!, table);
+    const byHttp = await connect(server.url, tokens['seat:ann']!).play(
+      table,
+      { type: 'engine.pass', seat: 'seat:ann' },
+      { key: 'k-1' },
+    );
+    const again = await ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' }, { key: 'k-1' });
+    expect(again).toEqual(byHttp);
+    expect((await connect(server.url, appToken).log(table)).moves).toHaveLength(1);
+    ann.stream.close();
+  });
+
+  it('answers what is not a move 400 with the id it was sent with, and keeps the socket and the table', async () => {
+    const { table, tokens, appToken } = await newTable();
+    const { socket, replies } = await bare(server.url, tokens['seat:ann']!, table);
+    socket.send('not json');
+    socket.send(JSON.stringify({ id: 'a', move: 'pass' }));
+    socket.send(JSON.stringify({ id: 'b', move: { type: 'engine.pass', seat: 'seat:ann' }, extra: 1 }));
+    socket.send(JSON.stringify({ id: 'c', move: { type: 'engine.pass', seat: 'seat:ann' }, expect: -1 }));
+    socket.send(JSON.stringify([1, 2]));
+    socket.send(Buffer.from([0xff, 0xfe, 0x00]));
+    socket.send(JSON.stringify({ id: 7, move: { type: 'engine.pass', seat: 'seat:ann' } }));
+    await until(() => replies.length === 7, 'seven replies');
+    expect(replies.map((r) => [r.reply, r.status, r.body.code])).toEqual([
+      [null, 400, 'BAD_REQUEST'],
+      ['a', 400, 'BAD_REQUEST'],
+      ['b', 400, 'BAD_REQUEST'],
+      ['c', 400, 'BAD_REQUEST'],
+      [null, 400, 'BAD_REQUEST'],
+      [null, 400, 'BAD_REQUEST'],
+      [7, 200, undefined],
+    ]);
+    expect(replies[1]!.body.path).toBe('move');
+    expect(replies[6]!.body.index).toBe(0);
+    expect((await connect(server.url, appToken).log(table)).moves).toHaveLength(1);
+    socket.close();
+  });
+
+  it('closes a stream sent a message over the body limit (1009) and goes on serving the table', async () => {
+    const { table, tokens, appToken } = await newTable();
+    const { socket, replies } = await bare(server.url, tokens['seat:ann']!, table);
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    socket.send(JSON.stringify({ move: { type: 'engine.pass', seat: 'seat:ann', pad: 'x'.repeat(10_000) } }));
+    expect(await closed).toBe(1009);
+    expect(replies).toEqual([]);
+    const ann = await follow(server.url, tokens['seat:ann']!, table);
+    expect((await ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' })).index).toBe(0);
+    expect((await connect(server.url, appToken).log(table)).moves).toHaveLength(1);
+    ann.stream.close();
+  });
+
+  it('rejects a move the stream cannot send, and one whose answer a closed stream can no longer bring', async () => {
+    const { table, tokens } = await newTable();
+    const ann = await follow(server.url, tokens['seat:ann']!, table);
+    const pending = ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' });
+    ann.stream.close();
+    await expect(pending).rejects.toThrow(/closed before the server answered/);
+    await expect(ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' })).rejects.toThrow(/not open/);
+  });
+});
+
+describe("the stream's moves and the rate limit", () => {
+  it('counts moves on the stream against the token, with its HTTP requests: past the limit they are answered 429', async () => {
+    const server = await startServer({ port: 0, data: null, rateLimit: { max: 4, windowMs: 60_000 } });
+    try {
+      const app = connect(server.url);
+      const { table, tokens } = await app.create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] });
+      // One request to open the stream (its upgrade) and one read by HTTP: two left of four.
+      const ann = await follow(server.url, tokens['seat:ann']!, table);
+      await connect(server.url, tokens['seat:ann']!).get(table);
+      const answers: (number | string)[] = [];
+      for (let i = 0; i < 3; i++)
+        answers.push(
+          await ann.stream.play({ type: 'Teleport', seat: 'seat:ann' }).then(
+            () => 200,
+            (e: ServerError) => `${e.status} ${e.code}`,
+          ),
+        );
+      expect(answers).toEqual(['422 UNKNOWN_MOVE', '422 UNKNOWN_MOVE', '429 RATE_LIMITED']);
+      // Bob's token has its own count.
+      const bob = await follow(server.url, tokens['seat:bob']!, table);
+      expect((await refusal(bob.stream.play({ type: 'engine.pass', seat: 'seat:bob' }))).code).toBe('NO_PRIORITY');
+      ann.stream.close();
+      bob.stream.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
