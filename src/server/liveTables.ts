@@ -531,7 +531,7 @@ export class LiveTables {
         if (ply.moveIndex + 1 === lastMove) {
           state = latest.get(viewer);
           if (state === undefined) {
-            state = stateOf(table, viewer);
+            state = stateOf(table, entry.game, viewer);
             latest.set(viewer, state);
           }
         } else state = viewOf(table, viewer, ply.moveIndex + 1).state;

@@ -2,10 +2,12 @@
  * Every read of a table for a viewer goes through `viewOf`: a seat sees its own
  * view, a spectator (null) the public one, the app token everything.
  */
+
+import type { AnyGame } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
 import { at } from '../log/plyLog.js';
 import type { Table } from '../table/table.js';
-import type { TableState } from '../table/view.js';
+import { stateView, type TableState } from '../table/view.js';
 
 /** The app token's viewer: it sees the whole table. */
 export const EVERYTHING = Symbol('everything');
@@ -39,13 +41,14 @@ export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
 }
 
 /**
- * The table's state now as `viewer` may see it: built once, without the plies.
+ * The table's state now as `viewer` may see it: built once, without the plies, and not copied (for a message about to
+ * be serialised; `table.state` would copy the app's view for each caller to keep).
  *
  * @example
- * stateOf(table, 'seat:ann').seats['seat:bob'] // bob's hand's size, not his cards
+ * stateOf(table, game, 'seat:ann').seats['seat:bob'] // bob's hand's size, not his cards
  */
-export function stateOf(table: Table, viewer: Viewer): TableState {
-  return viewer === EVERYTHING ? table.state : (table.stateFor(viewer) as TableState);
+export function stateOf(table: Table, game: AnyGame, viewer: Viewer): TableState {
+  return viewer === EVERYTHING ? stateView(game, table.context) : (table.stateFor(viewer) as TableState);
 }
 
 /**
