@@ -145,6 +145,28 @@ describe('what a hook may do', () => {
   });
 });
 
+describe('a hook eliminates seats at any of its moments', () => {
+  it('as a turn ends: the turn passes over the seats it took out', () => {
+    const table = openSandbox({ phases: [{ name: 'main', turns: { strategy: 'PerRound' }, onTurnEnd: 'drop-idle' }] }, [
+      A,
+      B,
+      C,
+    ]);
+    takeTurn(table, A);
+    // seat:b and seat:c had played nothing as seat:a's turn ended: the next turn is seat:a's again, in a new round
+    expect(table.state).toMatchObject({ activeSeat: A, out: [B, C], turn: 2, round: 2, status: 'playing' });
+  });
+
+  it('after a move, mid-turn: the game that ends with one seat left ends there', () => {
+    const table = openSandbox(
+      { phases: [{ name: 'main', turns: { strategy: 'PerRound' }, onMove: 'drop-idle' }], eliminations: true },
+      [A, B, C],
+    );
+    table.play({ type: 'play', seat: A });
+    expect(table.state).toMatchObject({ out: [B, C], turn: 1, status: 'over', winners: [A] });
+  });
+});
+
 /** A game that writes down each hook as it runs, to show their order. */
 const journal = defineGame({
   id: 'journal',

@@ -116,6 +116,22 @@ describe('who a window waits for', () => {
   });
 });
 
+describe('a window in any phase of turns seat by seat', () => {
+  it('Circular and Initiative: the window waits for the others, then the turn goes on with the active seat', () => {
+    for (const strategy of ['Circular', 'Initiative']) {
+      const table = openSandbox(militia({ movesPerSeat: 1 }, { strategy }), [A, B, C]);
+      table.play(call(A));
+      expect(table.actor.getSnapshot().value, strategy).toEqual({ playing: { turn: { main: { inTurn: 'militia' } } } });
+      expect(table.state.window, strategy).toEqual({ name: 'militia', waiting: [B, C] });
+      table.play({ type: 'react', seat: C });
+      table.play({ type: 'react', seat: B });
+      expect(table.state, strategy).toMatchObject({ activeSeat: A, window: null, turn: 1 });
+      table.play({ type: 'engine.end-turn', seat: A });
+      expect(table.state.activeSeat, strategy).not.toBe(A);
+    }
+  });
+});
+
 describe('windows are declared, and a bad one is refused', () => {
   it('a window in a Simultaneous or Free phase, or naming an unknown move, does not open a table', () => {
     const at = (turns: object, window: object) => ({
