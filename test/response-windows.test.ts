@@ -132,6 +132,38 @@ describe('a window in any phase of turns seat by seat', () => {
   });
 });
 
+describe('a phase that ends while its window is open takes the window with it', () => {
+  const twoPhases = (main: object, moves: string[], movesPerSeat?: number) => ({
+    phases: [
+      {
+        name: 'main',
+        turns: { strategy: 'PerRound' },
+        ...main,
+        windows: [{ name: 'militia', who: 'others', moves, ...(movesPerSeat === undefined ? {} : { movesPerSeat }) }],
+      },
+      { name: 'two', turns: { strategy: 'PerRound' } },
+    ],
+    transitions: [{ name: 'on', from: 'main', to: 'two' }],
+    flowCards: true,
+  });
+
+  it("a response whose outcome is a transition: the active seat's turn ends, the next phase begins", () => {
+    const table = openSandbox(twoPhases({}, ['advance']), [A, B, C]);
+    const states = statesAfter(table, [call(A), { type: 'advance', seat: B, payload: { transition: 'on' } }]);
+    expect(table.state).toMatchObject({ gamePhase: 'two', activeSeat: A, window: null, turn: 2 });
+    expect(table.actor.getSnapshot().value).toEqual({ playing: { turn: { two: { inTurn: 'acting' } } } });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
+  });
+
+  it('an end condition that holds after a response, with seats still waiting', () => {
+    const table = openSandbox(twoPhases({ endIf: { when: 'all-played', transition: 'on' } }, ['react'], 2), [A, B]);
+    const states = statesAfter(table, [call(A), { type: 'react', seat: B }]);
+    // seat:b owed a second card, but every seat has played one: main ends, and its window with it
+    expect(table.state).toMatchObject({ gamePhase: 'two', window: null, turn: 2 });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
+  });
+});
+
 describe('windows are declared, and a bad one is refused', () => {
   it('a window in a Simultaneous or Free phase, or naming an unknown move, does not open a table', () => {
     const at = (turns: object, window: object) => ({
