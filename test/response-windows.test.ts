@@ -74,6 +74,33 @@ describe('a militia window: every other seat responds, then the turn goes on', (
     expect(table.state).toMatchObject({ activeSeat: B, turn: 2 });
   });
 
+  it("minMovesPerTurn counts the active seat's own moves too, and does not hold a seat's part of the window", () => {
+    const options = {
+      phases: [
+        {
+          name: 'main',
+          turns: { strategy: 'PerRound', minMovesPerTurn: 2 },
+          windows: [{ name: 'militia', who: 'others', moves: ['react'] }],
+        },
+      ],
+      flowCards: true,
+    };
+    const table = openSandbox(options, [A, B, C]);
+    table.play(call(A));
+    // a seat may end its part with no response at all: the minimum is of a turn, and a window's part is none
+    table.play({ type: 'engine.end-turn', seat: B });
+    for (const seat of [C, C, C]) table.play({ type: 'react', seat });
+    table.play({ type: 'engine.end-turn', seat: C });
+    expect(table.state).toMatchObject({ activeSeat: A, window: null, movesThisTurn: 1 });
+    expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({
+      code: 'REFUSED',
+      reason: 'MOVES_REQUIRED',
+    });
+    table.play({ type: 'play', seat: A });
+    table.play({ type: 'engine.end-turn', seat: A });
+    expect(table.state).toMatchObject({ activeSeat: B, turn: 2 });
+  });
+
   it('the application closes the window for every seat with a seatless end-turn', () => {
     const table = openSandbox(militia(), [A, B, C]);
     table.play(call(A));
