@@ -296,4 +296,33 @@ describe('the log is the truth: replay, restore and time travel run the hooks ag
     expect(states.at(-1)).toMatchObject({ gamePhase: 'main', activeSeat: B, game: { tally: 3 } });
     expectLogIsTruth(table, states, { type: 'play', seat: B });
   });
+
+  it('at every move of a game whose hooks eliminate a seat, and after it', () => {
+    const options = {
+      phases: [
+        {
+          name: 'draft',
+          turns: { strategy: 'PerRound' },
+          endIf: { when: 'round-over', transition: 'play' },
+          onLeave: 'drop-idle',
+        },
+        { name: 'main', turns: { strategy: 'PerRound' }, onTurnStart: 'bonus', onTurnEnd: 'tally' },
+      ],
+      transitions: [{ name: 'play', from: 'draft', to: 'main' }],
+    };
+    const table = openSandbox(options, [A, B, C]);
+    const moves = [
+      { type: 'play', seat: A },
+      { type: 'engine.end-turn', seat: A },
+      { type: 'engine.end-turn', seat: B },
+      { type: 'play', seat: C },
+      { type: 'engine.end-turn', seat: C },
+      { type: 'engine.end-turn', seat: A },
+      { type: 'play', seat: C },
+      { type: 'engine.end-turn', seat: C },
+    ];
+    const states = statesAfter(table, moves);
+    expect(states.at(-1)).toMatchObject({ gamePhase: 'main', activeSeat: A, out: [B], game: { tally: 2 } });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
+  });
 });
