@@ -87,7 +87,8 @@ configs['orders from the pieces'] = {
   },
 };
 
-// Response windows within a turn: every other seat responds once, or every seat plays once, then the turn goes on.
+// Response windows within a turn: every other seat responds once, every seat plays once, or the active seat alone
+// casts until it ends its own part (no movesPerSeat), then the turn goes on.
 configs['response windows'] = {
   seats: 2,
   maxTurns: 4,
@@ -99,6 +100,7 @@ configs['response windows'] = {
         windows: [
           { name: 'militia', who: 'others', moves: ['react'], movesPerSeat: 1 },
           { name: 'everyone', who: 'all', moves: ['play'], movesPerSeat: 1 },
+          { name: 'trash', who: 'active', moves: ['cast'] },
         ],
       },
     ],
@@ -142,6 +144,11 @@ const BY_DESIGN: { match: RegExp; reason: string }[] = [
   {
     match: /\.plan\.round always #\d+ \[and\(nobodyIsWaiting, seatsRemain\)\]/,
     reason: 'the plan phase ends when its round is over (endIf round-over): no next round of it starts',
+  },
+  {
+    match: /\.inTurn\.trash always #1 /,
+    reason:
+      'a window of the active seat alone waits for nobody once that seat is out: it closes first (#0), and the turn then passes it over from acting',
   },
   {
     match: / on xstate\.done\.state\.\S+ #2 /,

@@ -145,6 +145,28 @@ describe('what a hook may do', () => {
   });
 });
 
+describe('a hook eliminates seats at any of its moments', () => {
+  it('as a turn ends: the turn passes over the seats it took out', () => {
+    const table = openSandbox({ phases: [{ name: 'main', turns: { strategy: 'PerRound' }, onTurnEnd: 'drop-idle' }] }, [
+      A,
+      B,
+      C,
+    ]);
+    takeTurn(table, A);
+    // seat:b and seat:c had played nothing as seat:a's turn ended: the next turn is seat:a's again, in a new round
+    expect(table.state).toMatchObject({ activeSeat: A, out: [B, C], turn: 2, round: 2, status: 'playing' });
+  });
+
+  it('after a move, mid-turn: the game that ends with one seat left ends there', () => {
+    const table = openSandbox(
+      { phases: [{ name: 'main', turns: { strategy: 'PerRound' }, onMove: 'drop-idle' }], eliminations: true },
+      [A, B, C],
+    );
+    table.play({ type: 'play', seat: A });
+    expect(table.state).toMatchObject({ out: [B, C], turn: 1, status: 'over', winners: [A] });
+  });
+});
+
 /** A game that writes down each hook as it runs, to show their order. */
 const journal = defineGame({
   id: 'journal',
@@ -273,5 +295,34 @@ describe('the log is the truth: replay, restore and time travel run the hooks ag
     const states = statesAfter(table, moves);
     expect(states.at(-1)).toMatchObject({ gamePhase: 'main', activeSeat: B, game: { tally: 3 } });
     expectLogIsTruth(table, states, { type: 'play', seat: B });
+  });
+
+  it('at every move of a game whose hooks eliminate a seat, and after it', () => {
+    const options = {
+      phases: [
+        {
+          name: 'draft',
+          turns: { strategy: 'PerRound' },
+          endIf: { when: 'round-over', transition: 'play' },
+          onLeave: 'drop-idle',
+        },
+        { name: 'main', turns: { strategy: 'PerRound' }, onTurnStart: 'bonus', onTurnEnd: 'tally' },
+      ],
+      transitions: [{ name: 'play', from: 'draft', to: 'main' }],
+    };
+    const table = openSandbox(options, [A, B, C]);
+    const moves = [
+      { type: 'play', seat: A },
+      { type: 'engine.end-turn', seat: A },
+      { type: 'engine.end-turn', seat: B },
+      { type: 'play', seat: C },
+      { type: 'engine.end-turn', seat: C },
+      { type: 'engine.end-turn', seat: A },
+      { type: 'play', seat: C },
+      { type: 'engine.end-turn', seat: C },
+    ];
+    const states = statesAfter(table, moves);
+    expect(states.at(-1)).toMatchObject({ gamePhase: 'main', activeSeat: A, out: [B], game: { tally: 2 } });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTable, defineGame, GameDefinitionError, replay, sandbox } from '../src/index.js';
-import { openSandbox, refusalOf, withRules } from './support/sandbox.js';
+import { expectLogIsTruth, openSandbox, refusalOf, statesAfter, withRules } from './support/sandbox.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -149,5 +149,31 @@ describe('a minimum that cannot be met is refused, naming the field', () => {
     expect(refusalOf(table, endTurn(A))).toEqual({ code: 'REFUSED', reason: 'MOVES_REQUIRED' });
     table.play({ type: 'play', seat: A });
     expect(table.state.activeSeat).toBe(B);
+  });
+});
+
+describe('the log is the truth: replay, restore and time travel agree with the live table', () => {
+  it('at every move of turns held to a minimum, out-of-turn moves and a timer included', () => {
+    const table = openSandbox(
+      withRules({ strategy: 'PerRound', minMovesPerTurn: 2, movesPerTurn: 3, outOfTurn: ['react'] }),
+      [A, B, C],
+    );
+    const moves = [
+      { type: 'play', seat: A },
+      { type: 'react', seat: B },
+      { type: 'play', seat: A },
+      endTurn(A),
+      { type: 'play', seat: B },
+      endTurn(), // the application ends seat:b's turn short of its minimum
+      { type: 'play', seat: C },
+      { type: 'play', seat: C },
+      { type: 'play', seat: C }, // the third ends the turn by itself
+      { type: 'play', seat: A },
+    ];
+    const states = statesAfter(table, moves);
+    expect(table.state).toMatchObject({ activeSeat: A, turn: 4, movesThisTurn: 1 });
+    // seat:a's new turn is held to the minimum again
+    expect(refusalOf(table, endTurn(A))).toEqual({ code: 'REFUSED', reason: 'MOVES_REQUIRED' });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTable, defineGame, replay } from '../src/index.js';
-import { openSandbox, recordEvents, takeTurn } from './support/sandbox.js';
+import { expectLogIsTruth, openSandbox, recordEvents, statesAfter, takeTurn } from './support/sandbox.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -73,6 +73,20 @@ describe('a game phase restarted by a transition to itself', () => {
     takeTurn(table, A);
     expect(table.state).toMatchObject({ activeSeat: B, turn: 4 });
     expect(replay(table.log).state).toEqual(table.state);
+  });
+
+  it('restores and travels in time to the same table at every move', () => {
+    const table = openSandbox(restartable, [A, B, C]);
+    const again = { type: 'engine.transition', payload: { transition: 'again' } };
+    const states = statesAfter(table, [
+      { type: 'play', seat: A },
+      { type: 'engine.end-turn', seat: A },
+      again,
+      { type: 'engine.end-turn', seat: A },
+      again,
+    ]);
+    expect(table.state).toMatchObject({ activeSeat: A, turn: 5, round: 3 });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
   });
 });
 

@@ -74,6 +74,33 @@ describe('a militia window: every other seat responds, then the turn goes on', (
     expect(table.state).toMatchObject({ activeSeat: B, turn: 2 });
   });
 
+  it("minMovesPerTurn counts the active seat's own moves too, and does not hold a seat's part of the window", () => {
+    const options = {
+      phases: [
+        {
+          name: 'main',
+          turns: { strategy: 'PerRound', minMovesPerTurn: 2 },
+          windows: [{ name: 'militia', who: 'others', moves: ['react'] }],
+        },
+      ],
+      flowCards: true,
+    };
+    const table = openSandbox(options, [A, B, C]);
+    table.play(call(A));
+    // a seat may end its part with no response at all: the minimum is of a turn, and a window's part is none
+    table.play({ type: 'engine.end-turn', seat: B });
+    for (const seat of [C, C, C]) table.play({ type: 'react', seat });
+    table.play({ type: 'engine.end-turn', seat: C });
+    expect(table.state).toMatchObject({ activeSeat: A, window: null, movesThisTurn: 1 });
+    expect(refusalOf(table, { type: 'engine.end-turn', seat: A })).toEqual({
+      code: 'REFUSED',
+      reason: 'MOVES_REQUIRED',
+    });
+    table.play({ type: 'play', seat: A });
+    table.play({ type: 'engine.end-turn', seat: A });
+    expect(table.state).toMatchObject({ activeSeat: B, turn: 2 });
+  });
+
   it('the application closes the window for every seat with a seatless end-turn', () => {
     const table = openSandbox(militia(), [A, B, C]);
     table.play(call(A));
@@ -113,6 +140,54 @@ describe('who a window waits for', () => {
     table.play({ type: 'engine.end-turn', seat: A });
     table.play(call(B));
     expect(table.state.window).toEqual({ name: 'militia', waiting: [C, A] });
+  });
+});
+
+describe('a window in any phase of turns seat by seat', () => {
+  it('Circular and Initiative: the window waits for the others, then the turn goes on with the active seat', () => {
+    for (const strategy of ['Circular', 'Initiative']) {
+      const table = openSandbox(militia({ movesPerSeat: 1 }, { strategy }), [A, B, C]);
+      table.play(call(A));
+      expect(table.actor.getSnapshot().value, strategy).toEqual({ playing: { turn: { main: { inTurn: 'militia' } } } });
+      expect(table.state.window, strategy).toEqual({ name: 'militia', waiting: [B, C] });
+      table.play({ type: 'react', seat: C });
+      table.play({ type: 'react', seat: B });
+      expect(table.state, strategy).toMatchObject({ activeSeat: A, window: null, turn: 1 });
+      table.play({ type: 'engine.end-turn', seat: A });
+      expect(table.state.activeSeat, strategy).not.toBe(A);
+    }
+  });
+});
+
+describe('a phase that ends while its window is open takes the window with it', () => {
+  const twoPhases = (main: object, moves: string[], movesPerSeat?: number) => ({
+    phases: [
+      {
+        name: 'main',
+        turns: { strategy: 'PerRound' },
+        ...main,
+        windows: [{ name: 'militia', who: 'others', moves, ...(movesPerSeat === undefined ? {} : { movesPerSeat }) }],
+      },
+      { name: 'two', turns: { strategy: 'PerRound' } },
+    ],
+    transitions: [{ name: 'on', from: 'main', to: 'two' }],
+    flowCards: true,
+  });
+
+  it("a response whose outcome is a transition: the active seat's turn ends, the next phase begins", () => {
+    const table = openSandbox(twoPhases({}, ['advance']), [A, B, C]);
+    const states = statesAfter(table, [call(A), { type: 'advance', seat: B, payload: { transition: 'on' } }]);
+    expect(table.state).toMatchObject({ gamePhase: 'two', activeSeat: A, window: null, turn: 2 });
+    expect(table.actor.getSnapshot().value).toEqual({ playing: { turn: { two: { inTurn: 'acting' } } } });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
+  });
+
+  it('an end condition that holds after a response, with seats still waiting', () => {
+    const table = openSandbox(twoPhases({ endIf: { when: 'all-played', transition: 'on' } }, ['react'], 2), [A, B]);
+    const states = statesAfter(table, [call(A), { type: 'react', seat: B }]);
+    // seat:b owed a second card, but every seat has played one: main ends, and its window with it
+    expect(table.state).toMatchObject({ gamePhase: 'two', window: null, turn: 2 });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
   });
 });
 

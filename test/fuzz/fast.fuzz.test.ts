@@ -9,27 +9,32 @@
 import { fc } from '@fast-check/vitest';
 import { describe } from 'vitest';
 import { type AnyGame, builtInGames } from '../../src/index.js';
-import { commandArb, openingArb } from '../property/arbitraries.js';
+import { commandArb, flowOpeningArb, openingArb } from '../property/arbitraries.js';
 import { playBoth } from '../support/fastDifferential.js';
 import { fuzzTest } from './runner.js';
 
 const GAMES: AnyGame[] = Object.values(builtInGames);
+/** Each built-in game from its general openings, and sandbox from openings built around the flow the game decides. */
+const CASES = [
+  ...GAMES.map((game) => ({ id: game.id, game, openings: openingArb(game) })),
+  { id: 'sandbox (flow)', game: builtInGames.sandbox as AnyGame, openings: flowOpeningArb() },
+];
 
 describe('fuzzing the fast path against the live chart', () => {
   fuzzTest(
     'fast path',
     {
-      make: (random) => ({ game: random.int(GAMES.length), seed: random.int(2 ** 31) }),
+      make: (random) => ({ game: random.int(CASES.length), seed: random.int(2 ** 31) }),
       check: ({ game: index, seed }) => {
-        const game = GAMES[index]!;
-        const [stream] = fc.sample(
-          fc.tuple(openingArb(game), fc.array(commandArb(game), { minLength: 20, maxLength: 300 })),
-          { seed, numRuns: 1 },
-        );
+        const { game, openings } = CASES[index]!;
+        const [stream] = fc.sample(fc.tuple(openings, fc.array(commandArb(game), { minLength: 20, maxLength: 300 })), {
+          seed,
+          numRuns: 1,
+        });
         const [opening, commands] = stream!;
         playBoth(game, opening, commands);
       },
-      describe: ({ game, seed }) => `${GAMES[game]!.id}, fast-check seed ${seed}`,
+      describe: ({ game, seed }) => `${CASES[game]!.id}, fast-check seed ${seed}`,
     },
     { defaultSeconds: 5, minCases: 5 },
   );

@@ -275,11 +275,16 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
         { minLength: 2, maxLength: 2 },
       ),
     );
-    return fc.tuple(fc.oneof(plain, priority), extras, hooks).map(([structure, more, named]) => ({
-      ...structure,
-      phases: structure.phases.map((phase, i) => withHooks(phase, named?.[i] ?? {})),
-      ...more,
-    }));
+    return fc.tuple(fc.oneof(plain, priority), extras, hooks).map(([structure, more, named]) => {
+      const phases = structure.phases.map((phase, i) => withHooks(phase, named?.[i] ?? {}));
+      // A response window opens only by the call card, and a seat names the next one only by pass-to: both are flow
+      // cards, so a table that declares a window or the game's order has them (a priority game declares neither).
+      const flowCards =
+        ('flowCards' in structure && structure.flowCards) ||
+        (phases.every((phase) => !('turnPhases' in phase)) &&
+          phases.some((phase) => 'windows' in phase || 'order' in phase));
+      return { ...structure, phases, ...(flowCards ? { flowCards: true } : {}), ...more };
+    });
   }
   return fc.constant({});
 }
@@ -288,4 +293,92 @@ function optionsArb(game: AnyGame): fc.Arbitrary<unknown> {
 export function openingArb(game: AnyGame): fc.Arbitrary<Opening> {
   const seats = fc.integer({ min: game.seats.min, max: Math.min(game.seats.max, SEAT_NAMES.length) });
   return fc.record({ seats, seed: fc.integer({ min: -1_000_000, max: 1_000_000 }), options: optionsArb(game) });
+}
+
+/**
+ * Sandbox openings built around what a game decides of its flow (issue 18): a draft in the game's order
+ * (`fewest-first`) that ends when its round is over and opens a response window, then a main phase of turns seat by
+ * seat with a second window, a minimum of moves, `turnEndIf`, `firstActor`, a phase end by `all-played` or a
+ * restart, and lifecycle hooks on both, the flow cards (`call`, `pass-to`, `finish`, `advance`) always on and an end
+ * far enough away that the windows, orders and hooks come into play. The general openings (`openingArb`) hold these
+ * too, but seldom in games long enough to reach them.
+ */
+export function flowOpeningArb(): fc.Arbitrary<Opening> {
+  const who = fc.constantFrom('others', 'all', 'active');
+  const perSeat = fc.option(fc.integer({ min: 1, max: 2 }), { nil: undefined });
+  // drop-idle only as a phase ends: run as a turn starts, it would leave one seat after the first card
+  const routine = fc.constantFrom('tally', 'bonus');
+  const hooks = fc.record(
+    {
+      onEnter: routine,
+      onLeave: fc.constantFrom('tally', 'bonus', 'drop-idle'),
+      onTurnStart: routine,
+      onTurnEnd: routine,
+      onMove: routine,
+    },
+    { requiredKeys: [] },
+  );
+  const window = (name: string, moves: string[]) =>
+    fc.tuple(who, perSeat).map(([w, n]) => ({ name, who: w, moves, ...(n === undefined ? {} : { movesPerSeat: n }) }));
+  const mainTurns = fc.oneof(
+    fc.record(
+      {
+        strategy: fc.constant('PerRound'),
+        firstActor: fc.constantFrom('FirstInOrder', 'AfterLastActor'),
+        minMovesPerTurn: fc.integer({ min: 1, max: 2 }),
+      },
+      { requiredKeys: ['strategy'] },
+    ),
+    fc.record(
+      { strategy: fc.constant('Circular'), minMovesPerTurn: fc.integer({ min: 1, max: 2 }) },
+      { requiredKeys: ['strategy'] },
+    ),
+    fc.constant({ strategy: 'Initiative' }),
+  );
+  const options = fc
+    .record({
+      draftMinimum: fc.boolean(),
+      draftWindow: window('militia', ['react']),
+      mainWindow: window('everyone', ['play', 'react']),
+      mainTurns,
+      turnEndIf: fc.boolean(),
+      mainEnd: fc.constantFrom('all-played', 'restart', 'none'),
+      draftHooks: hooks,
+      mainHooks: hooks,
+      eliminations: fc.boolean(),
+      lastTurn: fc.integer({ min: 8, max: 30 }),
+    })
+    .map((o) => ({
+      phases: [
+        {
+          name: 'draft',
+          turns: { strategy: 'PerRound', ...(o.draftMinimum ? { minMovesPerTurn: 1 } : {}) },
+          order: 'fewest-first',
+          endIf: { when: 'round-over', transition: 'play' },
+          windows: [o.draftWindow],
+          ...o.draftHooks,
+        },
+        {
+          name: 'main',
+          turns: o.mainTurns,
+          windows: [o.mainWindow],
+          ...(o.turnEndIf ? { turnEndIf: 'ahead' } : {}),
+          ...(o.mainEnd === 'all-played' ? { endIf: { when: 'all-played', transition: 'deal' } } : {}),
+          ...o.mainHooks,
+        },
+      ],
+      transitions: [
+        { name: 'play', from: 'draft', to: 'main' },
+        { name: 'deal', from: 'main', to: 'draft' },
+        ...(o.mainEnd === 'restart' ? [{ name: 'again', from: 'main', to: 'main' }] : []),
+      ],
+      flowCards: true,
+      eliminations: o.eliminations,
+      lastTurn: o.lastTurn,
+    }));
+  return fc.record({
+    seats: fc.integer({ min: 2, max: SEAT_NAMES.length }),
+    seed: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    options,
+  });
 }

@@ -54,6 +54,12 @@ export interface StreamStats {
   maxStack: number;
   over: boolean;
   restored: boolean;
+  /**
+   * What the flow of the game did: `window NAME` (a response window open after a move), `window closed`,
+   * `played TYPE` (an accepted move), `refused REASON`, `phase NAME` (a game phase entered), `hook eliminated` (a
+   * seat out after a move that is neither eliminate nor engine.leave: a routine took it out).
+   */
+  readonly seen: Set<string>;
 }
 
 /** What a stream did, kept for the counterexample even when a check throws half-way. */
@@ -175,7 +181,7 @@ export function playStream(
   checks: StreamChecks,
   trace: StreamTrace,
 ): StreamStats {
-  const stats: StreamStats = { kinds: {}, refused: 0, maxStack: 0, over: false, restored: false };
+  const stats: StreamStats = { kinds: {}, refused: 0, maxStack: 0, over: false, restored: false, seen: new Set() };
   const seats = SEAT_NAMES.slice(0, opening.seats);
   const table = createTable(game, { table: 'table:property', seats, seed: opening.seed, options: opening.options });
   let restored: Table | null = null;
@@ -214,6 +220,7 @@ export function playStream(
       const where = `command ${i} (${command.kind}) ${JSON.stringify(move)}`;
       trace.pending = move;
       const before = table.actor.getSnapshot();
+      const was = table.state;
       runaway.reset();
       const checked = table.check(move);
       const result = table.tryPlay(move);
@@ -249,6 +256,16 @@ export function playStream(
       if (result.ok) trace.pending = null;
       stats.kinds[command.kind] = (stats.kinds[command.kind] ?? 0) + 1;
       if (!result.ok) stats.refused++;
+      if (!result.ok && result.error.code === 'REFUSED') stats.seen.add(`refused ${result.error.reason}`);
+      if (result.ok) {
+        const now = table.state;
+        stats.seen.add(`played ${move.type}`);
+        if (now.window !== null) stats.seen.add(`window ${now.window.name}`);
+        if (was.window !== null && now.window === null) stats.seen.add('window closed');
+        if (now.gamePhase !== was.gamePhase) stats.seen.add(`phase ${now.gamePhase}`);
+        if (now.out.length > was.out.length && move.type !== 'eliminate' && move.type !== 'engine.leave')
+          stats.seen.add('hook eliminated');
+      }
       stats.maxStack = Math.max(stats.maxStack, table.state.stack.length);
       stats.over ||= table.state.status === 'over';
       trace.log = table.log;

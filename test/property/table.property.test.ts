@@ -12,8 +12,8 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
-import { type AnyGame, builtInGames, createTable, mundane, replay, replayLog } from '../../src/index.js';
-import { type Command, commandArb, type Opening, openingArb } from './arbitraries.js';
+import { type AnyGame, builtInGames, createTable, mundane, replay, replayLog, sandbox } from '../../src/index.js';
+import { type Command, commandArb, flowOpeningArb, type Opening, openingArb } from './arbitraries.js';
 import { counterexampleReporter, playStream, type StreamTrace } from './stream.js';
 
 const GAMES: AnyGame[] = Object.values(builtInGames);
@@ -45,6 +45,61 @@ describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: random move st
       long({ log: null, pending: null }, game, opening, commands, restoreAt);
     },
   );
+});
+
+describe('sandbox: the flow the game decides (windows, orders, hooks, a minimum of moves, end conditions)', () => {
+  test.prop([flowOpeningArb(), fc.array(commandArb(sandbox), { maxLength: 40, size: 'max' }), fc.nat()], {
+    numRuns: 60,
+    reporter: counterexampleReporter('sandbox-flow-short', (trace, opening: Opening, commands: Command[], at: number) =>
+      short(trace, sandbox, opening, commands, at),
+    ),
+  })('short streams keep every invariant after every move, replay included', (opening, commands, restoreAt) => {
+    short({ log: null, pending: null }, sandbox, opening, commands, restoreAt);
+  });
+
+  test.prop(
+    [flowOpeningArb(), fc.array(commandArb(sandbox), { minLength: 100, maxLength: 300, size: 'max' }), fc.nat()],
+    {
+      numRuns: 15,
+      reporter: counterexampleReporter(
+        'sandbox-flow-long',
+        (trace, opening: Opening, commands: Command[], at: number) => long(trace, sandbox, opening, commands, at),
+      ),
+    },
+  )('long streams keep every invariant, and replay and restore to the same table', (opening, commands, restoreAt) => {
+    long({ log: null, pending: null }, sandbox, opening, commands, restoreAt);
+  });
+
+  it('the streams open and close windows of each kind, name seats, ask the order, and eliminate by a hook', () => {
+    const samples = fc.sample(
+      fc.tuple(flowOpeningArb(), fc.array(commandArb(sandbox), { minLength: 100, maxLength: 200 })),
+      { seed: 7, numRuns: 40 },
+    );
+    const seen = new Set<string>();
+    const whoOpened = new Set<string>();
+    for (const [opening, commands] of samples) {
+      const stats = long({ log: null, pending: null }, sandbox, opening, commands, 50);
+      for (const what of stats.seen) seen.add(what);
+      const phases = (opening.options as { phases: { windows: { who: string }[] }[] }).phases;
+      if (stats.seen.has('window militia')) whoOpened.add(`militia ${phases[0]?.windows[0]?.who}`);
+      if (stats.seen.has('window everyone')) whoOpened.add(`everyone ${phases[1]?.windows[0]?.who}`);
+    }
+    for (const what of [
+      'window militia',
+      'window everyone',
+      'window closed',
+      'played call',
+      'played pass-to',
+      'played finish',
+      'played advance',
+      'phase main',
+      'phase draft',
+      'hook eliminated',
+    ])
+      expect(seen, what).toContain(what);
+    // every kind of window opened in some stream
+    expect(new Set([...whoOpened].map((w) => w.split(' ')[1]))).toEqual(new Set(['others', 'all', 'active']));
+  });
 });
 
 /**
