@@ -112,3 +112,15 @@ function minimumProblem(rules: TurnRules): string | null {
 export function rulesRevision(rules: readonly Pick<TurnRules, 'revision'>[]): number {
   return rules.reduce((highest, r) => Math.max(highest, r.revision ?? 1), 1);
 }
+
+/**
+ * The rules revision of a table's structure: what its log records as `rulesRevision`.
+ *
+ * @example
+ * structureRevision(table.context.opening.structure) // 1, unless the game's rules declare another
+ */
+export function structureRevision(structure: {
+  readonly phases: readonly { readonly rules: Pick<TurnRules, 'revision'> }[];
+}): number {
+  return rulesRevision(structure.phases.map((phase) => phase.rules));
+}

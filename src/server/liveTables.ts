@@ -9,7 +9,9 @@ import type { AnyGame } from '../core/game.js';
 import type { JsonValue } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
 import { movesMade } from '../engine/context.js';
+import { readTableInput } from '../engine/input.js';
 import { size } from '../log/plyLog.js';
+import { structureRevision } from '../progression/rules.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
 import { botMove, botToAct, MAX_BOT_RUN } from './bots.js';
 import { clockWindow, seatClockStep, timeoutMoves } from './clock.js';
@@ -62,6 +64,12 @@ type Cause = 'request' | 'clock' | 'bot';
 
 /** The store holds a move the game refuses: it was written by another version of the game or by hand. */
 export class CorruptTable extends Error {}
+
+/**
+ * The table was opened with turn rules of another revision than this server's game has for its options: its moves
+ * would be judged by other rules than the ones they were played under, so it is not served (409 `RULES_REVISION`).
+ */
+export class RulesChanged extends Error {}
 
 /** Says on standard error what went wrong with a table's bots: a bot never stops the process. */
 function botError(id: string, what: string, error?: unknown): void {
@@ -153,6 +161,19 @@ export class LiveTables {
 
   /** The table from its newest snapshot and the moves after it. */
   private async build(record: TableRecord, game: AnyGame): Promise<{ table: Table; moves: number }> {
+    if (record.rulesRevision !== null) {
+      const now = readTableInput(game, {
+        table: record.id,
+        seats: record.seats,
+        seed: record.seed,
+        options: record.options,
+      });
+      const revision = now.ok ? structureRevision(now.opening.structure) : null;
+      if (revision !== null && revision !== record.rulesRevision)
+        throw new RulesChanged(
+          `table ${record.id} was opened with ${game.id}'s turn rules revision ${record.rulesRevision}; this server's ${game.id} plays revision ${revision}: serve it with the version of the game it was opened with`,
+        );
+    }
     const snapshot = await this.store.snapshot(record.id, 2_147_483_647);
     const table =
       snapshot !== null

@@ -11,6 +11,7 @@ const tableParam = { name: 'table', in: 'path', required: true, schema: { type: 
 const common = {
   '401': error("no token, or not one of this table's"),
   '404': error('no such table'),
+  '409': error("RULES_REVISION: the table was opened with turn rules of another revision than this server's game"),
   '429': error('too many requests for this token'),
   '503': error('the store cannot be reached now'),
 };
@@ -330,10 +331,12 @@ export const openApiDocument = {
           },
           '400': error('malformed JSON or fields'),
           '403': error('a seat token acting for another seat, or for none'),
-          '409': error('STALE, with ply: the current ply count'),
+          ...common,
+          '409': error(
+            "STALE, with ply: the current ply count; or RULES_REVISION: the table was opened with turn rules of another revision than this server's game",
+          ),
           '413': error('the body is too large'),
           '422': error('the move is refused: code, message, reason'),
-          ...common,
         },
       },
     },

@@ -15,7 +15,7 @@ import { size } from '../log/plyLog.js';
 import { createTable } from '../table/table.js';
 import { type BotSpec, botsSchema, botToAct } from './bots.js';
 import { type ClockSpec, clockWindow, MAX_CLOCK_MS } from './clock.js';
-import { type Entry, LiveTables } from './liveTables.js';
+import { type Entry, LiveTables, RulesChanged } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
 import { isUnavailable, openPglite, openPostgres, type Sql } from './store/sql.js';
 import { MOVES_CHANNEL, Store } from './store/store.js';
@@ -157,6 +157,7 @@ function knownAnswer(error: unknown): { status: number; body: Record<string, unk
     return { status: error.status, body: { code: error.code, message: error.message, ...error.extra } };
   if (isUnavailable(error))
     return { status: 503, body: { code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' } };
+  if (error instanceof RulesChanged) return { status: 409, body: { code: 'RULES_REVISION', message: error.message } };
   return null;
 }
 

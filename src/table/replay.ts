@@ -7,7 +7,7 @@ import { IllegalMove, InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
-import { rulesRevision } from '../progression/rules.js';
+import { structureRevision } from '../progression/rules.js';
 import { createTable, restoreTable, type Table } from './table.js';
 
 const logSchema = z.object({
@@ -182,7 +182,7 @@ export function openFromLog(log: unknown, games: Readonly<Record<string, AnyGame
     seed: data.seed,
     options: data.options ?? {},
   });
-  const revision = rulesRevision(table.context.opening.structure.phases.map((phase) => phase.rules));
+  const revision = structureRevision(table.context.opening.structure);
   if (data.rulesRevision !== undefined && data.rulesRevision !== revision) {
     table.stop();
     throw new InvalidTable({

@@ -11,7 +11,7 @@ import { seatsToAct } from '../engine/legalMoves.js';
 import { seatingView } from '../engine/rules.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
-import { rulesRevision, type Strategy } from '../progression/rules.js';
+import { type Strategy, structureRevision } from '../progression/rules.js';
 import { phasePlan } from '../progression/structure.js';
 import { eligibleSeats, roundOrder, scheduledSeat } from '../progression/turns.js';
 import type { StackItem } from '../stack/stack.js';
@@ -178,7 +178,7 @@ export function logView(game: AnyGame, ctx: TableContext): TableLog {
     seats: [...ctx.opening.seats],
     seed: ctx.opening.seed,
     options: ctx.opening.givenOptions as { [key: string]: JsonValue },
-    rulesRevision: rulesRevision(ctx.opening.structure.phases.map((phase) => phase.rules)),
+    rulesRevision: structureRevision(ctx.opening.structure),
     // A pass the engine made under an auto-pass stop is not a move: replaying the stop makes it again.
     moves: toArray(ctx.plies).flatMap((ply) => (ply.automatic ? [] : [ply.move])),
   };

@@ -1,0 +1,78 @@
+/**
+ * A stored table is served only by a game whose turn rules are of the revision
+ * the table was opened with: its moves were judged by those rules. A server
+ * whose game changed its rules' revision answers 409 RULES_REVISION for that
+ * table (with or without a snapshot to start from) and plays nothing; the game
+ * of the table's own revision serves it again. Real PGlite files, real HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from '../../src/client/client.js';
+import { defineGame } from '../../src/core/defineGame.js';
+import { startServer } from '../../src/server/server.js';
+import { replay } from '../../src/table/replay.js';
+import { refusal } from './support/refusal.js';
+
+/** Two seats flip a coin in turn; `revision` is what the game's turn rules declare. */
+const coin = (revision: number) =>
+  defineGame({
+    id: 'coin',
+    seats: { min: 2, max: 2 },
+    structure: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 1, revision } }] },
+    setup: () => ({ flips: 0 }),
+    moves: { flip: { play: ({ game }: { game: { flips: number } }) => ({ game: { flips: game.flips + 1 } }) } },
+  } as never);
+
+describe("a stored table and its game's rules revision", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plystack-revision-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const serve = (revision: number) =>
+    startServer({ port: 0, data: dir, games: { coin: coin(revision) }, snapshotEvery: 2, process: `rev${revision}` });
+
+  it('is refused 409 RULES_REVISION by a server whose game is of another revision, and served again by its own', async () => {
+    const first = await serve(1);
+    let table: string;
+    let appToken: string;
+    let anns: string;
+    try {
+      const created = await connect(first.url).create({ game: 'coin', seats: ['seat:ann', 'seat:bob'], seed: 3 });
+      ({ table, appToken } = created);
+      anns = created.tokens['seat:ann']!;
+      const app = connect(first.url, appToken);
+      for (const seat of ['seat:ann', 'seat:bob', 'seat:ann']) await app.play(table, { type: 'flip', seat });
+      expect((await app.log(table)).rulesRevision).toBe(1);
+    } finally {
+      await first.close();
+    }
+
+    const revised = await serve(2);
+    try {
+      const app = connect(revised.url, appToken);
+      const read = await refusal(app.get(table));
+      expect([read.status, read.code]).toEqual([409, 'RULES_REVISION']);
+      expect(read.message).toMatch(/opened with coin's turn rules revision 1; this server's coin plays revision 2/);
+      const move = await refusal(connect(revised.url, anns).play(table, { type: 'flip', seat: 'seat:bob' }));
+      expect([move.status, move.code]).toEqual([409, 'RULES_REVISION']);
+      // A table opened on this server gets this server's revision.
+      const fresh = await connect(revised.url).create({ game: 'coin', seats: ['seat:ann', 'seat:bob'] });
+      expect((await connect(revised.url, fresh.appToken).log(fresh.table)).rulesRevision).toBe(2);
+    } finally {
+      await revised.close();
+    }
+
+    const again = await serve(1);
+    try {
+      const app = connect(again.url, appToken);
+      await app.play(table, { type: 'flip', seat: 'seat:bob' });
+      const log = await app.log(table);
+      expect(log.moves).toHaveLength(4);
+      const replayed = replay(log, { games: { coin: coin(1) } });
+      expect((await app.get(table)).state).toEqual(JSON.parse(JSON.stringify(replayed.state)));
+      replayed.stop();
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
