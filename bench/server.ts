@@ -9,7 +9,7 @@
  * bench/server-results.json (`--smoke`: a tiny run, written under bench/.build).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -55,6 +55,10 @@ interface Result {
   readonly channel?: Channel;
   /** CPU time the server processes spent per move while the clients played (plystack only). */
   readonly serverCpuMsPerMove?: number;
+  /** CPU time PostgreSQL's processes spent per move meanwhile (on PostgreSQL only). */
+  readonly databaseCpuMsPerMove?: number;
+  /** CPU time the bench's own process spent per move meanwhile: the clients (and boardgame.io's server, which runs in it). */
+  readonly benchCpuMsPerMove?: number;
 }
 
 /** CPU time a process has used so far (user and system), in ms, from /proc; NaN where there is no /proc. */
@@ -66,6 +70,26 @@ function cpuMs(pid: number): number {
     return NaN;
   }
 }
+
+/** CPU time, in ms, of every process named `postgres` (the servers and their backends). */
+function postgresCpuMs(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return sum;
+}
+
+/** This process's CPU time so far, in ms. */
+const benchCpuMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -208,6 +232,8 @@ async function plystack(store: string, args: string[], processes: number, channe
       `${store} × ${processes}: ${TABLES} tables created; playing for ${SECONDS} s with ${CLIENTS} clients, moves by ${channel}`,
     );
     const cpuBefore = servers.map((server) => cpuMs(server.child.pid!));
+    const databaseBefore = postgresCpuMs();
+    const benchBefore = benchCpuMs();
     const run = await drive(async (i) => {
       if (channel === 'stream')
         return streams[i]!.play({ type: 'engine.pass' }).then(
@@ -223,11 +249,16 @@ async function plystack(store: string, args: string[], processes: number, channe
       return answer.status === 200;
     });
     const cpu = servers.reduce((sum, server, i) => sum + cpuMs(server.child.pid!) - cpuBefore[i]!, 0);
+    const database = postgresCpuMs() - databaseBefore;
+    const bench = benchCpuMs() - benchBefore;
+    const perMove = (ms: number) => Number((ms / Math.max(1, run.latencies.length)).toFixed(2));
     for (const stream of streams) stream.close();
     return {
       ...summarise(channel === 'stream' ? 'plystack, moves on the stream' : 'plystack', store, processes, run),
       channel,
-      serverCpuMsPerMove: Number((cpu / Math.max(1, run.latencies.length)).toFixed(2)),
+      serverCpuMsPerMove: perMove(cpu),
+      ...(store.startsWith('PostgreSQL') ? { databaseCpuMsPerMove: perMove(database) } : {}),
+      benchCpuMsPerMove: perMove(bench),
     };
   } finally {
     for (const server of servers) await stop(server.child);
@@ -310,6 +341,7 @@ async function boardgameio(): Promise<Result> {
       matches.push(match);
     }
     log(`boardgame.io: ${TABLES} matches created and synced; playing for ${SECONDS} s with ${CLIENTS} clients`);
+    const benchBefore = benchCpuMs();
     const run = await drive(async (i) => {
       const match = matches[i]!;
       const before = match.stateID;
@@ -331,7 +363,10 @@ async function boardgameio(): Promise<Result> {
       match.waiting = null;
       return ok;
     });
-    return summarise('boardgame.io 0.50.2 server', 'in memory (its default)', 1, run);
+    return {
+      ...summarise('boardgame.io 0.50.2 server', 'in memory (its default)', 1, run),
+      benchCpuMsPerMove: Number(((benchCpuMs() - benchBefore) / Math.max(1, run.latencies.length)).toFixed(2)),
+    };
   } finally {
     for (const socket of sockets) socket.close();
     server.kill(running);
@@ -381,7 +416,18 @@ const out =
     : join(root, 'bench', 'server-results.json');
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 const rows = [
-  ['contestant', 'store', 'processes', 'moves/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/move'],
+  [
+    'contestant',
+    'store',
+    'processes',
+    'moves/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'server CPU ms/move',
+    'database CPU ms/move',
+    'bench CPU ms/move',
+  ],
   ...results.map((r) => [
     r.contestant,
     r.store,
@@ -391,6 +437,8 @@ const rows = [
     String(r.p99Ms),
     String(r.errors),
     String(r.serverCpuMsPerMove ?? ''),
+    String(r.databaseCpuMsPerMove ?? ''),
+    String(r.benchCpuMsPerMove ?? ''),
   ]),
 ];
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
