@@ -1,7 +1,9 @@
 /**
  * Bots over a table's legal moves: a random bot and a Monte Carlo tree search
  * (UCT) bot that looks ahead on `table.simulate()`. Both are seeded: the same
- * seed on the same table chooses the same move.
+ * seed on the same table chooses the same move. A search can also be run a step
+ * at a time (`steps`, `chooseSoon`), so a server's event loop never waits
+ * for a whole search.
  */
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
@@ -19,6 +21,50 @@ export interface Position {
 export interface Bot {
   readonly name: string;
   choose(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string): Move | null;
+  /**
+   * The same choice a step at a time: each `next()` does a bounded part of the work (for the MCTS bot, one playout)
+   * and the generator returns the move `choose` would have chosen. The position is read at the first `next()`. A bot
+   * of your own may leave it out: `chooseSoon` then calls `choose`.
+   */
+  steps?(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string): Generator<void, Move | null, void>;
+}
+
+/** Gives the event loop a turn: what is waiting (requests, timers) runs before this resolves. */
+const nextTurn = () =>
+  new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/** Runs a bot's steps to the end at once: what `choose` does. */
+function runSteps(steps: Generator<void, Move | null, void>): Move | null {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * Chooses as `bot.choose` does, giving the event loop a turn whenever `sliceMs` (default 5) have gone by, so a long
+ * search never holds up the rest of a server: the same bot and position choose the same move either way.
+ *
+ * @example
+ * const move = await chooseSoon(mctsBot({ seed: 1, iterations: 500 }), table, 'seat:ann')
+ */
+export async function chooseSoon(
+  bot: Bot,
+  position: Table<AnyGame> | Simulation<AnyGame> | Position,
+  seat?: string,
+  options: { readonly sliceMs?: number } = {},
+): Promise<Move | null> {
+  const sliceMs = options.sliceMs ?? 5;
+  if (bot.steps === undefined) return bot.choose(position, seat);
+  const steps = bot.steps(position, seat);
+  for (let since = performance.now(); ; ) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (performance.now() - since >= sliceMs) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
 }
 
 /** Every move the seats that may act (or `seat` alone) may make, in the table's order. */
@@ -37,11 +83,16 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[random.int(0, 
  */
 export function randomBot(options: { readonly seed: Seed }): Bot {
   const random = seededRandom(options.seed);
+  const choose = (position: Position, seat?: string): Move | null => {
+    const moves = movesAt(position, seat);
+    return moves.length === 0 ? null : pick(random, moves);
+  };
   return {
     name: 'random',
-    choose(position, seat) {
-      const moves = movesAt(position as Position, seat);
-      return moves.length === 0 ? null : pick(random, moves);
+    choose: (position, seat) => choose(position as Position, seat),
+    // biome-ignore lint/correctness/useYield: one pick is one step: there is nothing to yield between
+    *steps(position, seat) {
+      return choose(position as Position, seat);
     },
   };
 }
@@ -138,36 +189,41 @@ export function mctsBot(options: MctsOptions): Bot {
     return simulation;
   };
 
+  /** The search, one playout a step. */
+  function* search(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string) {
+    if (!('simulate' in position) && !('fork' in position))
+      throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
+    const root = 'simulate' in position ? position.simulate() : position.fork();
+    const tree: TreeNode = {
+      move: null,
+      seat: null,
+      simulation: root,
+      parent: null,
+      children: [],
+      untried: movesAt(root, seat),
+      visits: 0,
+      wins: 0,
+    };
+    if (tree.untried.length <= 1) return tree.untried[0] ?? null;
+    for (let i = 0; i < iterations; i++) {
+      let node = tree;
+      while (node.untried.length === 0 && node.children.length > 0) node = best(node);
+      const leaf = node.simulation.over ? node : (expand(node) ?? node);
+      const end = playout(leaf.simulation);
+      for (let n: TreeNode | null = leaf; n !== null; n = n.parent) {
+        n.visits++;
+        if (n.seat !== null) n.wins += score(end, n.seat, evaluate);
+      }
+      yield;
+    }
+    let chosen: TreeNode | null = null;
+    for (const child of tree.children) if (chosen === null || child.visits > chosen.visits) chosen = child;
+    return chosen?.move ?? null;
+  }
+
   return {
     name: 'mcts',
-    choose(position, seat) {
-      if (!('simulate' in position) && !('fork' in position))
-        throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
-      const root = 'simulate' in position ? position.simulate() : position.fork();
-      const tree: TreeNode = {
-        move: null,
-        seat: null,
-        simulation: root,
-        parent: null,
-        children: [],
-        untried: movesAt(root, seat),
-        visits: 0,
-        wins: 0,
-      };
-      if (tree.untried.length <= 1) return tree.untried[0] ?? null;
-      for (let i = 0; i < iterations; i++) {
-        let node = tree;
-        while (node.untried.length === 0 && node.children.length > 0) node = best(node);
-        const leaf = node.simulation.over ? node : (expand(node) ?? node);
-        const end = playout(leaf.simulation);
-        for (let n: TreeNode | null = leaf; n !== null; n = n.parent) {
-          n.visits++;
-          if (n.seat !== null) n.wins += score(end, n.seat, evaluate);
-        }
-      }
-      let chosen: TreeNode | null = null;
-      for (const child of tree.children) if (chosen === null || child.visits > chosen.visits) chosen = child;
-      return chosen?.move ?? null;
-    },
+    choose: (position, seat) => runSteps(search(position, seat)),
+    steps: search,
   };
 }

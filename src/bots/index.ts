@@ -1,2 +1,2 @@
 /** `plystack/bots`: seeded bots over a table's legal moves. */
-export { type Bot, type MctsOptions, mctsBot, type Position, randomBot } from './bots.js';
+export { type Bot, chooseSoon, type MctsOptions, mctsBot, type Position, randomBot } from './bots.js';

@@ -6,7 +6,7 @@
  * the same one after a restart) chooses the same move in the same position.
  */
 import { z } from 'zod';
-import { mctsBot, randomBot } from '../bots/bots.js';
+import { chooseSoon, mctsBot, randomBot } from '../bots/bots.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import { size } from '../log/plyLog.js';
@@ -75,15 +75,16 @@ export function botToAct(bots: Readonly<Record<string, BotSpec>> | null, table: 
 /**
  * The move the bot of `seat` chooses on `table` now, or null when it finds none.
  * Seeded from the table's seed, the seat and the ply count: the same position gives the same move.
- * Throws what the bot throws.
+ * A search gives the event loop a turn every few milliseconds, so the server's other tables are not kept waiting.
+ * Rejects with what the bot throws.
  *
  * @example
- * botMove({ kind: 'random' }, 5, table, 'seat:bob') // { type: 'engine.pass', seat: 'seat:bob' }
+ * await botMove({ kind: 'random' }, 5, table, 'seat:bob') // { type: 'engine.pass', seat: 'seat:bob' }
  */
-export function botMove(spec: BotSpec, seed: Seed, table: Table, seat: string): Move | null {
+export async function botMove(spec: BotSpec, seed: Seed, table: Table, seat: string): Promise<Move | null> {
   const botSeed = `${String(seed)}:bot:${seat}:${size(table.context.plies)}`;
   if (spec.kind === 'mcts')
-    return mctsBot({ seed: botSeed, iterations: spec.iterations, depth: MCTS_DEPTH }).choose(table, seat);
+    return chooseSoon(mctsBot({ seed: botSeed, iterations: spec.iterations, depth: MCTS_DEPTH }), table, seat);
   const kept = {
     toAct: () => [seat],
     legalMoves: (s: string) => {

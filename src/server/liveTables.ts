@@ -432,9 +432,11 @@ export class LiveTables {
           await this.store.stopBots(id, claimed);
           return 'stop';
         }
-        let move: ReturnType<typeof botMove>;
+        // The table cannot move while its bot thinks (this holds the table), but the rest of the server goes on.
+        const at = size(table.context.plies);
+        let move: Awaited<ReturnType<typeof botMove>>;
         try {
-          move = botMove(spec, record.seed, table, seat);
+          move = await botMove(spec, record.seed, table, seat);
         } catch (error) {
           botError(id, `the ${spec.kind} bot of ${seat} failed; the table stays as it is`, error);
           await this.store.stopBots(id, claimed);
@@ -447,7 +449,7 @@ export class LiveTables {
         }
         let outcome: PlayOutcome | 'retry';
         try {
-          outcome = await this.tryCommit(entry, move, { expect: size(table.context.plies), cause: 'bot' });
+          outcome = await this.tryCommit(entry, move, { expect: at, cause: 'bot' });
         } catch (error) {
           // The store is away: the claim lapses and a later tick (here or elsewhere) plays the move.
           await this.store.releaseBots(id).catch(() => undefined);

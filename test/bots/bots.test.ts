@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Bot, mctsBot, randomBot } from '../../src/bots/index.js';
+import { type Bot, chooseSoon, mctsBot, randomBot } from '../../src/bots/index.js';
 import { type AnyGame, builtInGames, createTable, defineGame, mundane, type Table } from '../../src/index.js';
 import { SEAT_NAMES } from '../property/arbitraries.js';
 
@@ -114,5 +114,49 @@ describe('bots', () => {
     table.play({ type: 'take', seat: 'seat:ann', payload: { n: 1 } });
     expect(randomBot({ seed: 1 }).choose(table)).toBeNull();
     expect(mctsBot({ seed: 1 }).choose(table)).toBeNull();
+  });
+
+  it('an MCTS search run a playout at a time chooses what choose chooses, one step per playout', () => {
+    const table = shortTable(mundane);
+    for (let i = 0; i < 6; i++) {
+      const seat = table.toAct()[0]!;
+      const steps = mctsBot({ seed: `m${i}`, iterations: 12, depth: 30 }).steps!(table, seat);
+      let taken = 0;
+      let step = steps.next();
+      for (; step.done !== true; step = steps.next()) taken++;
+      const chosen = mctsBot({ seed: `m${i}`, iterations: 12, depth: 30 }).choose(table, seat);
+      expect(step.value).toEqual(chosen);
+      // A seat with a single legal move gets it without a search.
+      expect(taken).toBe(table.legalMoves(seat).allowed.length > 1 ? 12 : 0);
+      table.play(chosen as never);
+    }
+  });
+
+  it('chooseSoon lets what waits on the event loop run during a search, and chooses the same move', async () => {
+    const table = createTable(nim, {
+      table: 'table:nim',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 1,
+      options: { stones: 4 },
+    });
+    const ran: string[] = [];
+    setImmediate(() => ran.push('waiting work'));
+    const soon = chooseSoon(mctsBot({ seed: 2, iterations: 300 }), table, 'seat:ann', { sliceMs: 0 }).then((move) => {
+      ran.push('search done');
+      return move;
+    });
+    // The search has begun, and its first slice ended before anything else ran.
+    expect(ran).toEqual([]);
+    expect(await soon).toEqual(mctsBot({ seed: 2, iterations: 300 }).choose(table, 'seat:ann'));
+    expect(ran).toEqual(['waiting work', 'search done']);
+    // A bot without steps (one of your own) is asked once; the random bot has nothing to wait for.
+    const own: Bot = {
+      name: 'takes one',
+      choose: (position, seat) => position.legalMoves(seat!).allowed.find((move) => move.type === 'take') ?? null,
+    };
+    expect(await chooseSoon(own, table, 'seat:ann')).toEqual({ type: 'take', seat: 'seat:ann', payload: { n: 1 } });
+    expect(await chooseSoon(randomBot({ seed: 3 }), table, 'seat:ann')).toEqual(
+      randomBot({ seed: 3 }).choose(table, 'seat:ann'),
+    );
   });
 });

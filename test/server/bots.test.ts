@@ -39,7 +39,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
  * Replays the log move by move and checks each bot seat's move is what its bot
  * chooses there (seeded by the table's seed, the seat and the ply count); returns how many bot moves it checked.
  */
-function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSpec>>): number {
+async function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSpec>>): Promise<number> {
   const table = createTable(builtInGames[log.game]!, {
     table: log.table,
     seats: log.seats,
@@ -51,7 +51,7 @@ function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSpec>>):
     for (const move of log.moves) {
       const seat = move.seat;
       if (typeof seat === 'string' && Object.hasOwn(bots, seat)) {
-        expect(botMove(bots[seat]!, log.seed, table, seat)).toEqual(move);
+        expect(await botMove(bots[seat]!, log.seed, table, seat)).toEqual(move);
         checked++;
       }
       expect(table.tryPlay(move).ok).toBe(true);
@@ -74,7 +74,7 @@ async function playedOut(app: PlystackClient, table: string, bots: Readonly<Reco
   );
   expect(end.state.status).toBe('over');
   const log = await app.log(table);
-  expect(checkBotMoves(log, bots)).toBe(log.moves.length);
+  expect(await checkBotMoves(log, bots)).toBe(log.moves.length);
   return { end, log };
 }
 
@@ -172,7 +172,7 @@ describe('bot seats at the table server', () => {
     const bobMoves = log.moves.filter((m) => m.seat === 'seat:bob').length;
     expect(bobMoves).toBeGreaterThan(3);
     expect(annMoves + bobMoves).toBe(log.moves.length);
-    expect(checkBotMoves(log, DUEL)).toBe(bobMoves);
+    expect(await checkBotMoves(log, DUEL)).toBe(bobMoves);
     // The store says which moves the bot made.
     const { rows } = await server.store.sql.query<{ move_index: number }>(
       "SELECT move_index FROM plystack_moves WHERE table_id = $1 AND cause = 'bot' ORDER BY move_index",
