@@ -109,6 +109,24 @@ describe('a move names the seat that goes next', () => {
     expect(table.state).toMatchObject({ activeSeat: D, round: 1 });
   });
 
+  it("a seat's answer in a response window may name the next seat, the active seat too; the last naming counts", () => {
+    const windows = [{ name: 'militia', who: 'others', moves: ['pass-to'], movesPerSeat: 1 }];
+    const table = openSandbox({ ...options, phases: [{ ...options.phases[0], windows }] }, [A, B, C, D]);
+    const states = statesAfter(table, [
+      { type: 'pass-to', seat: A, payload: { seat: C } },
+      { type: 'call', seat: A, payload: { window: 'militia' } },
+      { type: 'pass-to', seat: B, payload: { seat: D } },
+      { type: 'pass-to', seat: C, payload: { seat: A } },
+      { type: 'engine.end-turn', seat: D },
+      { type: 'engine.end-turn', seat: A },
+    ]);
+    expect(states.map((state) => state.nextSeat)).toEqual([B, C, C, D, A, A, B]);
+    expect(states[5]).toMatchObject({ activeSeat: A, window: null, turn: 1 });
+    // seat:a has had its turn this round: being named again starts a new round with it
+    expect(table.state).toMatchObject({ activeSeat: A, turn: 2, round: 2 });
+    expectLogIsTruth(table, states, { type: 'play', seat: A });
+  });
+
   it('naming a seat that has acted this round starts a new round with it', () => {
     const table = openSandbox(options, [A, B, C]);
     takeTurn(table, A);
