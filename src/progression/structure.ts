@@ -318,6 +318,12 @@ export function structureProblem(structure: GameStructure, known: KnownNames): P
 }
 
 /**
+ * Plans of the structures a game gives as the same object every time (a constant), by structure and game: worked out
+ * once and shared by every table of that game, as the plan is never changed.
+ */
+const plans = new WeakMap<object, WeakMap<AnyGame, { ok: true; plan: StructurePlan } | ({ ok: false } & Problem)>>();
+
+/**
  * Reads `game`'s structure for `options` and `seats`. A problem names the
  * place in the options it comes from (`options.phases.N...`), as a game like
  * `sandbox`, whose options are the structure, lays them out.
@@ -331,6 +337,30 @@ export function readStructure(
   seats: readonly string[],
 ): { ok: true; plan: StructurePlan } | ({ ok: false } & Problem) {
   const structure = game.structure(options);
+  const cacheable = typeof structure === 'object' && structure !== null;
+  let planned = cacheable ? plans.get(structure)?.get(game) : undefined;
+  if (planned === undefined) {
+    planned = planOf(game, structure);
+    if (cacheable) {
+      const byGame = plans.get(structure) ?? new WeakMap();
+      byGame.set(game, planned);
+      plans.set(structure, byGame);
+    }
+  }
+  if (!planned.ok) return planned;
+  for (const key of ['firstSeat', 'owner'] as const) {
+    const seat = structure[key];
+    if (seat !== undefined && !seats.includes(seat))
+      return { ok: false, path: key, message: `${seat} is not at the table` };
+  }
+  return planned;
+}
+
+/** The plan of `structure` for `game`, or what is wrong with it. */
+function planOf(
+  game: AnyGame,
+  structure: ReturnType<AnyGame['structure']>,
+): { ok: true; plan: StructurePlan } | ({ ok: false } & Problem) {
   const problem = structureProblem(structure, {
     routines: Object.keys(game.routines),
     conditions: Object.keys(game.conditions),
@@ -363,11 +393,6 @@ export function readStructure(
       : {}),
     ...outcomesOf(game, phase.moves),
   }));
-  for (const key of ['firstSeat', 'owner'] as const) {
-    const seat = structure[key];
-    if (seat !== undefined && !seats.includes(seat))
-      return { ok: false, path: key, message: `${seat} is not at the table` };
-  }
   return {
     ok: true,
     plan: {

@@ -16,6 +16,13 @@ export interface Obligation {
   readonly remaining: number;
 }
 
+/**
+ * Empty lists and counts a progression starts with, shared by every table: a context is never changed in place, so
+ * an idle table need not hold empty objects of its own.
+ */
+const NO_SEATS: readonly string[] = Object.freeze([]);
+const NO_SCORES: { readonly [seat: string]: number } = Object.freeze({});
+
 /** The turn progression's bookkeeping, kept in the table's snapshot. */
 export interface Progression {
   /** The current game phase's turn rules. */
@@ -81,16 +88,16 @@ export function startPhase(
   seating: Seating,
   previous: Progression | null,
 ): { progression: Progression; activeSeat: string | null } {
-  const kept = { initiative: previous?.initiative ?? {}, out: previous?.out ?? [] };
+  const kept = { initiative: previous?.initiative ?? NO_SCORES, out: previous?.out ?? NO_SEATS };
   const eligible = eligibleSeats(seating.seats, kept);
   const base: Progression = {
     rules,
     order: eligible,
-    acted: [],
+    acted: NO_SEATS,
     circular: null,
-    waiting: [],
+    waiting: NO_SEATS,
     movesThisTurn: 0,
-    roundMoves: {},
+    roundMoves: NO_SCORES,
     obligation: null,
     ...kept,
   };

@@ -10,6 +10,14 @@ import { idSchema } from '../../core/move.js';
 import { type SchemaOutput, z } from '../../core/schema.js';
 import { type Card, type CardType, cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES } from './cards.js';
 
+/** The cards of the default deck by name. */
+const DEFAULT_CATALOG: Readonly<Record<string, Card>> = Object.freeze(
+  Object.assign(
+    Object.create(null) as Record<string, Card>,
+    Object.fromEntries(DEFAULT_DECK.map((card) => [card.name, card])),
+  ),
+);
+
 export const mundaneOptionsSchema = z.strictObject({
   /** Each seat's deck, top first. Without it every seat gets the default deck, shuffled from the seed. */
   decks: z.optional(z.record(idSchema, z.array(cardSchema).check(z.maxLength(500)))),
@@ -161,12 +169,17 @@ export const mundane = defineGame({
   // Every seat plays to the end.
   leaving: false,
   setup({ seats, options, random }) {
-    const cards: Record<string, Card> = Object.create(null);
+    // Tables that play the default decks share one catalog of their cards (the game's state is never changed in place).
+    const cards: Record<string, Card> = seats.some(
+      (seat) => options.decks !== undefined && Object.hasOwn(options.decks, seat),
+    )
+      ? Object.create(null)
+      : DEFAULT_CATALOG;
     const records: Record<string, MundaneSeat> = Object.create(null);
     for (const seat of seats) {
       const given = options.decks !== undefined && Object.hasOwn(options.decks, seat) ? options.decks[seat] : undefined;
       const deck = given === undefined ? random.shuffle(DEFAULT_DECK) : options.shuffle ? random.shuffle(given) : given;
-      for (const card of deck) cards[card.name] = card;
+      if (cards !== DEFAULT_CATALOG) for (const card of deck) cards[card.name] = card;
       const fresh: MundaneSeat = {
         time: options.startingTime,
         hand: [],
