@@ -18,7 +18,7 @@ import { type ClockSpec, clockWindow, MAX_CLOCK_MS } from './clock.js';
 import { type Entry, LiveTables, RulesChanged } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
 import { isUnavailable, openPglite, openPostgres, type Sql } from './store/sql.js';
-import { MOVES_CHANNEL, Store } from './store/store.js';
+import { MOVES_CHANNEL, Store, type TableRecord } from './store/store.js';
 import { hashesMatch, hashToken, newToken, tokenMatches } from './tokens.js';
 import { EVERYTHING, type Viewer, viewOf } from './view.js';
 
@@ -139,10 +139,10 @@ function hashedBearer(request: FastifyRequest): string | null {
   return memo[HASHED];
 }
 
-function identify(entry: Entry, hashed: string | null): Who | null {
+function identify(record: TableRecord, hashed: string | null): Who | null {
   if (hashed === null) return null;
-  if (hashesMatch(hashed, entry.record.appToken)) return { kind: 'app' };
-  for (const [seat, hash] of Object.entries(entry.record.seatTokens))
+  if (hashesMatch(hashed, record.appToken)) return { kind: 'app' };
+  for (const [seat, hash] of Object.entries(record.seatTokens))
     if (hashesMatch(hashed, hash)) return { kind: 'seat', seat };
   return null;
 }
@@ -248,9 +248,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     if (entry === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(table)}`);
     return tables.current(entry);
   };
-  const who = (request: FastifyRequest, entry: Entry): Who => {
+  const who = (request: FastifyRequest, table: Entry | TableRecord): Who => {
     const hashed = hashedBearer(request);
-    const found = identify(entry, hashed);
+    const found = identify('record' in table ? table.record : table, hashed);
     if (found === null)
       throw new Answer(
         401,
@@ -433,13 +433,16 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   });
 
   app.get('/tables/:table/log', async (request) => {
-    const entry = await tableOf(request);
-    if (entry.table.context.status !== 'over') {
-      const caller = who(request, entry);
+    // The log is read from the store alone, without opening the table: a table this server does not serve (opened with
+    // turn rules of another revision) still gives its log, to replay with the game it was opened with.
+    const { table } = request.params as { table: string };
+    const record = await store.table(table);
+    if (record === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(table)}`);
+    if (record.status !== 'over') {
+      const caller = who(request, record);
       if (caller.kind !== 'app')
         throw new Answer(403, 'FORBIDDEN', "the log (and its seed) is the app token's until the game is over");
     }
-    const { record } = entry;
     const rows = await store.movesFrom(record.id, 0);
     return {
       game: record.game,

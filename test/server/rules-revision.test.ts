@@ -2,8 +2,9 @@
  * A stored table is served only by a game whose turn rules are of the revision
  * the table was opened with: its moves were judged by those rules. A server
  * whose game changed its rules' revision answers 409 RULES_REVISION for that
- * table (with or without a snapshot to start from) and plays nothing; the game
- * of the table's own revision serves it again. Real PGlite files, real HTTP.
+ * table (with or without a snapshot to start from) and plays nothing, though it
+ * still gives the table's log; the game of the table's own revision serves it
+ * again. Real PGlite files, real HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,13 @@ describe("a stored table and its game's rules revision", () => {
       expect(read.message).toMatch(/opened with coin's turn rules revision 1; this server's coin plays revision 2/);
       const move = await refusal(connect(revised.url, anns).play(table, { type: 'flip', seat: 'seat:bob' }));
       expect([move.status, move.code]).toEqual([409, 'RULES_REVISION']);
+      // Its log is still given (from the store, the table unopened), to replay with the game it was opened with.
+      const log = await app.log(table);
+      expect([log.rulesRevision, log.moves.length]).toEqual([1, 3]);
+      const replayed = replay(log, { games: { coin: coin(1) } });
+      expect(replayed.log.moves).toEqual(log.moves);
+      replayed.stop();
+      expect((await refusal(connect(revised.url, anns).log(table))).status).toBe(403);
       // A table opened on this server gets this server's revision.
       const fresh = await connect(revised.url).create({ game: 'coin', seats: ['seat:ann', 'seat:bob'] });
       expect((await connect(revised.url, fresh.appToken).log(fresh.table)).rulesRevision).toBe(2);
