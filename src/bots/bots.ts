@@ -83,16 +83,12 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[random.int(0, 
  */
 export function randomBot(options: { readonly seed: Seed }): Bot {
   const random = seededRandom(options.seed);
-  const choose = (position: Position, seat?: string): Move | null => {
-    const moves = movesAt(position, seat);
-    return moves.length === 0 ? null : pick(random, moves);
-  };
+  // One pick is one step: it has no `steps`, and chooseSoon asks `choose`.
   return {
     name: 'random',
-    choose: (position, seat) => choose(position as Position, seat),
-    // biome-ignore lint/correctness/useYield: one pick is one step: there is nothing to yield between
-    *steps(position, seat) {
-      return choose(position as Position, seat);
+    choose(position, seat) {
+      const moves = movesAt(position as Position, seat);
+      return moves.length === 0 ? null : pick(random, moves);
     },
   };
 }

@@ -554,7 +554,7 @@ export class LiveTables {
         if (ply.moveIndex + 1 === lastMove) {
           state = latest.get(viewer);
           if (state === undefined) {
-            state = stateOf(table, entry.game, viewer);
+            state = stateOf(table, viewer);
             latest.set(viewer, state);
           }
         } else state = viewOf(table, viewer, ply.moveIndex + 1).state;

@@ -139,6 +139,9 @@ function hashedBearer(request: FastifyRequest): string | null {
   return memo[HASHED];
 }
 
+/** The answer for a table id the store does not hold. */
+const noTable = (id: string) => new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(id)}`);
+
 function identify(record: TableRecord, hashed: string | null): Who | null {
   if (hashed === null) return null;
   if (hashesMatch(hashed, record.appToken)) return { kind: 'app' };
@@ -245,12 +248,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   const tableOf = async (request: FastifyRequest): Promise<Entry> => {
     const { table } = request.params as { table: string };
     const entry = await tables.get(table);
-    if (entry === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(table)}`);
+    if (entry === null) throw noTable(table);
     return tables.current(entry);
   };
-  const who = (request: FastifyRequest, table: Entry | TableRecord): Who => {
+  const who = (request: FastifyRequest, record: TableRecord): Who => {
     const hashed = hashedBearer(request);
-    const found = identify('record' in table ? table.record : table, hashed);
+    const found = identify(record, hashed);
     if (found === null)
       throw new Answer(
         401,
@@ -373,7 +376,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
 
   app.get('/tables/:table', async (request) => {
     const entry = await tableOf(request);
-    const viewer = viewerOf(who(request, entry));
+    const viewer = viewerOf(who(request, entry.record));
     const { table } = entry;
     const view = viewOf(table, viewer);
     const reading = {
@@ -390,7 +393,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
 
   app.get('/tables/:table/legal-moves', async (request) => {
     const entry = await tableOf(request);
-    const caller = who(request, entry);
+    const caller = who(request, entry.record);
     const asked = (request.query as { seat?: unknown }).seat;
     let seat: string;
     if (caller.kind === 'seat') {
@@ -428,7 +431,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
 
   app.post('/tables/:table/moves', async (request, reply) => {
     const entry = await tableOf(request);
-    const outcome = await playAs(entry, who(request, entry), parse(playSchema, request.body));
+    const outcome = await playAs(entry, who(request, entry.record), parse(playSchema, request.body));
     return reply.code(outcome.status).send(outcome.body);
   });
 
@@ -437,7 +440,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     // turn rules of another revision) still gives its log, to replay with the game it was opened with.
     const { table } = request.params as { table: string };
     const record = await store.table(table);
-    if (record === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(table)}`);
+    if (record === null) throw noTable(table);
     if (record.status !== 'over') {
       const caller = who(request, record);
       if (caller.kind !== 'app')
@@ -485,7 +488,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       if (!limit.isAllowed && limit.isExceeded)
         throw new Answer(429, 'RATE_LIMITED', `too many requests: at most ${limit.max} per ${limit.timeWindow} ms`);
       const entry = await tables.get(id);
-      if (entry === null) throw new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(id)}`);
+      if (entry === null) throw noTable(id);
       const outcome = await playAs(entry, caller, body);
       return { reply, status: outcome.status, body: outcome.body };
     } catch (error) {
@@ -504,7 +507,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       websocket: true,
       preValidation: async (request) => {
         const entry = await tableOf(request);
-        const caller = who(request, entry);
+        const caller = who(request, entry.record);
         const from = (request.query as { from?: unknown }).from ?? '0';
         if (typeof from !== 'string' || !/^\d{1,9}$/.test(from))
           throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });

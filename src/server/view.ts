@@ -2,8 +2,6 @@
  * Every read of a table for a viewer goes through `viewOf`: a seat sees its own
  * view, a spectator (null) the public one, the app token everything.
  */
-
-import type { AnyGame } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
 import { at } from '../log/plyLog.js';
 import type { Table } from '../table/table.js';
@@ -45,10 +43,10 @@ export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
  * be serialised; `table.state` would copy the app's view for each caller to keep).
  *
  * @example
- * stateOf(table, game, 'seat:ann').seats['seat:bob'] // bob's hand's size, not his cards
+ * stateOf(table, 'seat:ann').seats['seat:bob'] // bob's hand's size, not his cards
  */
-export function stateOf(table: Table, game: AnyGame, viewer: Viewer): TableState {
-  return viewer === EVERYTHING ? stateView(game, table.context) : (table.stateFor(viewer) as TableState);
+export function stateOf(table: Table, viewer: Viewer): TableState {
+  return viewer === EVERYTHING ? stateView(table.game, table.context) : (table.stateFor(viewer) as TableState);
 }
 
 /**

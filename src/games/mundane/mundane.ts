@@ -170,16 +170,15 @@ export const mundane = defineGame({
   leaving: false,
   setup({ seats, options, random }) {
     // Tables that play the default decks share one catalog of their cards (the game's state is never changed in place).
-    const cards: Record<string, Card> = seats.some(
-      (seat) => options.decks !== undefined && Object.hasOwn(options.decks, seat),
-    )
-      ? Object.create(null)
-      : DEFAULT_CATALOG;
+    const given = (seat: string) =>
+      options.decks !== undefined && Object.hasOwn(options.decks, seat) ? options.decks[seat] : undefined;
+    const ownDecks = seats.some((seat) => given(seat) !== undefined);
+    const cards: Record<string, Card> = ownDecks ? Object.create(null) : DEFAULT_CATALOG;
     const records: Record<string, MundaneSeat> = Object.create(null);
     for (const seat of seats) {
-      const given = options.decks !== undefined && Object.hasOwn(options.decks, seat) ? options.decks[seat] : undefined;
-      const deck = given === undefined ? random.shuffle(DEFAULT_DECK) : options.shuffle ? random.shuffle(given) : given;
-      if (cards !== DEFAULT_CATALOG) for (const card of deck) cards[card.name] = card;
+      const own = given(seat);
+      const deck = own === undefined ? random.shuffle(DEFAULT_DECK) : options.shuffle ? random.shuffle(own) : own;
+      if (ownDecks) for (const card of deck) cards[card.name] = card;
       const fresh: MundaneSeat = {
         time: options.startingTime,
         hand: [],
