@@ -282,6 +282,9 @@ export class LiveTables {
         const outcome = await this.tryCommit(entry, move, options);
         if (outcome !== 'retry') return outcome;
         if (attempt === 1) {
+          // The move that won the last race may have been this very one, sent with the same key to another process.
+          const answered = options.key === undefined ? null : await this.answered(entry, options.key);
+          if (answered !== null) return answered;
           const plies = size(entry.table.context.plies);
           return {
             status: 409,
@@ -296,6 +299,18 @@ export class LiveTables {
     });
   }
 
+  /**
+   * The first answer to a move sent with `key`, if the store holds one. The store
+   * then has at least that move: a live table still short of it catches up when next used.
+   */
+  private async answered(entry: Entry, key: string): Promise<PlayOutcome | null> {
+    const first = await this.store.answerFor(entry.record.id, key);
+    if (first === null) return null;
+    const body = first as unknown as { ply: Ply; index: number };
+    entry.behind = Math.max(entry.behind, body.ply.moveIndex + 1);
+    return { status: 200, body };
+  }
+
   private async tryCommit(
     entry: Entry,
     move: unknown,
@@ -303,8 +318,8 @@ export class LiveTables {
   ): Promise<PlayOutcome | 'retry'> {
     const id = entry.record.id;
     if (options.key !== undefined) {
-      const first = await this.store.answerFor(id, options.key);
-      if (first !== null) return { status: 200, body: first as unknown as { ply: Ply; index: number } };
+      const answered = await this.answered(entry, options.key);
+      if (answered !== null) return answered;
     }
     const { table } = entry;
     const before = size(table.context.plies);
