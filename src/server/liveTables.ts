@@ -62,6 +62,9 @@ export interface LiveTablesOptions {
 
 type Cause = 'request' | 'clock' | 'bot';
 
+/** Tables refused for their rules revision that a process remembers at most (the oldest is forgotten first). */
+const MAX_UNSERVABLE = 10_000;
+
 /** The store holds a move the game refuses: it was written by another version of the game or by hand. */
 export class CorruptTable extends Error {}
 
@@ -89,6 +92,11 @@ export class LiveTables {
   /** Tables woken while their bots were being played: the run looks again before it ends. */
   private readonly woken = new Set<string>();
   private botsClosed = false;
+  /**
+   * Tables this process found opened with turn rules of another revision: refused
+   * from memory, and left to a process whose game can serve them (their deadlines and bots unclaimed here).
+   */
+  private readonly unservable = new Map<string, RulesChanged>();
 
   constructor(
     readonly store: Store,
@@ -140,6 +148,8 @@ export class LiveTables {
   }
 
   private async load(id: string): Promise<Entry | null> {
+    const refused = this.unservable.get(id);
+    if (refused !== undefined) throw refused;
     const record = await this.store.table(id);
     if (record === null) return null;
     const game = this.options.games[record.game];
@@ -169,10 +179,15 @@ export class LiveTables {
         options: record.options,
       });
       const revision = now.ok ? structureRevision(now.opening.structure) : null;
-      if (revision !== null && revision !== record.rulesRevision)
-        throw new RulesChanged(
+      if (revision !== null && revision !== record.rulesRevision) {
+        const refused = new RulesChanged(
           `table ${record.id} was opened with ${game.id}'s turn rules revision ${record.rulesRevision}; this server's ${game.id} plays revision ${revision}: serve it with the version of the game it was opened with`,
         );
+        if (this.unservable.size >= MAX_UNSERVABLE)
+          this.unservable.delete(this.unservable.keys().next().value as string);
+        this.unservable.set(record.id, refused);
+        throw refused;
+      }
     }
     const snapshot = await this.store.snapshot(record.id, 2_147_483_647);
     const table =
@@ -248,6 +263,25 @@ export class LiveTables {
   /** The notifications may have missed some moves (the listener reconnected): look again at every live table. */
   notifiedAll(): void {
     for (const entry of this.entries.values()) this.notified(entry.record.id, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Ids of the tables this process cannot serve (opened with turn rules of another revision). */
+  unservableIds(): string[] {
+    return [...this.unservable.keys()];
+  }
+
+  /**
+   * The live table for work this process claimed in the store (a deadline, a bot
+   * move), or null after giving the claim back when the table is not this process's to serve.
+   */
+  private async claimed(id: string, release: (id: string) => Promise<void>): Promise<Entry | null> {
+    try {
+      return await this.get(id);
+    } catch (error) {
+      if (!(error instanceof RulesChanged)) throw error;
+      await release(id);
+      return null;
+    }
   }
 
   /** Ids of the live tables someone streams. */
@@ -421,10 +455,10 @@ export class LiveTables {
   private async playBots(id: string): Promise<number> {
     let played = 0;
     for (;;) {
-      if (this.botsClosed) return played;
+      if (this.botsClosed || this.unservable.has(id)) return played;
       const claimed = await this.store.claimBots(id);
       if (claimed === null) return played;
-      const entry = await this.get(id);
+      const entry = await this.claimed(id, (table) => this.store.releaseBots(table));
       if (entry === null) return played;
       const step = await this.exclusive(entry, async (): Promise<'played' | 'stop'> => {
         if (entry.moves !== claimed) {
@@ -509,9 +543,10 @@ export class LiveTables {
    * moves as the application, each committed as the clock's. Returns the last ply played, or null.
    */
   async fireDeadline(id: string): Promise<Ply | null> {
+    if (this.unservable.has(id)) return null;
     const claimed = await this.store.claimDeadline(id);
     if (claimed === null) return null;
-    const entry = await this.get(id);
+    const entry = await this.claimed(id, (table) => this.store.releaseDeadline(table));
     if (entry === null) return null;
     return this.exclusive(entry, async () => {
       if (entry.moves !== claimed) {

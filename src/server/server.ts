@@ -558,9 +558,11 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
         const everySecond = ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0;
         const streamed = sql.kind === 'postgres' && everySecond ? tables.streamed() : [];
         if (streamed.length > 0) for (const [id, moves] of await store.moveCounts(streamed)) tables.notified(id, moves);
-        if (everySecond) tables.wakeDueBots(await store.dueBots(20));
+        // Tables this process cannot serve (their rules revision) are left to a process that can.
+        const skip = tables.unservableIds();
+        if (everySecond) tables.wakeDueBots(await store.dueBots(20, skip));
         // A turn clock on a game whose timeout move is a pass may need several passes to end the turn: fire while still due.
-        for (const id of await store.dueTables(20))
+        for (const id of await store.dueTables(20, skip))
           for (let i = 0; i < 100 && (await tables.fireDeadline(id).catch(() => null)) !== null; i++);
       } catch {
         // The store is away: the next tick tries again.

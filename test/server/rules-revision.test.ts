@@ -29,8 +29,16 @@ const coin = (revision: number) =>
 describe("a stored table and its game's rules revision", () => {
   const dir = mkdtempSync(join(tmpdir(), 'plystack-revision-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const serve = (revision: number) =>
-    startServer({ port: 0, data: dir, games: { coin: coin(revision) }, snapshotEvery: 2, process: `rev${revision}` });
+  const serve = (revision: number, clockTickMs?: number) =>
+    startServer({
+      port: 0,
+      data: dir,
+      games: { coin: coin(revision) },
+      snapshotEvery: 2,
+      process: `rev${revision}`,
+      ...(clockTickMs === undefined ? {} : { clockTickMs }),
+    });
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('is refused 409 RULES_REVISION by a server whose game is of another revision, and served again by its own', async () => {
     const first = await serve(1);
@@ -79,6 +87,49 @@ describe("a stored table and its game's rules revision", () => {
       const replayed = replay(log, { games: { coin: coin(1) } });
       expect((await app.get(table)).state).toEqual(JSON.parse(JSON.stringify(replayed.state)));
       replayed.stop();
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
+  it("leaves a table's run-out clock to a server that can serve it: one of another revision does not claim it", async () => {
+    const first = await serve(1);
+    let table: string;
+    let appToken: string;
+    try {
+      const created = await connect(first.url).create({
+        game: 'coin',
+        seats: ['seat:ann', 'seat:bob'],
+        seed: 4,
+        clock: { per: 'turn', ms: 800 },
+      });
+      ({ table, appToken } = created);
+    } finally {
+      await first.close();
+    }
+
+    // The deadline runs out while only a server of revision 2 runs: it plays nothing, and ticks every 50 ms meanwhile.
+    const revised = await serve(2, 50);
+    try {
+      await settle(1200);
+      const read = await refusal(connect(revised.url, appToken).get(table));
+      expect(read.code).toBe('RULES_REVISION');
+      expect((await connect(revised.url, appToken).log(table)).timeouts).toEqual([]);
+    } finally {
+      await revised.close();
+    }
+
+    // A server of revision 1 fires the deadline at once: nobody holds a claim on it (a claim lapses only after 10 s).
+    const again = await serve(1, 50);
+    try {
+      const app = connect(again.url, appToken);
+      let log = await app.log(table);
+      for (let i = 0; i < 40 && log.timeouts.length === 0; i++) {
+        await settle(50);
+        log = await app.log(table);
+      }
+      expect(log.moves.map((m) => [m.type, m.seat])).toEqual([['engine.end-turn', undefined]]);
+      expect(log.timeouts).toHaveLength(1);
     } finally {
       await again.close();
     }

@@ -510,13 +510,14 @@ export class Store {
     }
   }
 
-  /** Tables whose clock ran out and that no process is firing now (or whose firer went quiet). */
-  async dueTables(limit: number): Promise<string[]> {
+  /** Tables whose clock ran out and that no process is firing now (or whose firer went quiet), but those of `skip`. */
+  async dueTables(limit: number, skip: readonly string[] = []): Promise<string[]> {
     const { rows } = await this.sql.query<{ id: string }>(
       `SELECT id FROM plystack_tables WHERE deadline <= now() AND status = 'playing'
          AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - interval '10 seconds')
+         AND NOT (id = ANY($2::text[]))
        ORDER BY deadline LIMIT $1`,
-      [limit],
+      [limit, skip],
     );
     return rows.map((r) => r.id);
   }
@@ -545,13 +546,14 @@ export class Store {
     );
   }
 
-  /** Tables a bot seat must act at that no process is playing for now (or whose player went quiet). */
-  async dueBots(limit: number): Promise<string[]> {
+  /** Tables a bot seat must act at that no process is playing for now (or whose player went quiet), but those of `skip`. */
+  async dueBots(limit: number, skip: readonly string[] = []): Promise<string[]> {
     const { rows } = await this.sql.query<{ id: string }>(
       `SELECT id FROM plystack_tables WHERE bot_due IS NOT NULL AND status = 'playing'
          AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - interval '10 seconds')
+         AND NOT (id = ANY($2::text[]))
        ORDER BY bot_due LIMIT $1`,
-      [limit],
+      [limit, skip],
     );
     return rows.map((r) => r.id);
   }
