@@ -108,6 +108,9 @@ const playSchema = z
 /** A move sent on a table's stream: the request body of `POST …/moves`, with the caller's `id` for the reply. */
 const socketMoveSchema = playSchema.extend({ id: z.union([z.string().max(200), z.number()]).optional() }).strict();
 
+/** Moves of one stream that may await their answers at once; one more is answered 429 `RATE_LIMITED` at once. */
+export const MAX_STREAM_MOVES_IN_FLIGHT = 32;
+
 type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
 
 /** What the stream's upgrade request found, for the socket. */
@@ -470,6 +473,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     id: string,
     caller: Who,
     text: string,
+    inFlight: number,
   ): Promise<{ reply: string | number | null; status: number; body: unknown }> => {
     let reply: string | number | null = null;
     try {
@@ -484,6 +488,12 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       const named = (message as { id?: unknown } | null)?.id;
       if (typeof named === 'string' || typeof named === 'number') reply = named;
       const { id: _, ...body } = parse(socketMoveSchema, message);
+      if (inFlight > MAX_STREAM_MOVES_IN_FLIGHT)
+        throw new Answer(
+          429,
+          'RATE_LIMITED',
+          `too many moves in flight on this stream: at most ${MAX_STREAM_MOVES_IN_FLIGHT} await their answers at once`,
+        );
       const limit = await rateLimited(request);
       if (!limit.isAllowed && limit.isExceeded)
         throw new Answer(429, 'RATE_LIMITED', `too many requests: at most ${limit.max} per ${limit.timeWindow} ms`);
@@ -527,10 +537,20 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       });
       // A message from the client is a move, played as `POST …/moves` plays it (the same token, checks and rate limit) and
       // answered on the socket; the plies it makes come as any other plies do.
+      // At most MAX_STREAM_MOVES_IN_FLIGHT moves of one socket await their answers; one more is refused 429 at once.
+      // Answers are sent in the order the moves came.
+      let inFlight = 0;
+      let answered = Promise.resolve();
       socket.on('message', (data) => {
-        void answerSocketMove(request, entry.record.id, caller, String(data)).then((answer) => {
-          if (!closed) socket.send(JSON.stringify(answer));
+        inFlight++;
+        const answer = answerSocketMove(request, entry.record.id, caller, String(data), inFlight).finally(() => {
+          inFlight--;
         });
+        answered = answered
+          .then(() => answer)
+          .then((reply) => {
+            if (!closed) socket.send(JSON.stringify(reply));
+          });
       });
       tables
         .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))

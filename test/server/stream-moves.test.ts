@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerError } from '../../src/client/client.js';
 import { connect, type StreamMessage, type TableStream } from '../../src/client/client.js';
-import { type PlystackServer, startServer } from '../../src/server/server.js';
+import { MAX_STREAM_MOVES_IN_FLIGHT, type PlystackServer, startServer } from '../../src/server/server.js';
 import { refusal } from './support/refusal.js';
 
 interface Reply {
@@ -175,6 +175,38 @@ describe("moves on a table's stream", () => {
     ann.stream.close();
     await expect(pending).rejects.toThrow(/closed before the server answered/);
     await expect(ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' })).rejects.toThrow(/not open/);
+  });
+});
+
+describe("the stream's moves in flight", () => {
+  it('answers a burst past the cap of moves awaiting answers 429 at once, each move answered once, none played twice', async () => {
+    const server = await startServer({ port: 0, data: null, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+    try {
+      const { table, tokens, appToken } = await connect(server.url).create({
+        game: 'mundane',
+        seats: ['seat:ann', 'seat:bob'],
+      });
+      const { socket, replies } = await bare(server.url, tokens['seat:ann']!, table);
+      const burst = 200;
+      for (let i = 0; i < burst; i++)
+        socket.send(JSON.stringify({ id: i, move: { type: 'engine.pass', seat: 'seat:ann' }, expect: 0 }));
+      await until(() => replies.length === burst, `${burst} answers`);
+      // Each is answered once, in the order it was sent, the refused ones too.
+      expect(replies.map((r) => r.reply)).toEqual([...Array(burst).keys()]);
+      const busy = replies.filter((r) => r.status === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy.length).toBeLessThanOrEqual(burst - MAX_STREAM_MOVES_IN_FLIGHT);
+      const said = `too many moves in flight on this stream: at most ${MAX_STREAM_MOVES_IN_FLIGHT} await their answers at once`;
+      for (const r of busy) expect([r.body.code, r.body.message]).toEqual(['RATE_LIMITED', said]);
+      // The rest were judged as usual: the first played, the others were stale by then.
+      const judged = replies.filter((r) => r.status !== 429);
+      expect(judged.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(judged.filter((r) => r.status !== 200).every((r) => r.body.code === 'STALE')).toBe(true);
+      expect((await connect(server.url, appToken).log(table)).moves).toHaveLength(1);
+      socket.close();
+    } finally {
+      await server.close();
+    }
   });
 });
 
