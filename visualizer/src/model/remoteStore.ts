@@ -191,6 +191,12 @@ export function relayUrl(): string | null {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PAGE_PATH}`;
 }
 
+/** The server table the page was opened to follow (`?follow=ID`, which `plystack inspect --table ID` prints), or null. */
+export function followedTableId(): string | null {
+  const id = new URLSearchParams(location.search).get('follow');
+  return id === null || id === '' ? null : id;
+}
+
 export class RemoteStore {
   status: 'connecting' | 'open' | 'offline' = 'connecting';
   /** The address apps send to, as the relay announced it. */
@@ -252,6 +258,14 @@ export class RemoteStore {
   private set(status: RemoteStore['status']) {
     this.status = status;
     this.bump();
+  }
+
+  /** The session of the plystack table with this id (`opening.table`): the newest open one, else the newest closed one. */
+  sessionOfTable(table: string): RemoteSession | null {
+    let found: RemoteSession | null = null;
+    for (const session of this.sessions.values())
+      if (session.table?.opening.table === table && (session.open || found === null || !found.open)) found = session;
+    return found;
   }
 
   subscribe = (listener: () => void) => this.notifier.subscribe(listener);
