@@ -37,7 +37,8 @@ export class RemoteSession {
   events = new EventLog();
   /** The lines made in the page from the plies (`PlyEvents`); undefined: not tried yet, null: they cannot be made. */
   private made: PlyEvents | null | undefined = undefined;
-  private shown: { made: number; sent: number; entries: readonly EventEntry[] } | null = null;
+  /** The log last shown, and the lists and lengths it was made of (a log trimmed to its limit is a new list). */
+  private shown: { from: readonly unknown[]; entries: readonly EventEntry[] } | null = null;
   taken: readonly string[] = [];
   open = true;
   version = 0;
@@ -72,10 +73,10 @@ export class RemoteSession {
   get eventEntries(): readonly EventEntry[] {
     const made = this.made;
     if (made === null || made === undefined) return this.events.entries;
-    const key = { made: made.events.entries.length, sent: this.events.entries.length };
-    if (this.shown?.made !== key.made || this.shown.sent !== key.sent)
+    const from = [made.events.entries, made.events.entries.length, this.events.entries, this.events.entries.length];
+    if (this.shown === null || from.some((part, i) => part !== this.shown?.from[i]))
       this.shown = {
-        ...key,
+        from,
         entries: withLines(
           made.events.entries,
           this.events.entries.filter((e) => e.type === 'move.refused'),
