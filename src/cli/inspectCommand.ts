@@ -198,7 +198,8 @@ export const inspectCommand: Command = {
     const local =
       host === '127.0.0.1' || host === 'localhost' ? relay.url.replace('127.0.0.1', 'localhost') : relay.url;
     if (fallback !== null) io.out(fallback);
-    io.out(`plystack inspector: ${local}`);
+    // Following a table: the address opens the page on it (`?follow=ID`; the page's own tables are a click away).
+    io.out(`plystack inspector: ${follow === null ? local : `${local}?follow=${encodeURIComponent(follow.table)}`}`);
     io.out(`  open it in a browser; remote tables: inspectTable(table, { url: '${relay.appUrl}' })`);
     if (demo !== null)
       io.out(

@@ -22,7 +22,7 @@ import { type AskerFields, ITERATIONS, readAsker } from './model/bots.js';
 import type { EventEntry } from './model/events.js';
 import { type Inspected, localView, mirrorOf, type Past, pastOf, remoteView } from './model/inspected.js';
 import { LocalSession, logText, openLocal, openLog, resetSession } from './model/localSession.js';
-import { type RemoteSession, RemoteStore, relayUrl } from './model/remoteStore.js';
+import { followedTableId, type RemoteSession, RemoteStore, relayUrl } from './model/remoteStore.js';
 import { ContextTree } from './panels/ContextTree.js';
 import { Detail, type Selected } from './panels/Detail.js';
 import { EventLog } from './panels/EventLog.js';
@@ -168,7 +168,9 @@ export function App() {
   const remote = useMemo(remoteStore, []);
   useSyncExternalStore(remote.subscribe, remote.getVersion);
   const [locals, setLocals] = useState<LocalSession[]>(() => [firstTable()]);
-  const [selected, setSelected] = useState<string>(() => locals[0]!.id);
+  // null until the user picks a table: the followed server table when there is one (`?follow=ID`), else the first.
+  const [selected, setSelected] = useState<string | null>(null);
+  const following = useMemo(followedTableId, []);
   const [positions, setPositions] = useState<Record<string, number | null>>({});
   const [actAs, setActAs] = useState<Record<string, string>>({});
   const [tab, setTab] = useState<Tab>('moves');
@@ -183,7 +185,11 @@ export function App() {
   const asker = useMemo(() => readAsker(askerFields), [askerFields]);
 
   const session: LocalSession | RemoteSession =
-    locals.find((s) => s.id === selected) ?? remote.sessions.get(selected) ?? locals[0]!;
+    (selected === null
+      ? following === null
+        ? null
+        : remote.sessionOfTable(following)
+      : (locals.find((s) => s.id === selected) ?? remote.sessions.get(selected))) ?? locals[0]!;
   const local = session.kind === 'local' ? session : null;
   const localVersion = useSyncExternalStore(
     local?.subscribe ?? remote.subscribe,

@@ -78,6 +78,45 @@ export class EventLog {
 }
 
 /**
+ * Adds what a table emitted to `log` as a line, by the one rule every table's
+ * log follows: a recorded ply is a `move` line numbered with its ply, anything
+ * else an `emitted` line at `plies`, the plies the table had then. Gives the
+ * plies the table has after it.
+ *
+ * @example
+ * plies = addEmitted(log, event, plies)
+ */
+export function addEmitted(log: EventLog, event: TableEmitted, plies: number): number {
+  if (event.type !== 'ply.recorded') {
+    log.add('emitted', event.type, emittedText(event), event, plies);
+    return plies;
+  }
+  const count = event.index + 1;
+  const auto = event.ply.automatic ? ' (automatic)' : '';
+  log.add('move', 'ply', `ply ${count} · ${moveText(event.ply.move)}${auto} → ${event.ply.notation}`, event.ply, count);
+  return count;
+}
+
+/**
+ * `lines` (in ply order) with `extra` lines each placed after the lines of its
+ * ply, numbered again from 1.
+ *
+ * @example
+ * withLines(made.entries, refusals)
+ */
+export function withLines(lines: readonly EventEntry[], extra: readonly EventEntry[]): readonly EventEntry[] {
+  if (extra.length === 0) return lines;
+  const out: EventEntry[] = [];
+  let i = 0;
+  for (const line of extra) {
+    while (i < lines.length && (lines[i] as EventEntry).ply <= line.ply) out.push(lines[i++] as EventEntry);
+    out.push(line);
+  }
+  while (i < lines.length) out.push(lines[i++] as EventEntry);
+  return out.map((line, n) => ({ ...line, seq: n + 1 }));
+}
+
+/**
  * The lines up to ply `at` (all of them when live): the log as it stood then.
  *
  * @example

@@ -192,7 +192,7 @@ export function remoteView(session: RemoteSession, past: Past | null): Inspected
     total: info?.plies.total ?? 0,
     at: past?.n ?? null,
     context: past?.context ?? session.context,
-    ...eventsOf(session.events.entries, past),
+    ...eventsOf(session.eventEntries, past),
     problem: null,
     legal: (seat) => (past !== null ? past.probe.legalMoves(seat) : (info?.legal?.[seat] ?? null)),
     readOnly: 'a remote table is played by its app; the page only watches it',

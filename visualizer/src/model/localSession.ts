@@ -16,7 +16,7 @@ import {
   type TableLog,
   takenTransitionId,
 } from '../../../src/index.js';
-import { EventLog, emittedText, moveText } from './events.js';
+import { addEmitted, EventLog, moveText } from './events.js';
 import { Notifier } from './notifier.js';
 
 const charts = new WeakMap<object, ChartState>();
@@ -74,17 +74,7 @@ export class LocalSession {
       else if (event.type === '@xstate.microstep') this.pending.push(...event._transitions.map(takenTransitionId));
     });
     actor.on('*', (event) => {
-      if (event.type === 'ply.recorded') {
-        this.count = event.index + 1;
-        const auto = event.ply.automatic ? ' (automatic)' : '';
-        this.events.add(
-          'move',
-          'ply',
-          `ply ${event.index + 1} · ${moveText(event.ply.move)}${auto} → ${event.ply.notation}`,
-          event.ply,
-          this.count,
-        );
-      } else this.events.add('emitted', event.type, emittedText(event), event, this.count);
+      this.count = addEmitted(this.events, event, this.count);
     });
     actor.subscribe(() => {
       this.taken = this.pending;

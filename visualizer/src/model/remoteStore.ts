@@ -15,8 +15,9 @@ import {
   type PlystackSnapshotInfo,
   type RelayMessage,
 } from '../../../src/index.js';
-import { EventLog, emittedText, moveText } from './events.js';
+import { type EventEntry, EventLog, emittedText, moveText, withLines } from './events.js';
 import { Notifier } from './notifier.js';
+import { PlyEvents } from './plyEvents.js';
 
 type Wire = Record<string, unknown> & { type: string; sessionId?: string };
 
@@ -32,7 +33,12 @@ export class RemoteSession {
   /** The plies received so far: `plies[i]` is ply `pliesFrom + i`. */
   plies: Ply[] = [];
   pliesFrom = 0;
+  /** The lines the app sent: its moves as they reached the table, and what it emitted between two snapshots. */
   events = new EventLog();
+  /** The lines made in the page from the plies (`PlyEvents`); undefined: not tried yet, null: they cannot be made. */
+  private made: PlyEvents | null | undefined = undefined;
+  /** The log last shown, and the lists and lengths it was made of (a log trimmed to its limit is a new list). */
+  private shown: { from: readonly unknown[]; entries: readonly EventEntry[] } | null = null;
   taken: readonly string[] = [];
   open = true;
   version = 0;
@@ -55,6 +61,38 @@ export class RemoteSession {
   /** The plies the page has heard of, received or not. */
   get plyTotal(): number {
     return Math.max(this.info?.plies.total ?? 0, this.pliesFrom + this.plies.length);
+  }
+
+  /**
+   * The event log to show. Made from the plies when the page can (every ply
+   * from the first is here and the game is built in): the lines an in-page
+   * table would show for them, whenever the page opened, with the refusals the
+   * app sent placed after the lines of their ply. Otherwise the lines the app
+   * sent.
+   */
+  get eventEntries(): readonly EventEntry[] {
+    const made = this.made;
+    if (made === null || made === undefined) return this.events.entries;
+    const from = [made.events.entries, made.events.entries.length, this.events.entries, this.events.entries.length];
+    if (this.shown === null || from.some((part, i) => part !== this.shown?.from[i]))
+      this.shown = {
+        from,
+        entries: withLines(
+          made.events.entries,
+          this.events.entries.filter((e) => e.type === 'move.refused'),
+        ),
+      };
+    return this.shown.entries;
+  }
+
+  /** Makes the lines of the plies that arrived, from the first ply (a window that starts later leaves them to the app). */
+  private makeEvents() {
+    if (this.table === null || this.pliesFrom !== 0) {
+      this.made = null;
+      return;
+    }
+    if (this.made === undefined) this.made = PlyEvents.open(this.table);
+    if (this.made !== null && !this.made.advance(this.plies)) this.made = null;
   }
 
   private problem(text: string) {
@@ -105,6 +143,7 @@ export class RemoteSession {
       this.name = typeof plystack.table.name === 'string' ? plystack.table.name : this.name;
       this.merge(plystack.plies.from, plystack.plies.items as Ply[]);
       for (const e of plystack.emitted) this.events.add('emitted', String(e.type), emittedText(e), e, this.plyTotal);
+      this.makeEvents();
     }
     if (!moved) return;
     if (plystack !== null) this.taken = plystack.transitions;
@@ -115,6 +154,8 @@ export class RemoteSession {
   /** Adds a window of plies; appending (the usual case) costs the window, not the game. */
   private merge(from: number, items: Ply[]) {
     const end = this.pliesFrom + this.plies.length;
+    // Plies other than the next ones: the lines made from the old ones are made again.
+    if (from !== end) this.made = undefined;
     if (from > end || from < this.pliesFrom) {
       this.pliesFrom = from;
       this.plies = [];
@@ -191,6 +232,12 @@ export function relayUrl(): string | null {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PAGE_PATH}`;
 }
 
+/** The server table the page was opened to follow (`?follow=ID`, which `plystack inspect --table ID` prints), or null. */
+export function followedTableId(): string | null {
+  const id = new URLSearchParams(location.search).get('follow');
+  return id === null || id === '' ? null : id;
+}
+
 export class RemoteStore {
   status: 'connecting' | 'open' | 'offline' = 'connecting';
   /** The address apps send to, as the relay announced it. */
@@ -252,6 +299,14 @@ export class RemoteStore {
   private set(status: RemoteStore['status']) {
     this.status = status;
     this.bump();
+  }
+
+  /** The session of the plystack table with this id (`opening.table`): the newest open one, else the newest closed one. */
+  sessionOfTable(table: string): RemoteSession | null {
+    let found: RemoteSession | null = null;
+    for (const session of this.sessions.values())
+      if (session.table?.opening.table === table && (session.open || found === null || !found.open)) found = session;
+    return found;
   }
 
   subscribe = (listener: () => void) => this.notifier.subscribe(listener);

@@ -24,6 +24,17 @@ const summary = (value: JsonValue | undefined) =>
         ? '…'
         : String(value);
 
+/**
+ * The columns of the seat table: every field any seat's state has, sorted, so
+ * an in-page table and a remote one show them in the same order.
+ *
+ * @example
+ * seatFields([{ time: 5, hand: [], board: [] }]) // ['board', 'hand', 'time']
+ */
+export function seatFields(views: readonly (object | undefined)[]): string[] {
+  return [...new Set(views.flatMap((view) => Object.keys(view ?? {})))].sort();
+}
+
 export function SeatRing({ view, focus, onFocus }: Props) {
   const { state, seats } = view;
   if (state === null || seats.length === 0) {
@@ -48,7 +59,9 @@ export function SeatRing({ view, focus, onFocus }: Props) {
     const angle = -Math.PI / 2 + (i * 2 * Math.PI) / seats.length + (seats.length === 2 ? Math.PI / 2 : 0);
     return { x: cx + r * Math.cos(angle), y: cy + r * Math.sin(angle) };
   };
-  const fields = [...new Set(seats.flatMap((seat) => Object.keys(state.seats[seat] ?? {})))];
+  // Sorted: a remote table's state crosses the wire with its keys sorted (@statelyai/inspect's stable JSON), so the
+  // game's own key order cannot be the rule; the same order for every table, wherever it comes from.
+  const fields = seatFields(seats.map((seat) => state.seats[seat]));
   const clockwise = state.direction !== -1;
 
   return (

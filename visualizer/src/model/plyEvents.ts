@@ -1,0 +1,74 @@
+/**
+ * The events of a remote plystack table, made in the page from its plies.
+ *
+ * A remote table's snapshots carry what it emitted only since the previous
+ * snapshot, and the relay does not keep it for a page that opens late; a table
+ * an app inspects once it has plies (a server table the inspector follows,
+ * replayed from the server's log) never emitted them to the inspector at all.
+ * The plies are enough: played again from the table's opening on the fast
+ * runner (the chart stepped without an actor, as a replay does), they emit
+ * what the table emitted, and each becomes a line by the rule an in-page table
+ * uses (`addEmitted`). This needs every ply from the first and the game built
+ * into the page; otherwise the page shows what the app sent.
+ */
+
+import { readMove } from '../../../src/core/move.js';
+import { checkMove } from '../../../src/engine/rules.js';
+import type { ChartRunner, ChartState } from '../../../src/fast/chartRunner.js';
+import { runnerOf } from '../../../src/fast/simulation.js';
+import { type AnyGame, openFromLog, type Ply, type PlystackActorInfo, type TableEmitted } from '../../../src/index.js';
+import { at, size } from '../../../src/log/plyLog.js';
+import { addEmitted, EventLog } from './events.js';
+
+export class PlyEvents {
+  readonly events = new EventLog();
+  private constructor(
+    private readonly game: AnyGame,
+    private readonly runner: ChartRunner,
+    private state: ChartState,
+  ) {}
+
+  /** The table's opening on the fast runner, or null when the page cannot open it (a game it does not have). */
+  static open(table: PlystackActorInfo): PlyEvents | null {
+    try {
+      const opened = openFromLog({ ...table.opening, game: table.game.id, version: table.game.version, moves: [] });
+      const runner = runnerOf(opened.game, opened.actor.logic);
+      const state = runner.stateOf(opened.actor.getSnapshot());
+      opened.stop();
+      return new PlyEvents(opened.game, runner, state);
+    } catch {
+      return null;
+    }
+  }
+
+  /** How many plies have been played here (a move's automatic passes come with it). */
+  get count(): number {
+    return size(this.state.context.plies);
+  }
+
+  /**
+   * Plays the plies from `count` on (`plies[i]` is ply i): each move once, its
+   * automatic passes made here. False when they do not play here as they did
+   * on the table (a move refused, an automatic pass not made, another
+   * notation): the events cannot be made, and nothing more is played.
+   */
+  advance(plies: readonly Ply[]): boolean {
+    try {
+      while (this.count < plies.length) {
+        const index = this.count;
+        const ply = plies[index] as Ply;
+        const read = readMove(ply.move);
+        if (ply.automatic === true || !read.ok || checkMove(this.game, this.state.context, read.move) !== null)
+          return false;
+        const emitted: TableEmitted[] = [];
+        this.state = this.runner.step(this.state, read.move, emitted);
+        if ((at(this.state.context.plies, index) as Ply | undefined)?.notation !== ply.notation) return false;
+        let plyCount = index;
+        for (const event of emitted) plyCount = addEmitted(this.events, event, plyCount);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
