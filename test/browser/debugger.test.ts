@@ -217,6 +217,8 @@ describe('the debugger controls', () => {
     const { context, url } = ready();
     const { page, errors } = await openPage(context, `${url}?seed=7`);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Before any choice the Moves panel follows the seat to act, and says which seat that is.
+    expect(await page.locator('[data-testid=act-as] option[value=""]').textContent()).toBe('seat to act (seat:ann)');
     await page.locator('[data-testid=act-as]').selectOption('seat:bob');
     expect(await page.locator('[data-testid=focus-seat]').textContent()).toBe('seat:bob');
     // seat:bob does not hold priority: no pass for him, and the code that says why

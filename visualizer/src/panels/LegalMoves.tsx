@@ -13,7 +13,7 @@ interface Props {
   readonly view: Inspected;
   /** The seat in focus, or APPLICATION. */
   readonly seat: string | null;
-  /** Who the user chose to act as: '' follows priority. */
+  /** Who the user chose to act as: '' follows the seat to act (priority's holder, or the first that may act). */
   readonly actAs: string;
   readonly onActAs: (choice: string) => void;
   /** The table to ask (live, or standing at the ply shown); null for a remote table. */
@@ -55,7 +55,7 @@ export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props)
         <label className="act-as">
           act as
           <select value={actAs} onChange={(e) => onActAs(e.target.value)} data-testid="act-as">
-            <option value="">{`priority (${seat !== null && !application && actAs === '' ? seat : 'nobody'})`}</option>
+            <option value="">{`seat to act (${seat !== null && !application && actAs === '' ? seat : 'nobody'})`}</option>
             {view.seats.map((s) => (
               <option key={s} value={s}>
                 {s}
