@@ -20,6 +20,8 @@ export type {
   AnyGame,
   ApplicationMoveContext,
   ApplicationMoveSpec,
+  BotHintContext,
+  BotHints,
   CandidatesContext,
   EndContext,
   EngineMove,

@@ -1,21 +1,22 @@
 /**
  * Bots over a table's legal moves: a random bot and a Monte Carlo tree search
  * (UCT) bot that looks ahead on `table.simulate()`. Both are seeded: the same
- * seed on the same table chooses the same move. A search can also be run a step
- * at a time (`steps`, `chooseSoon`), so a server's event loop never waits
- * for a whole search.
+ * seed on the same table chooses the same move. Both consider the moves
+ * `botMoves` gives (no leaving, auto-pass stops or undo while a seat has other
+ * moves), at the root and at every position of a search, and follow the game's
+ * `bots` hints: a random pick (the random bot's, a playout's) weighs the moves
+ * as the game says, and a playout cut off before the end is scored by its
+ * `evaluate`. A search can also be run a step at a time (`steps`, `chooseSoon`),
+ * so a server's event loop never waits for a whole search.
  */
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { type Random, type Seed, seededRandom } from '../core/random.js';
 import type { Simulation } from '../fast/simulation.js';
 import type { Table } from '../table/table.js';
+import { botMoves, evaluateHint, moveWeights, type Position, pickIndex } from './botMoves.js';
 
-/** What a bot reads: a live table or a simulation of one. */
-export interface Position {
-  legalMoves(seat: string): { readonly allowed: readonly Move[] };
-  toAct(): string[];
-}
+export type { Position } from './botMoves.js';
 
 /** A bot: chooses a move for `seat` (by default, any seat that may act), or null when it has none. */
 export interface Bot {
@@ -67,15 +68,16 @@ export async function chooseSoon(
   }
 }
 
-/** Every move the seats that may act (or `seat` alone) may make, in the table's order. */
-function movesAt(position: Position, seat?: string): Move[] {
-  return (seat === undefined ? position.toAct() : [seat]).flatMap((s) => position.legalMoves(s).allowed);
+/** One of the moves a bot considers at `position` (of `seat`, or of any seat that may act), drawn with the game's weights; null when there is none. */
+function randomMove(random: Random, position: Position, seat?: string): Move | null {
+  const moves = botMoves(position, seat);
+  if (moves.length === 0) return null;
+  return moves[pickIndex(moves.length, moveWeights(position, moves), (n) => random.int(0, n - 1))] as Move;
 }
 
-const pick = <T>(random: Random, items: readonly T[]): T => items[random.int(0, items.length - 1)] as T;
-
 /**
- * A bot that plays a legal move chosen uniformly at random.
+ * A bot that plays one of the moves `botMoves` gives, chosen at random: uniformly, or as the game's `bots.weight`
+ * hint weighs them.
  *
  * @example
  * const bot = randomBot({ seed: 7 })
@@ -86,10 +88,7 @@ export function randomBot(options: { readonly seed: Seed }): Bot {
   // One pick is one step: it has no `steps`, and chooseSoon asks `choose`.
   return {
     name: 'random',
-    choose(position, seat) {
-      const moves = movesAt(position as Position, seat);
-      return moves.length === 0 ? null : pick(random, moves);
-    },
+    choose: (position, seat) => randomMove(random, position as Position, seat),
   };
 }
 
@@ -102,7 +101,7 @@ export interface MctsOptions {
   readonly depth?: number;
   /** UCT's exploration constant (default √2). */
   readonly exploration?: number;
-  /** How good an unfinished playout is for `seat`, from 0 to 1 (default 0.5: unknown). */
+  /** How good an unfinished playout is for `seat`, from 0 to 1 (default: the game's `bots.evaluate` hint, else 0.5: unknown). */
   readonly evaluate?: (simulation: Simulation, seat: string) => number;
 }
 
@@ -113,18 +112,31 @@ interface TreeNode {
   readonly simulation: Simulation;
   readonly parent: TreeNode | null;
   readonly children: TreeNode[];
-  untried: Move[];
+  /** The moves not tried yet from here, and the game's weights of them (null: none), in step. */
+  readonly untried: Move[];
+  readonly weights: number[] | null;
+  /** The heaviest of those weights, when they are first listed. */
+  readonly heaviest: number;
+  /** The game's weight of `move` against the heaviest of its siblings' (0 to 1; 0 without weights). */
+  readonly prior: number;
   visits: number;
   wins: number;
+}
+
+/** The moves a search tries from `simulation` (of `seat`, or of any seat that may act), and their weights. */
+function untriedAt(simulation: Simulation, seat?: string): Pick<TreeNode, 'untried' | 'weights' | 'heaviest'> {
+  const untried = botMoves(simulation, seat);
+  const weights = moveWeights(simulation, untried);
+  return { untried, weights, heaviest: weights === null ? 0 : Math.max(0, ...weights) };
 }
 
 /** A finished or cut-off playout's score for `seat`: a win 1, a shared win 1/n (a draw), a loss 0. */
 function score(
   simulation: Simulation,
   seat: string,
-  evaluate: (simulation: Simulation, seat: string) => number,
+  evaluate: ((simulation: Simulation, seat: string) => number) | undefined,
 ): number {
-  if (!simulation.over) return evaluate(simulation, seat);
+  if (!simulation.over) return evaluate?.(simulation, seat) ?? evaluateHint(simulation, seat) ?? 0.5;
   const winners = simulation.context.winners;
   return winners.includes(seat) ? 1 / winners.length : 0;
 }
@@ -132,8 +144,10 @@ function score(
 /**
  * A bot that searches the moves ahead with Monte Carlo tree search (UCT):
  * each iteration walks down the tree of moves tried so far, tries one new
- * move, plays random moves to the end on a fork of the simulation, and
- * credits the result to every move on the way. It plays the move tried most.
+ * move, plays random moves (weighed by the game's `bots.weight` hint) to the
+ * end on a fork of the simulation, or `depth` of them, scored then by
+ * `evaluate`, and credits the result to every move on the way. Every position
+ * offers the moves `botMoves` gives. It plays the move tried most.
  *
  * @example
  * const bot = mctsBot({ seed: 1, iterations: 1000 })
@@ -144,11 +158,14 @@ export function mctsBot(options: MctsOptions): Bot {
   const iterations = options.iterations ?? 500;
   const depth = options.depth ?? 200;
   const c = options.exploration ?? Math.SQRT2;
-  const evaluate = options.evaluate ?? (() => 0.5);
+  const evaluate = options.evaluate;
 
   const expand = (node: TreeNode): TreeNode | null => {
     while (node.untried.length > 0) {
-      const move = node.untried.splice(random.int(0, node.untried.length - 1), 1)[0] as Move;
+      // Moves the game weighs more are tried first: a short search keeps to them.
+      const i = pickIndex(node.untried.length, node.weights, (n) => random.int(0, n - 1));
+      const move = node.untried.splice(i, 1)[0] as Move;
+      const weight = node.weights?.splice(i, 1)[0] ?? 0;
       const simulation = node.simulation.fork();
       if (!simulation.tryPlay(move).ok) continue;
       const child: TreeNode = {
@@ -157,7 +174,8 @@ export function mctsBot(options: MctsOptions): Bot {
         simulation,
         parent: node,
         children: [],
-        untried: movesAt(simulation),
+        ...untriedAt(simulation),
+        prior: node.heaviest > 0 ? weight / node.heaviest : 0,
         visits: 0,
         wins: 0,
       };
@@ -170,7 +188,11 @@ export function mctsBot(options: MctsOptions): Bot {
     let chosen = node.children[0] as TreeNode;
     let top = -Infinity;
     for (const child of node.children) {
-      const value = child.wins / child.visits + c * Math.sqrt(Math.log(node.visits) / child.visits);
+      // UCT, plus the game's weight of the move as a bias that fades as the move is tried (progressive bias).
+      const value =
+        child.wins / child.visits +
+        c * Math.sqrt(Math.log(node.visits) / child.visits) +
+        child.prior / (child.visits + 1);
       if (value > top) [top, chosen] = [value, child];
     }
     return chosen;
@@ -178,9 +200,9 @@ export function mctsBot(options: MctsOptions): Bot {
   const playout = (from: Simulation): Simulation => {
     const simulation = from.fork();
     for (let i = 0; i < depth && !simulation.over; i++) {
-      const moves = movesAt(simulation);
-      if (moves.length === 0) break;
-      simulation.tryPlay(pick(random, moves));
+      const move = randomMove(random, simulation);
+      if (move === null) break;
+      simulation.tryPlay(move);
     }
     return simulation;
   };
@@ -196,7 +218,8 @@ export function mctsBot(options: MctsOptions): Bot {
       simulation: root,
       parent: null,
       children: [],
-      untried: movesAt(root, seat),
+      ...untriedAt(root, seat),
+      prior: 0,
       visits: 0,
       wins: 0,
     };

@@ -1,2 +1,4 @@
-/** `plystack/bots`: seeded bots over a table's legal moves. */
-export { type Bot, chooseSoon, type MctsOptions, mctsBot, type Position, randomBot } from './bots.js';
+/** `plystack/bots`: seeded bots over a table's legal moves, and the one rule for the moves they consider. */
+
+export { botMoves, LAST_RESORT_MOVES, type Position } from './botMoves.js';
+export { type Bot, chooseSoon, type MctsOptions, mctsBot, randomBot } from './bots.js';

@@ -7,7 +7,17 @@
  */
 import { BUILT_IN_CONDITIONS, structureProblem } from '../progression/structure.js';
 import { GameCodeError, GameDefinitionError } from './errors.js';
-import type { AnyGame, Game, GameMove, GameSpec, GameStructure, JsonObject, MoveSpec, TurnModel } from './game.js';
+import type {
+  AnyGame,
+  BotHints,
+  Game,
+  GameMove,
+  GameSpec,
+  GameStructure,
+  JsonObject,
+  MoveSpec,
+  TurnModel,
+} from './game.js';
 import { isSchema, parseSchema, type Schema, type SchemaOutput, z } from './schema.js';
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -296,6 +306,7 @@ export function defineGame<
     }
   }
 
+  const bots = botHints<G, O>(raw.bots);
   const turnModel = raw.turnModel;
   const seatView = spec.seatView;
   const hiddenSeatView = spec.hiddenSeatView;
@@ -331,9 +342,26 @@ export function defineGame<
     revealed: spec.revealed === undefined ? () => false : wrap('revealed', spec.revealed),
     hidesInformation,
     demoOptions: spec.demoOptions === undefined ? () => ({}) : wrap('demoOptions', spec.demoOptions),
+    bots,
   };
   Object.defineProperty(game, GAME, { value: true, enumerable: false });
   return Object.freeze(game);
+}
+
+/** A game's hints for bots, checked and wrapped: `{ weight?, evaluate? }`, each a function. */
+function botHints<G, O>(value: unknown): BotHints<G, O> {
+  if (value === undefined) return Object.freeze({});
+  const given = ownRecord(value, 'bots');
+  const unknown = Object.keys(given).find((key) => key !== 'weight' && key !== 'evaluate');
+  if (unknown !== undefined)
+    throw new GameDefinitionError(`bots.${unknown}`, 'bots is { weight?(ctx) => number, evaluate?(ctx) => number }');
+  const hints: { -readonly [K in keyof BotHints<G, O>]: BotHints<G, O>[K] } = {};
+  for (const key of ['weight', 'evaluate'] as const) {
+    optionalFunction(given, key, `bots.${key}`);
+    const hint = given[key] as ((ctx: never) => number) | undefined;
+    if (hint !== undefined) hints[key] = wrap(`bots.${key}`, hint);
+  }
+  return Object.freeze(hints);
 }
 
 /** A game without a structure of its own: one phase, turns passing round the table. */
@@ -348,11 +376,13 @@ export type GameChanges<Gm extends AnyGame> = Partial<Pick<Gm, 'id' | 'version' 
   readonly hiddenSeatView?: Gm['hiddenSeatView'];
   readonly publicView?: Gm['publicView'];
   readonly revealed?: Gm['revealed'];
+  /** Other hints for bots (`{}`: none), checked as `defineGame` checks them. */
+  readonly bots?: Gm['bots'];
 };
 
 /**
  * A variant of a game: the same moves, structure and pieces, with some of its
- * callbacks replaced (a house rule, a bench's endless deck). The base is not
+ * callbacks replaced (a house rule, a bench's endless deck) or other hints for bots. The base is not
  * changed; the variant is checked and frozen like any game.
  *
  * @example
@@ -378,6 +408,7 @@ export function extendGame<Gm extends AnyGame>(base: Gm, changes: GameChanges<Gm
     if (typeof replacement !== 'function') throw new GameDefinitionError(key, 'must be a function');
     variant[key] = wrap(key, replacement as (ctx: never) => unknown);
   }
+  if (changes.bots !== undefined) variant.bots = botHints(changes.bots);
   Object.defineProperty(variant, GAME, { value: true, enumerable: false });
   return Object.freeze(variant) as Gm;
 }

@@ -13,7 +13,7 @@
 import type { Direction } from '../order/seatOrder.js';
 import type { SequenceMutation } from '../progression/circular.js';
 import type { StackItem } from '../stack/stack.js';
-import type { JsonValue } from './move.js';
+import type { JsonValue, Move } from './move.js';
 import type { Random, Seed } from './random.js';
 import type { Schema, SchemaInput, SchemaOutput } from './schema.js';
 
@@ -283,6 +283,34 @@ export interface RevealContext<G, O> extends RoutineContext<G, O> {
   };
 }
 
+/** What a bot hint reads: the game's pieces and options, the seating, and the seat it is asked about. */
+export interface BotHintContext<G, O> {
+  readonly game: G;
+  readonly options: O;
+  readonly seating: SeatingView;
+  /** The seat making the move (`weight`), or the seat whose prospects are scored (`evaluate`). */
+  readonly seat: string;
+}
+
+/**
+ * Hints a game gives the bots of `plystack/bots`, which otherwise know nothing of it but its legal moves. They never
+ * change what is legal, only how bots choose among legal moves: a game whose random play runs long (a card game where
+ * drawing is always allowed) says which moves a player would rather make, and how a position stands.
+ */
+export interface BotHints<G, O> {
+  /**
+   * How likely a random pick (the random bot, an MCTS playout, the random demo) is to take `move`, one of the moves a
+   * bot considers: a finite number, 0 or more, against the other moves' weights (default 1 each). A move of weight 0
+   * is taken only when every move weighs 0 (the pick is then uniform).
+   */
+  weight?(ctx: BotHintContext<G, O> & { readonly move: Move }): number;
+  /**
+   * How good the position is for `seat`, from 0 (lost) to 1 (won), when an MCTS playout stops before the game ends
+   * (default 0.5: unknown). A bot's own `evaluate` option comes first.
+   */
+  evaluate?(ctx: BotHintContext<G, O>): number;
+}
+
 /**
  * How a game's plies lay out in a move table: `sequential` each seat once a
  * round, `skip-turn` absent seats as empty cells, `simultaneous` a round's
@@ -391,6 +419,8 @@ export interface GameSpec<
   revealed?(ctx: RevealContext<G, SchemaOutput<S>>): boolean;
   /** Options for a demo table that ends after about `turns` turns (`plystack demo`). */
   demoOptions?(ctx: { readonly turns: number }): SchemaInput<S>;
+  /** Hints for bots: how likely a random pick is to take each move, and how an unfinished position stands for a seat. */
+  readonly bots?: BotHints<G, SchemaOutput<S>>;
 }
 
 /** A move as the engine reads it: every member present. */
@@ -475,6 +505,8 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
   /** Whether any move has secret fields or a seat view hides anything (views are worth computing per viewer). */
   readonly hidesInformation: boolean;
   demoOptions(ctx: { readonly turns: number }): unknown;
+  /** The game's hints for bots, each wrapped so that what it throws names it (`{}` when it gives none). */
+  readonly bots: BotHints<G, O>;
   /** Types only: what the game's moves, options and views are, for typed tables. */
   readonly [GAME_TYPES]?: { readonly moves: M; readonly schema: S; readonly view: V };
 }

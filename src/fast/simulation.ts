@@ -19,6 +19,8 @@ import { type ChartRunner, type ChartState, chartRunner } from './chartRunner.js
 
 /** A detached copy of a table for look-ahead (`table.simulate()`). */
 export interface Simulation<Gm extends AnyGame = AnyGame> {
+  /** The game played here. */
+  readonly game: Gm;
   /** Plays a move on this copy: its ply, or the refusal a live table would give (this copy then stays as it was). */
   tryPlay(
     move: MoveOf<Gm> | Move | unknown,
@@ -84,6 +86,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     return { ok: true as const, ply: at(state.context.plies, index) as Ply };
   };
   return {
+    game,
     tryPlay,
     play(move) {
       const result = tryPlay(move);

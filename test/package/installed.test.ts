@@ -138,7 +138,7 @@ console.log(JSON.stringify(names));`;
     expect(imported['plystack/inspect']).toEqual(['inspectTable', 'withMachineDefinitions']);
     expect(imported['plystack/server']).toEqual(expect.arrayContaining(['startServer', 'connect']));
     expect(imported['plystack/client']).toEqual(['ServerError', 'connect']);
-    expect(imported['plystack/bots']).toEqual(['chooseSoon', 'mctsBot', 'randomBot']);
+    expect(imported['plystack/bots']).toEqual(['LAST_RESORT_MOVES', 'botMoves', 'chooseSoon', 'mctsBot', 'randomBot']);
 
     // CommonJS: Node 20.19 and later load the ES modules from require.
     const cjs = `const { createTable, mundane } = require('plystack');

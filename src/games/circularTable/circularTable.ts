@@ -72,6 +72,10 @@ type Move<S> = SeatMoveSpec<State, CircularTableOptions, S>;
 /** Cards a caught seat draws. */
 export const PENALTY = 2;
 const ONE_CARD_MOVES = ['declare', 'catch'];
+/** The moves bots make far rather than draw or end the turn: those that shed cards or make another seat draw. */
+const SHEDDING_MOVES: readonly string[] = ['play', 'declare', 'catch'];
+/** How much likelier a bot's random pick is to make a shedding move than to draw or end its turn. */
+export const SHEDDING_WEIGHT = 20;
 
 const refuse = (reason: string, message: string): GameRefusal => ({ reason, message });
 const fresh = (seat: string, turn: number): TurnFacts => ({ seat, turn, drew: false, drawn: null, done: false });
@@ -347,4 +351,17 @@ export const circularTable = defineGame({
     return shown;
   },
   // The demo plays to the first empty hand: a whole game, whatever the number of turns asked.
+  bots: {
+    // Drawing is allowed even with a playable card in hand, so bots that pick uniformly draw about as often as they
+    // play, and a game from seven cards runs to thousands of moves. A player sheds cards: bots play a card, call one
+    // card or catch a seat that did not, far rather than draw or end the turn.
+    weight: ({ move }) => (SHEDDING_MOVES.includes(move.type) ? SHEDDING_WEIGHT : 1),
+    // A playout cut off before an empty hand: fewer cards than the closest rival is better, as many is even.
+    evaluate({ game: state, seat, seating }) {
+      const mine = handOf(state, seat).length;
+      const rivals = seating.seats.filter((s) => s !== seat && !seating.out.includes(s));
+      const closest = Math.min(...rivals.map((s) => handOf(state, s).length));
+      return rivals.length === 0 || mine + closest === 0 ? 0.5 : closest / (mine + closest);
+    },
+  },
 });
