@@ -2,11 +2,14 @@
  * `plystack demo --bots`: the seats played by the bots of plystack/bots (the
  * random bot, the MCTS bot, or one per seat), seeded like the random demo, so
  * the same seed plays the same game; the log it writes replays to the same end.
+ * The bots, like the random demo, play every move by the rule of `botMoves`.
  */
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../src/cli/io.js';
 import { run } from '../src/cli/main.js';
 import { builtInGames } from '../src/index.js';
+import { playDemo } from '../src/table/autoplay.js';
+import { expectPlayedByBotRule } from './support/botRule.js';
 
 /** An Io that keeps what the CLI prints, and serves files from a map. */
 function memoryIo(files: Record<string, string> = {}) {
@@ -58,7 +61,7 @@ describe('plystack demo --bots', () => {
     expect(other.out[0]).not.toBe(one.out[0]);
   });
 
-  it.each(Object.keys(builtInGames))('plays %s to its end with MCTS bots in every seat', async (id) => {
+  it.each(Object.keys(builtInGames))('plays %s to its end with MCTS bots in every seat, nobody leaving', async (id) => {
     const played = memoryIo();
     expect(
       await run(['demo', id, '--turns', '2', '--bots', 'mcts', '--iterations', '8', '--log', 'game.json'], played.io),
@@ -66,10 +69,25 @@ describe('plystack demo --bots', () => {
     ).toBe(0);
     const log = JSON.parse(played.files['game.json'] as string);
     expect(log.moves.length).toBeGreaterThan(0);
+    // Every move one a bot considers: no seat left, set an auto-pass stop or took a move back while it had others.
+    expectPlayedByBotRule(log);
     const replayed = memoryIo({ 'game.json': played.files['game.json'] as string });
     expect(await run(['replay', 'game.json', '--json'], replayed.io)).toBe(0);
     expect(JSON.parse(replayed.out.join('\n')).state.status).toBe('over');
   });
+
+  it.each(Object.keys(builtInGames))(
+    'the random demo plays %s to its end by the same rule as the bots, for each of three seeds',
+    (id) => {
+      const game = builtInGames[id]!;
+      for (let seed = 1; seed <= 3; seed++) {
+        const table = playDemo(game, { seed, options: game.demoOptions({ turns: 6 }), maxMoves: 2_000 });
+        expect(table.state.status, `seed ${seed}`).toBe('over');
+        expectPlayedByBotRule(table.log);
+        table.stop();
+      }
+    },
+  );
 
   it.each([
     [['--bots', 'chess'], /^--bots: no bot "chess"; bots: random, mcts$/],

@@ -10,7 +10,7 @@ import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
 import { builtInGames, findGame } from '../games/registry.js';
-import { playDemo, stayingMoves } from '../table/autoplay.js';
+import { playDemo } from '../table/autoplay.js';
 import type { Table } from '../table/table.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
@@ -18,6 +18,11 @@ import { tableReport } from './summary.js';
 import { quote } from './text.js';
 
 const BOT_KINDS = ['random', 'mcts'] as const;
+/**
+ * Moves of an MCTS playout before it stops and is scored by the game's `evaluate` hint (unknown without one), as the
+ * server's bot seats play: a game of hundreds of moves (circular-table) does not cost hundreds of moves a playout.
+ */
+const PLAYOUT_DEPTH = 50;
 type BotKind = (typeof BOT_KINDS)[number];
 
 /** The bot of each seat, in table order, from `--bots` (one kind, or one per seat with the last one repeated); a message when it is wrong. */
@@ -32,9 +37,9 @@ function botKinds(value: string, seats: number): BotKind[] | string {
 /**
  * Plays `table` with a bot in every seat until the game is over or nobody may
  * act (at most `limit` moves): of the seats that may act, one chosen by the
- * seeded `pick` plays its bot's move. The random bot is shown only moves that
- * keep its seat at the table (engine.leave and auto-pass stops, unless they
- * are all it has), as the random demo plays.
+ * seeded `pick` plays its bot's move. Like the random demo, a bot considers
+ * the moves `botMoves` gives: it leaves, stops at an auto-pass or takes a move
+ * back only when that is all its seat may do.
  */
 function playBots(table: Table, bots: ReadonlyMap<string, Bot>, pick: (n: number) => number, limit: number): void {
   for (let i = 0; i < limit; i++) {
@@ -42,8 +47,7 @@ function playBots(table: Table, bots: ReadonlyMap<string, Bot>, pick: (n: number
     if (seats.length === 0) return;
     const seat = seats[pick(seats.length)] as string;
     const bot = bots.get(seat) as Bot;
-    const staying = { toAct: () => [seat], legalMoves: (s: string) => ({ allowed: stayingMoves(table, s) }) };
-    const move: Move | null = bot.name === 'random' ? bot.choose(staying, seat) : bot.choose(table, seat);
+    const move: Move | null = bot.choose(table, seat);
     if (move === null) return;
     table.play(move as never);
   }
@@ -159,7 +163,9 @@ export const demoCommand: Command = {
           const botSeed = `${String(seed)}:bot:${seat}`;
           return [
             seat,
-            kinds[i] === 'mcts' ? mctsBot({ seed: botSeed, iterations: playouts }) : randomBot({ seed: botSeed }),
+            kinds[i] === 'mcts'
+              ? mctsBot({ seed: botSeed, iterations: playouts, depth: PLAYOUT_DEPTH })
+              : randomBot({ seed: botSeed }),
           ] as const;
         }),
       );

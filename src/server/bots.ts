@@ -32,7 +32,7 @@ export const MCTS_DEPTH = 50;
  */
 export const MAX_BOT_RUN = 10_000;
 
-/** A bot seat: a uniformly random legal move, or Monte Carlo tree search with `iterations` playouts a move. */
+/** A bot seat: a random move (weighed by the game's hints), or Monte Carlo tree search with `iterations` playouts a move. */
 export type BotSpec = { readonly kind: 'random' } | { readonly kind: 'mcts'; readonly iterations: number };
 
 const PLAYOUTS = `a whole number of playouts a move, from 1 to ${MAX_MCTS_ITERATIONS}`;
@@ -60,9 +60,6 @@ export const botsSchema = z.record(
   ),
 );
 
-/** Moves a bot is not shown unless they are all it has: leaving the table, setting auto-pass stops, undoing. */
-const AVOIDED = new Set(['engine.leave', 'engine.auto-pass', 'engine.undo']);
-
 /**
  * The bot seat that must act now (the first of the seats to act, in the table's
  * order, that has a bot), or null when none must (no bots, the game over, a player's turn).
@@ -74,7 +71,9 @@ export function botToAct(bots: Readonly<Record<string, BotSpec>> | null, table: 
 
 /**
  * The move the bot of `seat` chooses on `table` now, or null when it finds none.
- * Seeded from the table's seed, the seat and the ply count: the same position gives the same move.
+ * Seeded from the table's seed, the seat and the ply count: the same position gives the same move. Either bot
+ * considers the moves `botMoves` of plystack/bots gives (no leaving, auto-pass stops or undo while the seat has other
+ * moves), weighed by the game's hints.
  * A search gives the event loop a turn every few milliseconds, so the server's other tables are not kept waiting.
  * Rejects with what the bot throws.
  *
@@ -85,13 +84,5 @@ export async function botMove(spec: BotSpec, seed: Seed, table: Table, seat: str
   const botSeed = `${String(seed)}:bot:${seat}:${size(table.context.plies)}`;
   if (spec.kind === 'mcts')
     return chooseSoon(mctsBot({ seed: botSeed, iterations: spec.iterations, depth: MCTS_DEPTH }), table, seat);
-  const kept = {
-    toAct: () => [seat],
-    legalMoves: (s: string) => {
-      const all = table.legalMoves(s).allowed;
-      const some = all.filter((move) => !AVOIDED.has(move.type));
-      return { allowed: some.length > 0 ? some : all };
-    },
-  };
-  return randomBot({ seed: botSeed }).choose(kept, seat);
+  return randomBot({ seed: botSeed }).choose(table, seat);
 }

@@ -1,7 +1,10 @@
 /**
  * Playing a table by seeded random legal moves: the demo, and a source of
- * realistic games for tests and benchmarks.
+ * realistic games for tests and benchmarks. A demo seat plays as the random
+ * bot of plystack/bots does: the moves `botMoves` gives, weighed by the
+ * game's hints.
  */
+import { botMoves, moveWeights, pickIndex } from '../bots/botMoves.js';
 import type { AnyGame, MoveOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
@@ -20,11 +23,14 @@ export const DEMO_SEATS = [
 ] as const;
 
 /**
- * A legal move for one of the seats that may act now, chosen by `pick`
- * (an index into the allowed moves); undefined when nobody may act.
+ * A move for one of the seats that may act now, as a bot would consider it
+ * (`botMoves`: no leaving, auto-pass stops or undo while the seat has other
+ * moves): the seat and the move are drawn by `pick` (a whole number below its
+ * argument), the move as the game's `bots.weight` hint weighs them;
+ * undefined when nobody may act.
  *
  * @example
- * randomLegalMove(table, (n) => 0) // the first allowed move of the first seat to act
+ * randomLegalMove(table, (n) => 0) // the first move of the first seat to act (of a game without weights)
  */
 export function randomLegalMove<Gm extends AnyGame>(
   table: Table<Gm>,
@@ -33,25 +39,8 @@ export function randomLegalMove<Gm extends AnyGame>(
   const seats = table.toAct();
   if (seats.length === 0) return undefined;
   const seat = seats[pick(seats.length)] as string;
-  const allowed = stayingMoves(table, seat);
-  return allowed.length === 0 ? undefined : allowed[pick(allowed.length)];
-}
-
-/**
- * The legal moves of `seat` that keep it at the table: a demo seat plays for
- * itself and stays, so leaving and auto-pass stops are offered only when they
- * are all it has.
- *
- * @example
- * stayingMoves(table, 'seat:ann') // every allowed move of seat:ann but engine.leave and engine.auto-pass
- */
-export function stayingMoves<M extends Move>(
-  table: { legalMoves(seat: string): { readonly allowed: readonly M[] } },
-  seat: string,
-): M[] {
-  const all = table.legalMoves(seat).allowed;
-  const staying = all.filter((move) => move.type !== 'engine.leave' && move.type !== 'engine.auto-pass');
-  return staying.length > 0 ? staying : [...all];
+  const moves = botMoves(table, seat);
+  return moves.length === 0 ? undefined : moves[pickIndex(moves.length, moveWeights(table, moves), pick)];
 }
 
 /** Options of a demo game. */
@@ -64,8 +53,8 @@ export interface DemoOptions {
 }
 
 /**
- * Opens a table of `game` and plays seeded random legal moves until the game
- * is over or `maxMoves` is reached. The same seed plays the same game.
+ * Opens a table of `game` and plays seeded random legal moves (`randomLegalMove`)
+ * until the game is over or `maxMoves` is reached. The same seed plays the same game.
  *
  * @example
  * const table = playDemo(mundane, { seats: 2, seed: 7, options: { turns: 4 } })

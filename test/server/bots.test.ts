@@ -5,12 +5,14 @@
  * game, and a bot whose move the game refuses; on one PostgreSQL, two processes
  * sharing bot tables. Every bot move in a log is the move the bot chooses, from
  * the table's seed, its seat and the ply count, on a replay of the moves before
- * it: any process would have played the same.
+ * it: any process would have played the same; and one of the moves `botMoves`
+ * gives, the rule every bot keeps to.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { botMoves, LAST_RESORT_MOVES } from '../../src/bots/index.js';
 import { connect, type PlystackClient, type ServedLog, type StreamMessage } from '../../src/client/client.js';
 import { defineGame } from '../../src/core/defineGame.js';
 import type { Move } from '../../src/core/move.js';
@@ -37,7 +39,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 
 /**
  * Replays the log move by move and checks each bot seat's move is what its bot
- * chooses there (seeded by the table's seed, the seat and the ply count); returns how many bot moves it checked.
+ * chooses there (seeded by the table's seed, the seat and the ply count), one of
+ * the moves `botMoves` gives; returns how many bot moves it checked.
  */
 async function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSpec>>): Promise<number> {
   const table = createTable(builtInGames[log.game]!, {
@@ -52,6 +55,8 @@ async function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSp
       const seat = move.seat;
       if (typeof seat === 'string' && Object.hasOwn(bots, seat)) {
         expect(await botMove(bots[seat]!, log.seed, table, seat)).toEqual(move);
+        // One of the moves a bot considers: never leaving, an auto-pass stop or an undo while the seat had others.
+        expect(botMoves(table, seat)).toContainEqual(move);
         checked++;
       }
       expect(table.tryPlay(move).ok).toBe(true);
@@ -155,7 +160,7 @@ describe('bot seats at the table server', () => {
       if (reading.state.status === 'over') break;
       expect(reading.state.toAct).toContain('seat:ann');
       const { allowed } = await ann.legalMoves(table);
-      const move = allowed.find((m) => !['engine.undo', 'engine.auto-pass', 'engine.leave'].includes(m.type))!;
+      const move = allowed.find((m) => !LAST_RESORT_MOVES.includes(m.type))!;
       await ann.play(table, move, { expect: reading.ply });
       annMoves++;
     }

@@ -1,7 +1,9 @@
 /**
  * Who *step* and *play* ask for the in-page table's next move: a random legal
  * move (no seed, as before), or a bot of plystack/bots for the seat that must
- * act. A bot is seeded per move: the one that makes move N of the log (counted
+ * act. Each considers the moves `botMoves` gives (no leaving, auto-pass stops
+ * or undo while the seat has other moves), weighed by the game's hints. A bot
+ * is seeded per move: the one that makes move N of the log (counted
  * from 0) gets the seed `SEED:N`, and of several seats that may act the one it
  * plays for is drawn from `SEED:N:seat`, so the same seed at the same position
  * makes the same move, after a reset or in a branch alike. The MCTS bot thinks
@@ -11,7 +13,7 @@
 import { mctsBot, randomBot } from '../../../src/bots/index.js';
 import { seededRandom } from '../../../src/core/random.js';
 import type { Move, Table } from '../../../src/index.js';
-import { stayingMoves } from '../../../src/table/autoplay.js';
+import { randomLegalMove } from '../../../src/table/autoplay.js';
 
 export type BotKind = 'random-move' | 'random' | 'mcts';
 
@@ -76,26 +78,16 @@ export function seatToAct(table: Table, seed: string): string | null {
 /** The seed of the bot that makes the table's next move. */
 export const moveSeed = (table: Table, seed: string) => `${seed}:${table.log.moves.length}`;
 
-/** A random legal move of a seat that may act now (not seeded: today's *step*), or null. */
-function randomLegalMove(table: Table): Move | null {
-  const seats = table.toAct();
-  if (seats.length === 0) return null;
-  const seat = seats[Math.floor(Math.random() * seats.length)] as string;
-  const allowed = table.legalMoves(seat).allowed;
-  return allowed[Math.floor(Math.random() * allowed.length)] ?? null;
-}
-
 /**
  * The next move where choosing it is quick (a random legal move, the random
  * bot), on the page's own thread; the MCTS bot's search goes to the worker.
  */
 export function chooseHere(table: Table, asker: Exclude<Asker, { kind: 'mcts' }>): Move | null {
-  if (asker.kind === 'random-move') return randomLegalMove(table);
+  // Not seeded (today's *step*): a seat that may act, and one of the moves a bot considers, as the random demo draws them.
+  if (asker.kind === 'random-move') return randomLegalMove(table, (n) => Math.floor(Math.random() * n)) ?? null;
   const seat = seatToAct(table, asker.seed);
   if (seat === null) return null;
-  // As plystack demo --bots plays it: the random bot keeps its seat at the table unless leaving is all it may do.
-  const staying = { toAct: () => [seat], legalMoves: (s: string) => ({ allowed: stayingMoves(table, s) }) };
-  return randomBot({ seed: moveSeed(table, asker.seed) }).choose(staying, seat);
+  return randomBot({ seed: moveSeed(table, asker.seed) }).choose(table, seat);
 }
 
 /** What the page sends the worker: the table as its persisted snapshot, and the search to run. */
