@@ -7,7 +7,7 @@
 import type { AnyGame, BotHintContext } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { TableContext } from '../engine/context.js';
-import { seatingView } from '../engine/turnFacts.js';
+import { seatingView } from '../engine/seatingView.js';
 
 /** What a bot reads: a live table or a simulation of one (with its game and context, the game's hints too). */
 export interface Position<M extends Move = Move> {

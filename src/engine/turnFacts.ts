@@ -4,7 +4,6 @@
  * sees, whether the turn can pass, and how a game's answers become refusals.
  */
 import { GameCodeError, type Refusal, refusal } from '../core/errors.js';
-import type { SeatingView } from '../core/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { nextTurn } from '../progression/turns.js';
 import { seatingOf, type TableContext } from './context.js';
@@ -32,20 +31,8 @@ export function notYourTurn(ctx: TableContext, seat: string | null): Refusal {
   );
 }
 
-/** What a game may read of the turn structure. */
-export function seatingView(ctx: TableContext): SeatingView {
-  return {
-    seats: ctx.opening.seats,
-    out: ctx.progression.out,
-    activeSeat: ctx.turn.activeSeat,
-    turn: ctx.turn.number,
-    round: ctx.turn.round,
-    movesThisTurn: ctx.progression.movesThisTurn,
-    gamePhase: ctx.gamePhase,
-    phase: ctx.phase,
-    window: ctx.progression.window?.name ?? null,
-  };
-}
+// In a module of its own, which imports nothing at run time: plystack/bots reads it without the engine.
+export { seatingView } from './seatingView.js';
 
 /**
  * Runs a game's check; game code that throws becomes a GAME_ERROR refusal

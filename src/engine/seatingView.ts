@@ -1,0 +1,21 @@
+/**
+ * What a game may read of the turn structure at a table, as its callbacks (and
+ * its hints for bots) get it.
+ */
+import type { SeatingView } from '../core/game.js';
+import type { TableContext } from './context.js';
+
+/** What a game may read of the turn structure. */
+export function seatingView(ctx: TableContext): SeatingView {
+  return {
+    seats: ctx.opening.seats,
+    out: ctx.progression.out,
+    activeSeat: ctx.turn.activeSeat,
+    turn: ctx.turn.number,
+    round: ctx.turn.round,
+    movesThisTurn: ctx.progression.movesThisTurn,
+    gamePhase: ctx.gamePhase,
+    phase: ctx.phase,
+    window: ctx.progression.window?.name ?? null,
+  };
+}
