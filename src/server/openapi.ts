@@ -112,7 +112,8 @@ export const openApiDocument = {
         additionalProperties: { $ref: '#/components/schemas/Bot' },
       },
       Bot: {
-        description: 'a uniformly random legal move, or Monte Carlo tree search with `iterations` playouts a move',
+        description:
+          "a random legal move, or Monte Carlo tree search with `iterations` playouts a move; neither leaves, sets an auto-pass stop or undoes while its seat has other moves, and both follow the game's hints",
         oneOf: [
           {
             type: 'object',
