@@ -350,7 +350,6 @@ export const circularTable = defineGame({
     const { hand: _secret, ...shown } = view;
     return shown;
   },
-  // The demo plays to the first empty hand: a whole game, whatever the number of turns asked.
   bots: {
     // Drawing is allowed even with a playable card in hand, so bots that pick uniformly draw about as often as they
     // play, and a game from seven cards runs to thousands of moves. A player sheds cards: bots play a card, call one
@@ -364,4 +363,5 @@ export const circularTable = defineGame({
       return rivals.length === 0 || mine + closest === 0 ? 0.5 : closest / (mine + closest);
     },
   },
+  // No demoOptions: the demo plays to the first empty hand, a whole game, whatever the number of turns asked.
 });
