@@ -23,6 +23,7 @@ const TYPES = [
   'stack.withdrawn',
   'ply.recorded',
   'move.refused',
+  'seat.out',
   'game.over',
 ] as const;
 
@@ -220,5 +221,49 @@ describe('events follow what changed', () => {
     expect(table.state.status).toBe('over');
     expect(types(events)).not.toContain('priority.changed');
     expect(types(events).at(-1)).toBe('game.over');
+  });
+});
+
+describe('seats going out', () => {
+  const PER_ROUND = { strategy: 'PerRound' };
+
+  it("seat:a's eliminate card takes seat:c out: its ply, then seat.out for seat:c in turn 1", () => {
+    const table = openSandbox(withRules(PER_ROUND, { eliminations: true }));
+    const events = record(table);
+    table.play({ type: 'eliminate', seat: 'seat:a', payload: { seat: 'seat:c' } });
+    expect(types(events)).toEqual(['ply.recorded', 'seat.out']);
+    expect(events[1]).toEqual({ type: 'seat.out', seat: 'seat:c', turn: 1 });
+  });
+
+  it('seat:a leaves during its turn: its ply, seat.out for seat:a, then its turn ends and seat:b starts turn 2', () => {
+    const table = openSandbox(withRules(PER_ROUND));
+    const events = record(table);
+    table.play({ type: 'engine.leave', seat: 'seat:a' });
+    expect(types(events)).toEqual(['ply.recorded', 'seat.out', 'turn.ended', 'turn.started']);
+    expect(events[1]).toEqual({ type: 'seat.out', seat: 'seat:a', turn: 1 });
+  });
+
+  it("a routine run as seat:a's turn ends takes out the seats that played nothing, one seat.out each, in turn 1", () => {
+    const options = { phases: [{ name: 'main', turns: PER_ROUND, onTurnEnd: 'drop-idle' }] };
+    const table = openSandbox(options, ['seat:a', 'seat:b', 'seat:c']);
+    table.play({ type: 'play', seat: 'seat:a' });
+    const events = record(table);
+    table.play({ type: 'engine.end-turn', seat: 'seat:a' });
+    expect(events.filter((e) => e.type === 'seat.out')).toEqual([
+      { type: 'seat.out', seat: 'seat:b', turn: 1 },
+      { type: 'seat.out', seat: 'seat:c', turn: 1 },
+    ]);
+    expect(types(events)).toEqual(['ply.recorded', 'turn.ended', 'seat.out', 'seat.out', 'turn.started']);
+  });
+
+  it('a routine that eliminates nobody announces nothing of its own', () => {
+    const table = openSandbox({ phases: [{ name: 'main', turns: PER_ROUND, onTurnEnd: 'tally' }] }, [
+      'seat:a',
+      'seat:b',
+    ]);
+    table.play({ type: 'play', seat: 'seat:a' });
+    const events = record(table);
+    table.play({ type: 'engine.end-turn', seat: 'seat:a' });
+    expect(types(events)).toEqual(['ply.recorded', 'turn.ended', 'turn.started']);
   });
 });

@@ -13,9 +13,12 @@
  *   round.ended/started  the turn passed into another round
  *   turn.ended/started the active seat changed hands (at the chart's turn boundary,
  *                      or when initiative scores reorder the turn)
+ *   seat.out           seats went out of the game (left, or eliminated by a move,
+ *                      a resolution or a phase's routine), one event each
  *
  * The order of a moment's events is fixed here: the ply first, then the
- * stack, then priority. Tests pin it (test/events.test.ts).
+ * stack, then priority, then the seats that went out. Tests pin it
+ * (test/events.test.ts).
  */
 import type { Refusal } from '../core/errors.js';
 import { size } from '../log/plyLog.js';
@@ -36,6 +39,7 @@ export type TableEmitted =
   | { type: 'stack.withdrawn'; item: StackItem }
   | { type: 'ply.recorded'; ply: Ply; index: number }
   | { type: 'move.refused'; refusal: Refusal }
+  | { type: 'seat.out'; seat: string; turn: number }
   | { type: 'game.over'; winners: readonly string[] };
 
 /** What the chart is doing when the context changes. */
@@ -52,6 +56,8 @@ export type Moment =
   | { readonly kind: 'round-started' }
   | { readonly kind: 'initiative-merged' }
   | { readonly kind: 'over' }
+  /** Seats may have gone out: a routine ran, or a seat left. */
+  | { readonly kind: 'seating-changed' }
   | { readonly kind: 'refused'; readonly refusal: Refusal };
 
 /** The events `change` announces when the chart makes it at `moment`, in the order the application receives them. */
@@ -112,7 +118,17 @@ export function eventsOf(before: TableContext, change: Partial<TableContext>, mo
       out.push({ type: 'move.refused', refusal: moment.refusal });
       break;
   }
+  seatsOutEvents(before, change, out);
   return out;
+}
+
+/** The seats `change` takes out of the game, in the order they went. */
+function seatsOutEvents(before: TableContext, change: Partial<TableContext>, out: TableEmitted[]): void {
+  const after = change.progression?.out;
+  const was = before.progression.out;
+  if (after === undefined || after === was) return;
+  const turn = (change.turn ?? before.turn).number;
+  for (let i = was.length; i < after.length; i++) out.push({ type: 'seat.out', seat: after[i]!, turn });
 }
 
 /** Items a ply took off the stack (an undo withdraws them, newest first) or put on it. */

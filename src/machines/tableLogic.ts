@@ -47,6 +47,7 @@ const ROUND_ENDED: Moment = { kind: 'round-ended' };
 const ROUND_STARTED: Moment = { kind: 'round-started' };
 const INITIATIVE_MERGED: Moment = { kind: 'initiative-merged' };
 const OVER: Moment = { kind: 'over' };
+const SEATING_CHANGED: Moment = { kind: 'seating-changed' };
 
 type Guard<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => boolean;
 type Action<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Effect;
@@ -114,17 +115,11 @@ export function tableGuards(game: AnyGame) {
 export function tableAssigns(game: AnyGame) {
   return uniform<Assign<never>>()({
     setAutoPass: (context, event) => step.setAutoPass(context, event.seat as string, event.payload as never),
-    runRoutine: ((context, _event, params) => step.runRoutine(game, context, params.routine)) as Assign<{
-      routine: string;
-    }>,
     chooseNextSeat: ((context, _event, params) => step.chooseNextSeat(game, context, params.order)) as Assign<{
       order: string;
     }>,
-    // The onMove routine of the game phase the move was made in.
-    runOnMove: (context, event) => step.runOnMove(game, context, event),
     endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
     delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),
-    removeSeat: (context, event) => step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
     clearFlow: () => step.clearFlow(),
     endWindowPart: (context, event) => step.endWindowPart(context, event.seat),
     closeWindow: (context) => step.closeWindow(context),
@@ -207,6 +202,19 @@ export function tableEffects(game: AnyGame) {
     finishGame: (context) => {
       return announced(context, step.finishGame(game, context), OVER);
     },
+    // A routine and a seat leaving may take seats out of the game: announced as seat.out.
+    runRoutine: ((context, _event, params) =>
+      announced(context, step.runRoutine(game, context, params.routine), SEATING_CHANGED)) as Action<{
+      routine: string;
+    }>,
+    // The onMove routine of the game phase the move was made in.
+    runOnMove: (context, event) => announced(context, step.runOnMove(game, context, event), SEATING_CHANGED),
+    removeSeat: (context, event) =>
+      announced(
+        context,
+        step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
+        SEATING_CHANGED,
+      ),
     // A move that reached the actor without a transition taking it changes nothing: why it was refused is worked out
     // only for someone listening.
     refuseMove: (context, event) => ({

@@ -57,6 +57,8 @@ export function emittedText(event: TableEmitted | { type: string; [key: string]:
       return `ply ${Number(e.index) + 1}: ${String((e.ply as { notation?: string } | undefined)?.notation)}`;
     case 'move.refused':
       return `refused: ${String((e.refusal as { code?: string } | undefined)?.code)}`;
+    case 'seat.out':
+      return `${String(e.seat)} is out (turn ${String(e.turn)})`;
     case 'game.over':
       return `game over: ${((e.winners as string[] | undefined) ?? []).join(', ') || 'no winner'}`;
     default: {
