@@ -88,6 +88,23 @@ export function evaluateHint(position: Position, seat: string): number | null {
   return value;
 }
 
+/**
+ * One of the moves a bot considers at `position` (of `seat`, or of any seat that may act), drawn by `draw` (a uniform
+ * whole number below its argument) as the game's `bots.weight` hint weighs them; null when there is none.
+ *
+ * @example
+ * pickMove(table, 'seat:ann', (n) => random.int(0, n - 1)) // one of seat:ann's moves, heavier ones likelier
+ */
+export function pickMove<M extends Move>(
+  position: Position<M>,
+  seat: string | undefined,
+  draw: (n: number) => number,
+): M | null {
+  const moves = botMoves(position, seat);
+  if (moves.length === 0) return null;
+  return moves[pickIndex(moves.length, moveWeights(position, moves), draw)] as M;
+}
+
 /** Draws for a pick by weights that are not all whole numbers are whole numbers below this. */
 const WEIGHT_STEPS = 2 ** 30;
 

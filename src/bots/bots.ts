@@ -14,7 +14,7 @@ import type { Move } from '../core/move.js';
 import { type Random, type Seed, seededRandom } from '../core/random.js';
 import type { Simulation } from '../fast/simulation.js';
 import type { Table } from '../table/table.js';
-import { botMoves, evaluateHint, moveWeights, type Position, pickIndex } from './botMoves.js';
+import { botMoves, evaluateHint, moveWeights, type Position, pickIndex, pickMove } from './botMoves.js';
 
 export type { Position } from './botMoves.js';
 
@@ -69,11 +69,8 @@ export async function chooseSoon(
 }
 
 /** One of the moves a bot considers at `position` (of `seat`, or of any seat that may act), drawn with the game's weights; null when there is none. */
-function randomMove(random: Random, position: Position, seat?: string): Move | null {
-  const moves = botMoves(position, seat);
-  if (moves.length === 0) return null;
-  return moves[pickIndex(moves.length, moveWeights(position, moves), (n) => random.int(0, n - 1))] as Move;
-}
+const randomMove = (random: Random, position: Position, seat?: string): Move | null =>
+  pickMove(position, seat, (n) => random.int(0, n - 1));
 
 /**
  * A bot that plays one of the moves `botMoves` gives, chosen at random: uniformly, or as the game's `bots.weight`

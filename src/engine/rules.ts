@@ -13,10 +13,12 @@ import { strategyOf } from '../progression/strategies/index.js';
 import { type StructurePlan, windowPlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
 import { ENGINE_MOVES, type EngineMoveModel, engineMove } from './moves/index.js';
-import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, seatingView, turnCannotPass } from './turnFacts.js';
+import { seatingView } from './seatingView.js';
+import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, turnCannotPass } from './turnFacts.js';
 
 export { ENGINE_MOVES, undoRefusal } from './moves/index.js';
-export { askGame, holdsTurn, isOutOfTurn, seatingView, turnCanPass } from './turnFacts.js';
+export { seatingView } from './seatingView.js';
+export { askGame, holdsTurn, isOutOfTurn, turnCanPass } from './turnFacts.js';
 
 /** Every move type the game knows, engine moves first. */
 export function moveTypes(game: AnyGame): string[] {

@@ -1,6 +1,7 @@
 /**
  * What a game may read of the turn structure at a table, as its callbacks (and
- * its hints for bots) get it.
+ * its hints for bots) get it. A module of its own that imports nothing at run
+ * time: plystack/bots reads it without loading the engine.
  */
 import type { SeatingView } from '../core/game.js';
 import type { TableContext } from './context.js';

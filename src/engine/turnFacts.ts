@@ -31,9 +31,6 @@ export function notYourTurn(ctx: TableContext, seat: string | null): Refusal {
   );
 }
 
-// In a module of its own, which imports nothing at run time: plystack/bots reads it without the engine.
-export { seatingView } from './seatingView.js';
-
 /**
  * Runs a game's check; game code that throws becomes a GAME_ERROR refusal
  * instead of an exception, so a table's checks never throw.

@@ -4,7 +4,7 @@
  * bot of plystack/bots does: the moves `botMoves` gives, weighed by the
  * game's hints.
  */
-import { botMoves, moveWeights, pickIndex } from '../bots/botMoves.js';
+import { pickMove } from '../bots/botMoves.js';
 import type { AnyGame, MoveOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
@@ -39,8 +39,7 @@ export function randomLegalMove<Gm extends AnyGame>(
   const seats = table.toAct();
   if (seats.length === 0) return undefined;
   const seat = seats[pick(seats.length)] as string;
-  const moves = botMoves(table, seat);
-  return moves.length === 0 ? undefined : moves[pickIndex(moves.length, moveWeights(table, moves), pick)];
+  return pickMove(table, seat, pick) ?? undefined;
 }
 
 /** Options of a demo game. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { botMoves, LAST_RESORT_MOVES, mctsBot, randomBot } from '../../src/bots/index.js';
 import type { Ply } from '../../src/engine/context.js';
-import { seatingView } from '../../src/engine/turnFacts.js';
+import { seatingView } from '../../src/engine/seatingView.js';
 import {
   type CircularTableOptions,
   type CircularTableState,

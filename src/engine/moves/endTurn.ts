@@ -6,7 +6,8 @@
 import { refusal } from '../../core/errors.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import { movesOwed } from '../../progression/turns.js';
-import { askGame, gameRefusal, holdsTurn, notYourTurn, seatingView, turnCannotPass } from '../turnFacts.js';
+import { seatingView } from '../seatingView.js';
+import { askGame, gameRefusal, holdsTurn, notYourTurn, turnCannotPass } from '../turnFacts.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 export const endTurn: EngineMoveModel = {

@@ -2,7 +2,8 @@
 
 import { refusal } from '../../core/errors.js';
 import { z } from '../../core/schema.js';
-import { askGame, gameRefusal, seatingView } from '../turnFacts.js';
+import { seatingView } from '../seatingView.js';
+import { askGame, gameRefusal } from '../turnFacts.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.strictObject({ transition: z.string().check(z.minLength(1), z.maxLength(64)) });
