@@ -325,3 +325,15 @@ describe('garbage sent straight to the actor', () => {
     expect(refusals.map((r) => r.code)).toEqual(['INVALID_PAYLOAD']);
   });
 });
+
+describe('what a refusal carries', () => {
+  it("seat:bob's pass out of priority is an IllegalMove with its code, and no reason or move index it does not have", () => {
+    const table = openMundane();
+    const result = table.tryPlay({ type: 'engine.pass', seat: BOB });
+    if (result.ok) throw new Error('the pass was played');
+    const { error } = result;
+    expect(error.code).toBe('NO_PRIORITY');
+    // A move index belongs to a replayed log, a reason to a refusal that gives one: none is here, not even undefined.
+    expect(Object.keys(error).sort()).toEqual(['code', 'name']);
+  });
+});

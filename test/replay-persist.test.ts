@@ -169,6 +169,18 @@ describe('logs that cannot be replayed', () => {
     );
   });
 
+  it('the VERSION_MISMATCH refusal names the field, version; an InvalidTable of no one field has no path property at all', () => {
+    let thrown: unknown;
+    try {
+      replay(logOf([], { version: '2' }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as InvalidTable).path).toBe('version');
+    const whole = new InvalidTable({ code: 'INVALID_SNAPSHOT', message: 'the snapshot does not restore' });
+    expect(Object.keys(whole).sort()).toEqual(['code', 'name']);
+  });
+
   it('a log for a game plystack does not know is refused: UNKNOWN_GAME', () => {
     expect(() => replay(logOf([], { game: 'chess' }))).toThrow(
       expect.objectContaining({ name: 'InvalidTable', code: 'UNKNOWN_GAME' }),

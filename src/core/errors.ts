@@ -69,9 +69,10 @@ export function refusal(code: IllegalMoveCode, message: string, reason?: string)
 export class IllegalMove extends Error {
   override readonly name = 'IllegalMove';
   readonly code: IllegalMoveCode;
-  readonly reason?: string;
+  // Declared, not initialised: a refusal without a reason or a move index has no such property (not one set to undefined).
+  declare readonly reason?: string;
   /** Index of the refused move in a replayed log, counted from 0. */
-  readonly move?: number;
+  declare readonly move?: number;
 
   constructor(refused: Refusal, move?: number) {
     super(refused.message);
@@ -100,7 +101,8 @@ export class IllegalMove extends Error {
 export class InvalidTable extends Error {
   override readonly name = 'InvalidTable';
   readonly code: InvalidTableCode;
-  readonly path?: string;
+  /** Declared, not initialised: a problem of no one field has no such property. */
+  declare readonly path?: string;
 
   constructor(problem: TableProblem) {
     super(problem.path === undefined ? problem.message : `${problem.path}: ${problem.message}`);
