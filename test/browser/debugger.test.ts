@@ -186,6 +186,9 @@ describe('time travel', () => {
   it("numbers the move table's plies from the start of the game, as the slider does", async () => {
     const { context, url } = ready();
     const { page, errors } = await openPage(context, `${url}?seed=7`);
+    // The seeded random bot, not the unseeded random move: the same 40 moves every run, reaching a later round.
+    await page.locator('[data-testid=bot-kind]').selectOption('random');
+    await page.locator('[data-testid=bot-seed]').fill('rounds');
     await page.locator('[data-testid=play-count]').fill('40');
     await page.locator('[data-testid=play-speed]').selectOption('0');
     await page.locator('[data-testid=play]').click();
