@@ -45,6 +45,12 @@ export function emittedText(event: TableEmitted | { type: string; [key: string]:
       return `turn ${String(e.turn)} starts: ${String(e.seat)}`;
     case 'turn.ended':
       return `turn ${String(e.turn)} ends: ${String(e.seat)}`;
+    case 'round.started':
+      return `round ${String(e.round)} starts`;
+    case 'round.ended':
+      return `round ${String(e.round)} ends`;
+    case 'game-phase.changed':
+      return `game phase ${String(e.gamePhase)} (turn ${String(e.turn)})`;
     case 'phase.changed':
       return `phase ${String(e.phase)}${e.seat ? ` (${String(e.seat)})` : ''}`;
     case 'priority.changed':
@@ -53,6 +59,8 @@ export function emittedText(event: TableEmitted | { type: string; [key: string]:
       return `#${item?.id} ${item?.card} (${item?.seat}) on the stack`;
     case 'stack.resolved':
       return `#${item?.id} ${item?.card} (${item?.seat}) resolved`;
+    case 'stack.withdrawn':
+      return `#${item?.id} ${item?.card} (${item?.seat}) taken back`;
     case 'ply.recorded':
       return `ply ${Number(e.index) + 1}: ${String((e.ply as { notation?: string } | undefined)?.notation)}`;
     case 'move.refused':

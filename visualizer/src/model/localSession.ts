@@ -18,6 +18,7 @@ import {
 } from '../../../src/index.js';
 import { addEmitted, EventLog, moveText } from './events.js';
 import { Notifier } from './notifier.js';
+import { PlyEvents } from './plyEvents.js';
 
 const charts = new WeakMap<object, ChartState>();
 
@@ -152,6 +153,7 @@ export function openLocal(game: AnyGame, input: TableInput): LocalSession {
 export function openLog(log: unknown): LocalSession {
   const { table, applied, error } = replayLog(log);
   const session = new LocalSession(table, `${table.log.table} (loaded)`);
+  linesOfPlies(session, table);
   if (error === null) session.note(`loaded ${table.log.table}: ${applied} moves replayed`);
   else {
     const moves = (log as { moves?: unknown }).moves;
@@ -169,6 +171,17 @@ export function openLog(log: unknown): LocalSession {
     );
   }
   return session;
+}
+
+/**
+ * The event lines of a loaded log's plies, made as a remote table's are (played again on the fast runner), so a loaded
+ * game lists what it emitted as if it had been played here; none when the page cannot make them.
+ */
+function linesOfPlies(session: LocalSession, table: Table): void {
+  const { moves: _moves, ...opening } = table.log;
+  const made = PlyEvents.ofOpening(opening);
+  if (made === null || !made.advance(table.plies)) return;
+  for (const line of made.events.entries) session.events.add(line.kind, line.type, line.text, line.detail, line.ply);
 }
 
 /**

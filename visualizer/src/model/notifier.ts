@@ -23,8 +23,13 @@ export class Notifier {
       this.scheduled = false;
       for (const listener of this.listeners) listener();
     };
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible')
-      requestAnimationFrame(tell);
+    // Read off globalThis: the page's models also run (and type-check) outside a browser, in the tests.
+    const page = globalThis as {
+      requestAnimationFrame?: (callback: () => void) => unknown;
+      document?: { visibilityState?: string };
+    };
+    if (page.requestAnimationFrame !== undefined && page.document?.visibilityState === 'visible')
+      page.requestAnimationFrame(tell);
     else setTimeout(tell, 16);
   }
 }

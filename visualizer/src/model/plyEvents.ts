@@ -16,7 +16,14 @@ import { readMove } from '../../../src/core/move.js';
 import { checkMove } from '../../../src/engine/rules.js';
 import type { ChartRunner, ChartState } from '../../../src/fast/chartRunner.js';
 import { runnerOf } from '../../../src/fast/simulation.js';
-import { type AnyGame, openFromLog, type Ply, type PlystackActorInfo, type TableEmitted } from '../../../src/index.js';
+import {
+  type AnyGame,
+  openFromLog,
+  type Ply,
+  type PlystackActorInfo,
+  type TableEmitted,
+  type TableLog,
+} from '../../../src/index.js';
 import { at, size } from '../../../src/log/plyLog.js';
 import { addEmitted, EventLog } from './events.js';
 
@@ -30,8 +37,13 @@ export class PlyEvents {
 
   /** The table's opening on the fast runner, or null when the page cannot open it (a game it does not have). */
   static open(table: PlystackActorInfo): PlyEvents | null {
+    return PlyEvents.ofOpening({ ...table.opening, game: table.game.id, version: table.game.version });
+  }
+
+  /** A table's opening (its log without moves) on the fast runner, or null when the page cannot open it. */
+  static ofOpening(opening: Omit<TableLog, 'moves'>): PlyEvents | null {
     try {
-      const opened = openFromLog({ ...table.opening, game: table.game.id, version: table.game.version, moves: [] });
+      const opened = openFromLog({ ...opening, moves: [] });
       const runner = runnerOf(opened.game, opened.actor.logic);
       const state = runner.stateOf(opened.actor.getSnapshot());
       opened.stop();
