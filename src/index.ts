@@ -6,6 +6,15 @@
  * inspector's transport), `plystack/server` and `plystack/client`.
  */
 
+export type {
+  GameChecks,
+  HiddenPieces,
+  Invariant,
+  MoveProperty,
+  PropertyAnswer,
+  StateAt,
+  StepAt,
+} from './core/checks.js';
 export { defineGame, extendGame, type GameChanges, isGame } from './core/defineGame.js';
 export {
   GameDefinitionError,

@@ -5,6 +5,18 @@
  */
 
 export {
+  BUILT_IN_CHECKS,
+  type BuiltInCheck,
+  type OpeningOf,
+  type RunReport,
+  type VerifyBounds,
+  type VerifyOptions,
+  type VerifyProgress,
+  type VerifyReport,
+  type Violation,
+} from '../verify/types.js';
+export { verify } from '../verify/verify.js';
+export {
   CoverageRecorder,
   type CoverageReport,
   formatReport,
