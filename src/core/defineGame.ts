@@ -366,8 +366,12 @@ function gameChecks<G, O>(value: unknown): Game<G, O>['checks'] {
   const read = (key: 'invariants' | 'moves') => {
     const record = given[key] === undefined ? {} : ownRecord(given[key], `checks.${key}`);
     for (const [name, check] of Object.entries(record)) {
-      const problem = nameProblem(name, 'check');
-      if (problem !== null) throw new GameDefinitionError(`checks.${key}.${name}`, problem);
+      // A property's name is read by people (reports, counterexample logs): any short text on one line.
+      if (name.length === 0 || name.length > 120 || /[\u0000-\u001f\u007f]/.test(name))
+        throw new GameDefinitionError(
+          `checks.${key}.${name.slice(0, 40)}`,
+          'a check is named by a text of 1 to 120 characters on one line',
+        );
       if (typeof check !== 'function')
         throw new GameDefinitionError(`checks.${key}.${name}`, 'must be a function returning true or what is wrong');
     }
