@@ -98,6 +98,7 @@ export { builtInGames, findGame } from './games/registry.js';
 export { type SandboxOptions, type SandboxState, sandbox } from './games/sandbox/sandbox.js';
 export { type SkirmishOptions, skirmish } from './games/skirmish/skirmish.js';
 export type { SkirmishState } from './games/skirmish/squads.js';
+export { lineOf, type Mark, type TicTacToeState, ticTacToe } from './games/ticTacToe/ticTacToe.js';
 export {
   activeStateIds,
   allStates,

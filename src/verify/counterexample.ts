@@ -23,10 +23,12 @@ import type { Problem } from './judge.js';
  * movesOf(settings, [0, 2]) // [{ type: 'engine.pass', seat: 'seat:ann' }, …]
  */
 export function movesOf(s: ExploreSettings, path: readonly number[]): Move[] {
-  let state = s.start;
+  let state = s.restart();
   const moves: Move[] = [];
   for (const index of path) {
-    const move = s.judge.movesAt(state).moves[index] as Move;
+    const move = s.judge.movesAt(state).moves[index];
+    // Game code that wrote into the pieces during the run can leave a path that no longer applies: it ends here.
+    if (move === undefined) break;
     moves.push(move);
     state = s.judge.runner.step(state, move as never);
   }
@@ -45,7 +47,7 @@ interface Reproduced {
  * the first place where `check` fails, or null.
  */
 function reproduce(s: ExploreSettings, prefix: readonly Move[], check: string): Reproduced | null {
-  let state: ChartState = s.start;
+  let state: ChartState = s.restart();
   const played: Move[] = [];
   for (let i = 0; ; i++) {
     const found: Found[] = [];
@@ -121,7 +123,7 @@ export function fastPathDiffers(
 ): { problem: Problem; at: number } | null {
   const table = createTable(game, input as never);
   try {
-    let state = s.start;
+    let state = s.restart();
     const differs = (what: string, a: unknown, b: unknown, at: number) => {
       const left = JSON.stringify(a);
       const right = JSON.stringify(b);

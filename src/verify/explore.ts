@@ -44,6 +44,12 @@ export interface Explored {
 export interface ExploreSettings {
   readonly judge: Judge;
   readonly start: ChartState;
+  /**
+   * A fresh opening state, as `start` was before the run: game code that writes into the pieces (the faults
+   * refusal-changes-nothing and moves-keep-the-past find) may have changed `start` and the states sharing its pieces,
+   * so counterexamples are rebuilt from a fresh one.
+   */
+  readonly restart: () => ChartState;
   readonly fingerprint: FingerprintSettings;
   readonly bounds: Required<VerifyBounds>;
   /** Seconds already spent by earlier openings of the same run. */

@@ -106,6 +106,12 @@ export function verify<Gm extends AnyGame>(game: Gm, options: VerifyOptions<Gm> 
       const runner = runnerOf(played, table.actor.logic);
       const start = runner.stateOf(table.actor.getSnapshot());
       table.stop();
+      const restart = () => {
+        const again = createTable(played, input as never);
+        const state = runner.stateOf(again.actor.getSnapshot());
+        again.stop();
+        return state;
+      };
       const judge = new Judge(
         {
           game: played,
@@ -122,6 +128,7 @@ export function verify<Gm extends AnyGame>(game: Gm, options: VerifyOptions<Gm> 
       const settings: ExploreSettings = {
         judge,
         start,
+        restart,
         fingerprint: {
           counters: keepCounters,
           symmetry: options.symmetry === true,
