@@ -276,8 +276,10 @@ export const verifyCommand: Command = {
     json: { type: 'boolean', description: 'print one JSON document on stdout: the report (docs/contract.md)' },
   },
   async run({ positionals, values }, io) {
+    // What is refused may quote a game's or a file's text (JSON.parse quotes the file): one line, whatever it holds.
+    const refuse = (message: string) => fail(io, printable(message));
     const given = await givenGame(positionals, typeof values.game === 'string' ? values.game : undefined, builtInGames);
-    if (typeof given === 'string') return fail(io, given);
+    if (typeof given === 'string') return refuse(given);
     const { game } = given;
     const most = Math.min(game.seats.max, DEMO_SEATS.length);
 
@@ -285,16 +287,16 @@ export const verifyCommand: Command = {
     if (typeof values.seats === 'string') {
       const read = wholeNumbers(values.seats, 0);
       if (read === null)
-        return fail(io, `--seats: whole numbers of seats, separated by commas, not ${quote(values.seats)}`);
+        return refuse(`--seats: whole numbers of seats, separated by commas, not ${quote(values.seats)}`);
       const wrong = read.find((n) => n < game.seats.min || n > most);
       if (wrong !== undefined)
-        return fail(io, `--seats: ${printable(game.id)} seats ${game.seats.min} to ${most} here, not ${wrong}`);
+        return refuse(`--seats: ${printable(game.id)} seats ${game.seats.min} to ${most} here, not ${wrong}`);
       seats = read;
     }
     let seeds: Seed[] | undefined;
     if (typeof values.seed === 'string') {
       const read = seedsOf(values.seed);
-      if (read === null) return fail(io, `--seed: seeds separated by commas, not ${quote(values.seed)}`);
+      if (read === null) return refuse(`--seed: seeds separated by commas, not ${quote(values.seed)}`);
       seeds = read;
     }
     const bounds: { depth?: number; states?: number; seconds?: number } = {};
@@ -303,26 +305,26 @@ export const verifyCommand: Command = {
       if (typeof value !== 'string') continue;
       const read = wholeNumbers(value, 1);
       if (read === null || read.length !== 1)
-        return fail(io, `--${bound}: a whole number, at least 1, not ${quote(value)}`);
+        return refuse(`--${bound}: a whole number, at least 1, not ${quote(value)}`);
       bounds[bound] = read[0] as number;
     }
     if (typeof values.seconds === 'string') {
       const seconds = Number(values.seconds);
       if (!/^\d*\.?\d+$/.test(values.seconds) || !(seconds > 0))
-        return fail(io, `--seconds: a number of seconds above 0, not ${quote(values.seconds)}`);
+        return refuse(`--seconds: a number of seconds above 0, not ${quote(values.seconds)}`);
       bounds.seconds = seconds;
     }
     let walks: number | undefined;
     if (typeof values.walks === 'string') {
-      if (values.swarm !== true) return fail(io, '--walks: only with --swarm');
+      if (values.swarm !== true) return refuse('--walks: only with --swarm');
       const read = wholeNumbers(values.walks, 1);
       if (read === null || read.length !== 1)
-        return fail(io, `--walks: a whole number of walks, at least 1, not ${quote(values.walks)}`);
+        return refuse(`--walks: a whole number of walks, at least 1, not ${quote(values.walks)}`);
       walks = read[0] as number;
     }
     const out = typeof values.out === 'string' ? values.out : undefined;
-    if (out === '') return fail(io, '--out: the folder to write the logs into');
-    if (values.tests === true && out === undefined) return fail(io, '--tests: only with --out DIR, where the tests go');
+    if (out === '') return refuse('--out: the folder to write the logs into');
+    if (values.tests === true && out === undefined) return refuse('--tests: only with --out DIR, where the tests go');
 
     let options: unknown;
     if (typeof values.options === 'string') {
@@ -330,21 +332,21 @@ export const verifyCommand: Command = {
       try {
         text = decodeUtf8(await io.readFile(values.options));
       } catch (error) {
-        return fail(io, `--options: cannot read ${quote(values.options)}: ${(error as Error).message}`);
+        return refuse(`--options: cannot read ${quote(values.options)}: ${(error as Error).message}`);
       }
       try {
         options = JSON.parse(text);
       } catch (error) {
-        return fail(io, `--options: ${quote(values.options)} is not JSON: ${(error as Error).message}`);
+        return refuse(`--options: ${quote(values.options)} is not JSON: ${(error as Error).message}`);
       }
       const sets = Array.isArray(options) ? options : [options];
       if (sets.length === 0 || sets.some((set) => typeof set !== 'object' || set === null || Array.isArray(set)))
-        return fail(io, `--options: ${quote(values.options)} holds neither an object of options nor an array of them`);
+        return refuse(`--options: ${quote(values.options)} holds neither an object of options nor an array of them`);
     }
     let extra: ExtraChecks | undefined;
     if (typeof values.checks === 'string') {
       const found = await checksFromModule(values.checks, game);
-      if (typeof found === 'string') return fail(io, `--checks: ${found}`);
+      if (typeof found === 'string') return refuse(`--checks: ${found}`);
       extra = found;
     }
 
@@ -367,7 +369,7 @@ export const verifyCommand: Command = {
     } catch (error) {
       const problem = usageProblem(error);
       if (problem === null) throw error;
-      return fail(io, problem);
+      return refuse(problem);
     } finally {
       progress.end();
     }
@@ -382,7 +384,7 @@ export const verifyCommand: Command = {
         try {
           await io.writeFile(file, `${JSON.stringify(v.log, null, 2)}\n`, { createFolders: true });
         } catch (error) {
-          return fail(io, `--out: cannot write ${quote(file)}: ${(error as Error).message}`);
+          return refuse(`--out: cannot write ${quote(file)}: ${(error as Error).message}`);
         }
         written.push(file);
       }
