@@ -15,6 +15,8 @@ export interface ExtraChecks {
   readonly moveProperties: Readonly<Record<string, MoveProperty>>;
   /** The module's absolute path, for a generated test to import it from. */
   readonly file: string;
+  /** Which of the two it exports. */
+  readonly exports: readonly ('invariants' | 'moveProperties')[];
 }
 
 function record(value: unknown, what: string, shown: string): Record<string, never> | string {
@@ -31,7 +33,7 @@ function record(value: unknown, what: string, shown: string): Record<string, nev
  * plystack already gives a check (its counterexample would be told apart from the other's by nothing).
  *
  * @example
- * await checksFromModule('./dist/checks.js', tally) // { invariants: { 'tally below 4': fn }, moveProperties: {}, file: '/…/dist/checks.js' }
+ * await checksFromModule('./dist/checks.js', tally) // { invariants: { 'tally below 4': fn }, moveProperties: {}, file: '/…/dist/checks.js', exports: ['invariants'] }
  */
 export async function checksFromModule(spec: string, game: AnyGame): Promise<ExtraChecks | string> {
   const shown = quote(spec);
@@ -62,5 +64,6 @@ export async function checksFromModule(spec: string, game: AnyGame): Promise<Ext
     if (seen.has(name)) return `${shown}: ${quote(name)} names both an invariant and a move property`;
     seen.add(name);
   }
-  return { invariants, moveProperties, file };
+  const exported = (['invariants', 'moveProperties'] as const).filter((name) => exports[name] !== undefined);
+  return { invariants, moveProperties, file, exports: exported };
 }

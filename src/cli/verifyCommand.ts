@@ -4,7 +4,7 @@
  * plystack/testing on the command line (docs/cli.md; its JSON in docs/contract.md). It prints the result on standard
  * output and nothing else there; its progress goes to standard error.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Seed } from '../core/random.js';
@@ -18,6 +18,7 @@ import { type Command, EXIT } from './commands.js';
 import { givenGame } from './gameModule.js';
 import type { Io } from './io.js';
 import { fail } from './output.js';
+import { regressionTestFile } from './regressionFile.js';
 import { decodeUtf8, printable, quote } from './text.js';
 
 /** The option of this command that raises each bound of a run. */
@@ -198,6 +199,14 @@ function progressOn(io: Io, game: string): { show: (progress: VerifyProgress) =>
       if (drawn) io.redraw?.('');
     },
   };
+}
+
+/** The command as it was typed, near enough for a generated file's header to say how to write it again. */
+function commandLine(positionals: readonly string[], values: Record<string, string | boolean | undefined>): string {
+  const flags = Object.entries(values).flatMap(([name, value]) =>
+    value === undefined || value === false ? [] : value === true ? [`--${name}`] : [`--${name} ${value}`],
+  );
+  return ['plystack verify', ...positionals, ...flags].join(' ');
 }
 
 /** Why `verify` refused its input, as one line naming the option, or null for an error that is not about the input. */
@@ -387,6 +396,19 @@ export const verifyCommand: Command = {
           return refuse(`--out: cannot write ${quote(file)}: ${(error as Error).message}`);
         }
         written.push(file);
+        if (values.tests !== true) continue;
+        const test = join(out, `${names[i]}.test.ts`);
+        const text = regressionTestFile(v, resolve(test), {
+          game: given.module === null ? { builtIn: game.id } : { file: given.module.file, name: given.module.name },
+          ...(extra === undefined ? {} : { checks: extra }),
+          command: commandLine(positionals, values),
+        });
+        try {
+          await io.writeFile(test, text, { createFolders: true });
+        } catch (error) {
+          return refuse(`--out: cannot write ${quote(test)}: ${(error as Error).message}`);
+        }
+        tests.push(test);
       }
     }
 
