@@ -4,6 +4,7 @@
  * of `plystack` because an application's tables never need it.
  */
 
+export { type Recheck, recheck } from '../verify/recheck.js';
 export {
   BUILT_IN_CHECKS,
   type BuiltInCheck,
