@@ -26,6 +26,7 @@ import { followedTableId, type RemoteSession, RemoteStore, relayUrl } from './mo
 import { ContextTree } from './panels/ContextTree.js';
 import { Detail, type Selected } from './panels/Detail.js';
 import { EventLog } from './panels/EventLog.js';
+import { Help } from './panels/Help.js';
 import { APPLICATION, LegalMoves } from './panels/LegalMoves.js';
 import { MoveEditor } from './panels/MoveEditor.js';
 import { MoveTable } from './panels/MoveTable.js';
@@ -175,6 +176,17 @@ export function App() {
   const [actAs, setActAs] = useState<Record<string, string>>({});
   const [tab, setTab] = useState<Tab>('moves');
   const [detail, setDetail] = useState<Selected | null>(null);
+  // What is folded away for the chart's sake: the tables on the left, the seats and moves on the right, the tabs.
+  const [folded, setFolded] = useState({ left: false, right: false, tabs: false });
+  const enlarged = folded.left && folded.right && folded.tabs;
+  const enlarge = () =>
+    setFolded((f) =>
+      f.left && f.right && f.tabs
+        ? { left: false, right: false, tabs: false }
+        : { left: true, right: true, tabs: true },
+    );
+  const [chartCommand, setChartCommand] = useState<{ mode: 'follow' | 'whole' } | null>(null);
+  const [help, setHelp] = useState(false);
   const [count, setCount] = useState('50');
   const [speed, setSpeed] = useState(200);
   const [askerFields, setAskerFields] = useState<AskerFields>({
@@ -277,7 +289,9 @@ export function App() {
   };
 
   // ← and → step through the plies, space plays or pauses.
-  const keys = useRef({ at, total: view.total, live, autoplay, seek, canTravel: false });
+  const enlargeRef = useRef(enlarge);
+  enlargeRef.current = enlarge;
+  const keys = useRef({ at, total: view.total, live, autoplay, seek, canTravel: false, help, detail: false });
   keys.current = {
     at,
     total: view.total,
@@ -285,17 +299,42 @@ export function App() {
     autoplay,
     seek,
     canTravel: session.kind === 'local' || session.complete,
+    help,
+    detail: detail !== null,
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = keys.current;
-      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      if (e.key === 'Escape') {
+        // Escape closes what is open on top: the keys' overlay, else the detail pane.
+        if (k.help) setHelp(false);
+        else if (k.detail) setDetail(null);
+        else return;
+        e.preventDefault();
+        return;
+      }
+      if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+      const travel = (n: number) => {
         if (!k.canTravel || k.total === 0) return;
-        const now = k.at ?? k.total;
-        const next = Math.min(Math.max(now + (e.key === 'ArrowLeft' ? -1 : 1), 0), k.total);
+        const next = Math.min(Math.max(n, 0), k.total);
         k.seek(next >= k.total ? null : next);
         e.preventDefault();
+      };
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        travel((k.at ?? k.total) + (e.key === 'ArrowLeft' ? -1 : 1));
+      } else if (e.key === 'Home') {
+        travel(0);
+      } else if (e.key === 'End') {
+        travel(k.total);
+      } else if (e.key === '?') {
+        setHelp((h) => !h);
+        e.preventDefault();
+      } else if (e.key === 'f') {
+        setChartCommand({ mode: 'follow' });
+      } else if (e.key === 'w') {
+        setChartCommand({ mode: 'whole' });
+      } else if (e.key === 'e') {
+        enlargeRef.current();
       } else if (e.key === ' ') {
         // A focused button would also take the space as a click once the key is released: it lets go of the focus.
         if (e.target instanceof HTMLButtonElement) e.target.blur();
@@ -321,7 +360,10 @@ export function App() {
   );
 
   return (
-    <div className="app">
+    <div
+      className={`app ${folded.left ? 'no-left' : ''} ${folded.right ? 'no-right' : ''} ${folded.tabs ? 'no-tabs' : ''}`}
+      data-testid="app"
+    >
       <header className="topbar">
         <h1>
           plystack <span>inspector</span>
@@ -335,6 +377,38 @@ export function App() {
           </span>
         </div>
         <div className="actions">
+          <span className="folds">
+            <button
+              type="button"
+              className={folded.left ? '' : 'on'}
+              aria-pressed={!folded.left}
+              onClick={() => setFolded((f) => ({ ...f, left: !f.left }))}
+              title="show or hide the tables on the left"
+              data-testid="fold-left"
+            >
+              tables
+            </button>
+            <button
+              type="button"
+              className={folded.tabs ? '' : 'on'}
+              aria-pressed={!folded.tabs}
+              onClick={() => setFolded((f) => ({ ...f, tabs: !f.tabs }))}
+              title="show or hide the move table, plies, events and context under the chart"
+              data-testid="fold-tabs"
+            >
+              tabs
+            </button>
+            <button
+              type="button"
+              className={folded.right ? '' : 'on'}
+              aria-pressed={!folded.right}
+              onClick={() => setFolded((f) => ({ ...f, right: !f.right }))}
+              title="show or hide the seats, the stack and the moves on the right"
+              data-testid="fold-right"
+            >
+              seats
+            </button>
+          </span>
           {local !== null && (
             <label
               className="viewer"
@@ -367,8 +441,12 @@ export function App() {
           >
             Save log
           </button>
+          <button type="button" onClick={() => setHelp((h) => !h)} title="keys and legend (?)" data-testid="help">
+            ?
+          </button>
         </div>
       </header>
+      {help && <Help onClose={() => setHelp(false)} />}
       <PanelBoundary name="Tables" resetKey={remote.getVersion()}>
         <Sidebar
           locals={locals}
@@ -415,7 +493,14 @@ export function App() {
           )}
         </div>
         <PanelBoundary name="Statechart" resetKey={`${session.id}:${view.chart === null ? 0 : 1}`}>
-          <Statechart chart={view.chart} active={active} taken={view.taken} />
+          <Statechart
+            chart={view.chart}
+            active={active}
+            taken={view.taken}
+            enlarged={enlarged}
+            onEnlarge={enlarge}
+            command={chartCommand}
+          />
         </PanelBoundary>
         <div className="controls panel">
           <TimeSlider
