@@ -25,6 +25,7 @@ import { LocalSession, logText, openLocal, openLog, resetSession } from './model
 import { followedTableId, type RemoteSession, RemoteStore, relayUrl } from './model/remoteStore.js';
 import { ContextTree } from './panels/ContextTree.js';
 import { Detail, type Selected } from './panels/Detail.js';
+import { DiffView } from './panels/DiffView.js';
 import { EventLog } from './panels/EventLog.js';
 import { Help } from './panels/Help.js';
 import { APPLICATION, LegalMoves } from './panels/LegalMoves.js';
@@ -48,12 +49,13 @@ const REMOTE_NO_BOT =
 /** The "seen by" choice for a spectator (the other choices: '' for everything, or a seat). */
 const SPECTATOR = '@spectator';
 
-type Tab = 'moves' | 'plies' | 'events' | 'sequence' | 'context';
+type Tab = 'moves' | 'plies' | 'events' | 'sequence' | 'diff' | 'context';
 const TABS: Record<Tab, string> = {
   moves: 'Move table',
   plies: 'Plies',
   events: 'Events',
   sequence: 'Sequence',
+  diff: 'Diff',
   context: 'Context',
 };
 
@@ -101,9 +103,11 @@ interface TabsProps {
   readonly selected: Selected | null;
   readonly onSelect: (selected: Selected | null) => void;
   readonly resetKey: unknown;
+  /** The table a diff steps through: the page's own, or a remote one replayed in the page; null when there is none. */
+  readonly diffTable: Table | null;
 }
 
-function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsProps) {
+function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey, diffTable }: TabsProps) {
   const context = useMemo(
     () => (tab === 'context' ? inspectionContext(view.context, { items: 500, depth: 12, chars: 4000 }) : undefined),
     [tab, view.context],
@@ -113,6 +117,7 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
     plies: String(view.pliesFrom + view.plies.length),
     events: String(view.eventCount),
     sequence: '',
+    diff: '',
     context: '',
   };
   const pickEvent = (entry: EventEntry) => {
@@ -148,10 +153,11 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
       <div className={`tab-split ${selected === null ? '' : 'with-detail'}`}>
         <div className="tab-body">
           <PanelBoundary name={TABS[tab]} resetKey={resetKey}>
-            {tab === 'moves' && <MoveTable view={view} onPick={(n) => pickPly(n)} />}
-            {tab === 'plies' && <PlyList view={view} onPick={pickPly} />}
+            {tab === 'moves' && <MoveTable view={view} onPick={(n) => pickPly(n)} narrow={selected !== null} />}
+            {tab === 'plies' && <PlyList view={view} onPick={pickPly} narrow={selected !== null} />}
             {tab === 'events' && <EventLog view={view} onPick={pickEvent} />}
             {tab === 'sequence' && <SequenceView view={view} onPick={pickEvent} />}
+            {tab === 'diff' && <DiffView view={view} table={diffTable} />}
             {tab === 'context' && <ContextTree context={context} />}
           </PanelBoundary>
         </div>
@@ -242,7 +248,7 @@ export function App() {
     return {
       ...view,
       state: seen.state as Inspected['state'],
-      plies: past === null ? seen.plies : seen.plies.slice(0, past.n),
+      plies: local.table.viewFor(viewerChoice === SPECTATOR ? null : viewerChoice).plies,
     };
   }, [view, viewerChoice, past, local]);
   const active = useMemo(() => {
@@ -536,6 +542,7 @@ export function App() {
           selected={detail}
           onSelect={setDetail}
           resetKey={panelKey}
+          diffTable={tab === 'diff' ? (session.kind === 'local' ? session.table : mirrorOf(session)) : null}
         />
       </main>
       <aside className="right">

@@ -109,9 +109,6 @@ export function PlayControls(props: Props) {
           reset
         </button>
         {off !== null && <span className="muted">{off}</span>}
-        <span className="keys muted" title="keyboard">
-          ← → step · space play
-        </span>
       </div>
       <div className="play-row bot-row" data-testid="bot-controls">
         <label title={noBot ?? 'who chooses the moves step and play make'}>

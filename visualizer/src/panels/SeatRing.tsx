@@ -172,6 +172,9 @@ export function SeatRing({ view, focus, onFocus }: Props) {
         <span>
           <i className="dot priority" /> priority: {state.prioritySeat ?? 'nobody'}
         </span>
+        <span data-testid="to-act">
+          <i className="dot to-act" /> to act: {toAct.size === 0 ? 'nobody' : [...toAct].map(short).join(', ')}
+        </span>
         <span>out: {out.size === 0 ? 'none' : [...out].join(', ')}</span>
         <span data-testid="obligations">
           <i className="dot owes" /> obligations:{' '}
