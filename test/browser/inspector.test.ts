@@ -87,8 +87,14 @@ describe('the inspector page', () => {
     await expect.poll(() => isActive(page, 'WAKE_UP')).toBe('true');
     expect(await page.locator('[data-testid=read-only]').count()).toBe(1);
     expect(await moveButtons(page, 'engine.pass').isDisabled()).toBe(true);
-    expect(await rows(page)).toBe(3);
+    // the move table keeps the later ply, greyed, and it can be clicked
+    expect(await rows(page)).toBe(4);
+    expect(await page.locator('[data-testid=move-row].future').count()).toBe(1);
     await screenshot(page, 'time-slider');
+    await page.locator('[data-testid=move-row].future').click();
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).toBe('ply 4 of 4 · live');
+    await page.locator('[data-testid=step-back]').click();
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).toBe('ply 3 of 4');
 
     const download = page.waitForEvent('download');
     await page.locator('[data-testid=save-log]').click();

@@ -289,7 +289,7 @@ function packInsets(boxes: readonly Rect[], width: number, height: number, side:
     thickness = Math.max(thickness, t);
   }
   const extent = boxes.length === 0 ? 0 : across + thickness + INSET_GAP;
-  if (extent > (side === 'right' ? width : height) / 2 + 1) fits = false;
+  if (extent > (side === 'right' ? width : height)) fits = false;
   return { side, extent, fits, at };
 }
 
@@ -379,7 +379,10 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
   const takenKey = taken.join('|');
   const showInsets = (next: { side: 'right' | 'bottom'; list: readonly Inset[] } | null) =>
     setInsets((now) => {
-      const key = (v: typeof now) => (v === null ? '' : `${v.side}:${v.list.map((i) => i.box.state.id).join('|')}`);
+      const key = (v: typeof now) =>
+        v === null
+          ? ''
+          : `${v.side}:${v.list.map((i) => `${i.box.state.id}@${Math.round(i.at.x)},${Math.round(i.at.y)}`).join('|')}`;
       return key(now) === key(next) ? now : next;
     });
   const reposition = (fresh: boolean) => {
@@ -417,12 +420,10 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
         (p.side === 'right' ? width - p.extent : width) - entered.width * scale,
         (p.side === 'bottom' ? height - p.extent : height) - entered.height * scale,
       );
-    const pack =
-      (packs[0] as Packing).fits === (packs[1] as Packing).fits
-        ? room(packs[0] as Packing) >= room(packs[1] as Packing)
-          ? (packs[0] as Packing)
-          : (packs[1] as Packing)
-        : (packs.find((p) => p.fits) as Packing);
+    // A packing that works: every inset inside the frame, and room left for the followed leaf; the roomier one.
+    const works = (p: Packing) => p.fits && room(p) >= 2 * MARGIN;
+    const ranked = [...packs].sort((a, b) => Number(works(b)) - Number(works(a)) || room(b) - room(a));
+    const pack = ranked[0] as Packing;
     const mainWidth = pack.side === 'right' ? width - pack.extent : width;
     const mainHeight = pack.side === 'bottom' ? height - pack.extent : height;
     const current = view;
@@ -691,7 +692,7 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
                   type="button"
                   key={box.state.id}
                   className="chart-inset"
-                  style={{ left: at.x, top: at.y }}
+                  style={{ left: at.x, top: at.y, width: insetSize(box).width, height: insetSize(box).height }}
                   onClick={() => centreOn(box.state.id)}
                   title={`${box.state.id}: active too; click to centre the chart on it`}
                   data-testid="chart-inset"
