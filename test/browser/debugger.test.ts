@@ -628,21 +628,32 @@ describe('bad data', () => {
 });
 
 describe('the table as one seat sees it', () => {
-  it('"seen by" shows a seat\'s hand to that seat and only its size to the others', async () => {
+  it('"seen by" shows a seat its own hand by name and the other hands as the game\'s view gives them, under a banner', async () => {
     const { context, url } = ready();
     const { page, errors } = await openPage(context, `${url}?seed=7`);
-    // The columns are sorted: seat, board, deck, discard, hand, time.
-    const annHand = page.locator('[data-testid=seat-table] tbody tr').first().locator('td').nth(4);
-    expect(await page.locator('[data-testid=seat-table] th').nth(4).textContent()).toBe('hand');
-    // everything: the cards' names are there (as the cell's title)
-    expect(await annHand.getAttribute('title')).toMatch(/\w+, \w+/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const hand = (seat: string) => page.locator(`[data-testid=pieces] [data-seat="${seat}"][data-field=hand]`);
+    const banner = page.locator('[data-testid=viewer-banner]');
+    // everything: both hands by name, no banner
+    expect(await banner.count()).toBe(0);
+    expect(await hand('seat:ann').getAttribute('data-hidden')).toBe('false');
+    expect(await hand('seat:ann').locator('dd').textContent()).toMatch(/\w+, \w+/);
+    const annCards = (await hand('seat:ann').locator('dd').textContent()) ?? '';
+
     await page.locator('[data-testid=viewer]').selectOption('seat:bob');
-    await expect.poll(() => annHand.getAttribute('title')).toBeNull();
-    expect(Number(await annHand.textContent())).toBeGreaterThan(0);
-    await page.locator('[data-testid=viewer]').selectOption('seat:ann');
-    await expect.poll(() => annHand.getAttribute('title')).toMatch(/\w+, \w+/);
+    await expect.poll(() => banner.textContent()).toContain('Seen by seat:bob');
+    // seat:bob sees his own cards by name and seat:ann's only as a count
+    expect(await hand('seat:bob').getAttribute('data-hidden')).toBe('false');
+    expect(await hand('seat:ann').getAttribute('data-hidden')).toBe('true');
+    expect(await hand('seat:ann').locator('dd').textContent()).toMatch(/^\d+ hidden$/);
+    await screenshot(page, '1280x800-seen-by-bob');
+
     await page.locator('[data-testid=viewer]').selectOption('@spectator');
-    await expect.poll(() => annHand.getAttribute('title')).toBeNull();
+    await expect.poll(() => hand('seat:bob').getAttribute('data-hidden')).toBe('true');
+    expect(await banner.textContent()).toContain('Seen by a spectator');
+    await page.locator('[data-testid=viewer-off]').click();
+    expect(await banner.count()).toBe(0);
+    expect(await hand('seat:ann').locator('dd').textContent()).toBe(annCards);
     expect(errors).toEqual([]);
   });
 });

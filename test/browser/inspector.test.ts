@@ -267,6 +267,13 @@ describe('the inspector page', () => {
       const botKind = page.locator('[data-testid=bot-kind]');
       expect(await botKind.isDisabled()).toBe(true);
       expect(await botKind.locator('..').getAttribute('title')).toContain('a remote table is played by its app');
+      // "seen by" works for a remote table too: the page replays its plies and asks the copy what a seat sees
+      await page.locator('[data-testid=viewer]').selectOption('seat:bob');
+      await expect.poll(() => page.locator('[data-testid=viewer-banner]').count()).toBe(1);
+      const hand = (seat: string) => page.locator(`[data-testid=pieces] [data-seat="${seat}"][data-field=hand]`);
+      expect(await hand('seat:bob').getAttribute('data-hidden')).toBe('false');
+      expect(await hand('seat:ann').getAttribute('data-hidden')).toBe('true');
+      await page.locator('[data-testid=viewer]').selectOption('');
       await screenshot(page, 'remote-table');
 
       await inspection.stop();

@@ -240,17 +240,24 @@ export function App() {
   );
   // "seen by": the table as one seat (or a spectator) may see it, hidden information left out (`table.viewFor`).
   const [viewers, setViewers] = useState<Record<string, string>>({});
-  const viewerChoice = local === null ? '' : (viewers[session.id] ?? '');
+  const viewerChoice = viewers[session.id] ?? '';
+  // The table that answers viewFor: the page's own, or a remote table replayed in the page (every ply, a built-in game).
+  const viewSource: Table | null =
+    local !== null ? local.table : viewerChoice === '' || session.kind !== 'remote' ? null : mirrorOf(session);
   const shown: Inspected = useMemo(() => {
-    if (local === null || viewerChoice === '') return view;
-    const source = past?.probe ?? local.table;
-    const seen = source.viewFor(viewerChoice === SPECTATOR ? null : viewerChoice);
+    if (viewerChoice === '') return view;
+    const live = local?.table ?? viewSource;
+    if (live === null) return view;
+    const who = viewerChoice === SPECTATOR ? null : viewerChoice;
+    const seen = (past?.probe ?? live).viewFor(who);
     return {
       ...view,
       state: seen.state as Inspected['state'],
-      plies: local.table.viewFor(viewerChoice === SPECTATOR ? null : viewerChoice).plies,
+      plies: live.viewFor(who).plies,
+      pliesFrom: 0,
     };
-  }, [view, viewerChoice, past, local]);
+  }, [view, viewerChoice, past, local, viewSource]);
+  const canView = local !== null || (session.kind === 'remote' && session.complete && session.table !== null);
   const active = useMemo(() => {
     try {
       return view.chart === null ? new Set<string>() : activeStateIds(view.chart, view.value);
@@ -415,13 +422,18 @@ export function App() {
               seats
             </button>
           </span>
-          {local !== null && (
+          {view.seats.length > 0 && (
             <label
               className="viewer"
-              title="the table as this viewer may see it: other seats' hidden pieces left out or counted"
+              title={
+                canView
+                  ? "the table as this viewer may see it: other seats' hidden pieces left out or counted"
+                  : 'seen by needs every ply of a built-in game, replayed in the page'
+              }
             >
               seen by
               <select
+                disabled={!canView}
                 value={viewerChoice}
                 onChange={(e) => setViewers((v) => ({ ...v, [session.id]: e.target.value }))}
                 data-testid="viewer"
@@ -474,6 +486,21 @@ export function App() {
       </PanelBoundary>
       <main className="middle">
         <div className="banners">
+          {viewerChoice !== '' && shown !== view && (
+            <div className="banner viewer-banner" role="status" data-testid="viewer-banner">
+              <strong>Seen by {viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}:</strong> the seats, the
+              stack, the plies and the move table show what {viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}{' '}
+              may see (<code>table.viewFor</code>); the chart, the diff and the context show everything.{' '}
+              <button
+                type="button"
+                className="link"
+                onClick={() => setViewers((v) => ({ ...v, [session.id]: '' }))}
+                data-testid="viewer-off"
+              >
+                see everything
+              </button>
+            </div>
+          )}
           {view.problem !== null && (
             <div className="banner" role="alert" data-testid="load-problem">
               <strong>This log stops short.</strong> Move {view.problem.move} was refused (
@@ -547,7 +574,12 @@ export function App() {
       </main>
       <aside className="right">
         <PanelBoundary name="Seats" resetKey={panelKey}>
-          <SeatRing view={shown} focus={focus} onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))} />
+          <SeatRing
+            view={shown}
+            whole={view.state}
+            focus={focus}
+            onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))}
+          />
         </PanelBoundary>
         <PanelBoundary name="Stack" resetKey={panelKey}>
           <StackPanel view={shown} />
