@@ -12,6 +12,10 @@ import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
 import { chartState, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
 
+// What the function run in the page (page.evaluate) reads: this Node project compiles without the DOM's types.
+// biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here
+type Dom = any;
+
 const ready = setUpInspector();
 
 const moveButtons = (page: Page, type: string) => page.locator(`[data-testid=move][data-type="${type}"]`);
@@ -36,6 +40,19 @@ describe('the inspector page', () => {
     const { page, errors } = await openPage(context, `${url}?seed=7`);
     expect(await isActive(page, 'RESET')).toBe('true');
     expect(await page.locator('[data-testid=focus-seat]').textContent()).toBe('seat:ann');
+    // The page's scripts (the app, and elkjs loaded for the first chart) came compressed: fewer bytes on the wire than in them.
+    const scripts = await page.evaluate(() =>
+      (globalThis as unknown as { performance: { getEntriesByType(t: string): Dom[] } }).performance
+        .getEntriesByType('resource')
+        .filter((r: Dom) => /\.js$/.test(r.name))
+        .map((r: Dom) => ({
+          name: r.name as string,
+          wire: r.encodedBodySize as number,
+          size: r.decodedBodySize as number,
+        })),
+    );
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const script of scripts) expect(script.wire, script.name).toBeLessThan(script.size / 2);
 
     await pass(page); // seat:ann
     await pass(page); // seat:bob: every seat passed, RESET ends

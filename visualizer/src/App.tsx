@@ -18,7 +18,7 @@ import {
   type Table,
 } from '../../src/index.js';
 import { Statechart } from './chart/Statechart.js';
-import { type AskerFields, ITERATIONS, readAsker } from './model/bots.js';
+import { type AskerFields, ITERATIONS, readAsker } from './model/askers.js';
 import type { EventEntry } from './model/events.js';
 import { type Inspected, localView, mirrorOf, type Past, pastOf, remoteView } from './model/inspected.js';
 import { LocalSession, logText, openLocal, openLog, resetSession } from './model/localSession.js';
