@@ -65,6 +65,12 @@ export function recheck(
   const settings: ExploreSettings = {
     judge,
     start,
+    restart: () => {
+      const again = openFromLog(log, { [game.id]: game });
+      const state = runner.stateOf(again.actor.getSnapshot());
+      again.stop();
+      return state;
+    },
     fingerprint: { counters: true, symmetry: false },
     bounds: { depth: Number.POSITIVE_INFINITY, states: Number.POSITIVE_INFINITY, seconds: Number.POSITIVE_INFINITY },
     deadline: 0,
