@@ -219,51 +219,14 @@ async function servePage(dir: string | null, target: string, req: IncomingMessag
       return plain(res, 503, `the inspector page is not built (no ${file}): run npm run inspector:build`);
     return plain(res, 404, `no ${path.slice(0, 200)}`);
   }
-  // The page's build writes each text file compressed beside itself (NAME.br, NAME.gz): the one the browser takes.
-  const encoding =
-    TYPES[extname(file)] === undefined ? null : await precompressed(file, req.headers['accept-encoding']);
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': encoding?.size ?? found.size,
-    // A file whose name carries its content's hash never changes; the rest (index.html) is asked for again.
-    'cache-control': HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    vary: 'accept-encoding',
-    ...(encoding === null ? {} : { 'content-encoding': encoding.name }),
+    'content-length': found.size,
+    'cache-control': 'no-cache',
   });
   if (req.method === 'HEAD') return void res.end();
   // A file that vanishes or fails mid-way ends this response only.
-  pipeline(createReadStream(encoding?.file ?? file), res, noop);
-}
-
-/** A built file whose name carries a hash of its content (`assets/index-0R7Uzjo6.js`). */
-const HASHED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
-
-/** The encodings a request accepts (`br`, `gzip`), those it refuses with q=0 left out. */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name !== undefined && name !== '' && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
-/** The compressed copy of `file` to send, brotli first, when the request accepts it and the build wrote it. */
-async function precompressed(
-  file: string,
-  header: string | string[] | undefined,
-): Promise<{ name: string; file: string; size: number } | null> {
-  const accepted = acceptedEncodings(header);
-  for (const [name, ext] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (!accepted.has(name)) continue;
-    const found = await stat(file + ext).catch(() => null);
-    if (found?.isFile()) return { name, file: file + ext, size: found.size };
-  }
-  return null;
+  pipeline(createReadStream(file), res, noop);
 }
 
 /**

@@ -16,8 +16,7 @@ export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: Ev
       ) : (
         <VirtualList
           testId="event-log"
-          count={events.length}
-          reveal={view.at === null ? null : Math.max(view.eventCount - 1, 0)}
+          count={view.eventCount}
           rowHeight={22}
           row={(i) => {
             const e = events[i];
@@ -25,7 +24,7 @@ export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: Ev
             return (
               // biome-ignore lint/a11y/useSemanticElements: a row of the list, laid out as a grid of spans; role, tabIndex and Enter make it work as a button
               <div
-                className={`event ${e.kind} ${i >= view.eventCount ? 'future' : ''}`}
+                className={`event ${e.kind}`}
                 data-testid="event"
                 data-type={e.type}
                 role="button"

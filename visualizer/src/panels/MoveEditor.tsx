@@ -59,11 +59,9 @@ export function MoveEditor({ template, onPlay }: Props) {
           <span className="muted">Ctrl+Enter plays</span>
         </div>
         {result !== null && (
-          <div className="editor-result-box">
-            <p className={result.ok ? 'ok' : 'error'} data-testid="editor-result" role="status">
-              {result.text}
-            </p>
-          </div>
+          <p className={result.ok ? 'ok' : 'error'} data-testid="editor-result" role="status">
+            {result.text}
+          </p>
         )}
       </div>
     </section>
