@@ -44,6 +44,11 @@ export interface RelayOptions {
   readonly allowOrigins?: readonly string[];
   /** Told of a failure inside a handler (a bug, contained); default: one line on stderr. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * A table log (JSON text) served at `/log.json`, which the page opens when its address has `?log`
+   * (`plystack inspect --log FILE`).
+   */
+  readonly log?: string | null;
 }
 
 /** What the relay holds now (`relay.stats()`). */
@@ -235,6 +240,9 @@ async function servePage(dir: string | null, target: string, req: IncomingMessag
   pipeline(createReadStream(encoding?.file ?? file), res, noop);
 }
 
+/** Where the relay serves the log it was given (`RelayOptions.log`). */
+export const LOG_PATH = '/log.json';
+
 /** A built file whose name carries a hash of its content (`assets/index-0R7Uzjo6.js`). */
 const HASHED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
@@ -327,6 +335,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         );
       const path = pathOf(req.url);
       if (path === null) return plain(res, 400, 'malformed request target');
+      if (path === LOG_PATH && options.log !== undefined && options.log !== null) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'GET only');
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(options.log),
+          'cache-control': 'no-store',
+        });
+        return void res.end(req.method === 'HEAD' ? undefined : options.log);
+      }
       servePage(pageDir, path, req, res).catch((error: unknown) => {
         report(error);
         plain(res, 500, 'relay error');

@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { replay, type TableLog } from '../../src/index.js';
+import { mundane, replay, type TableLog } from '../../src/index.js';
+import { startRelay } from '../../src/inspect/relay.js';
 import {
   activeLeavesDrawn,
   chartState,
   openPage,
   overflowing,
+  PAGE_DIR,
   SHOTS,
   SIZES,
   screenshot,
@@ -624,6 +626,73 @@ describe('bad data', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+describe("a verifier's counterexample", () => {
+  const counterexample = {
+    game: 'mundane',
+    version: mundane.version,
+    table: 'table:counterexample',
+    seats: ['seat:ann', 'seat:bob'],
+    seed: 7,
+    options: { turns: 6 },
+    moves: [
+      { type: 'engine.pass', seat: 'seat:ann' },
+      { type: 'engine.pass', seat: 'seat:bob' },
+      { type: 'engine.pass', seat: 'seat:ann' },
+      { type: 'engine.pass', seat: 'seat:bob' },
+      { type: 'engine.pass', seat: 'seat:ann' },
+    ],
+    violation: { check: 'sorcery-timing', message: 'a sorcery was offered in WAKE_UP', at: 3 },
+  };
+
+  it('opens at the ply where its property broke, names the property beside the chart, and the slider still moves; plystack inspect --log serves one', async () => {
+    const { context, url } = ready();
+    await mkdir(SHOTS, { recursive: true });
+    const file = join(SHOTS, 'counterexample.json');
+    await writeFile(file, JSON.stringify(counterexample));
+    const { page, errors } = await openPage(context, url);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('[data-testid=load-log]').setInputFiles(file);
+    const banner = page.locator('[data-testid=violation]');
+    await expect.poll(() => banner.count()).toBe(1);
+    // at 3: the table after moves 0, 1 and 2, the last of them move 2
+    expect(await banner.textContent()).toContain(
+      'Broken: sorcery-timing — a sorcery was offered in WAKE_UP (after move 2)',
+    );
+    await expect.poll(() => position(page)).toBe('ply 3 of 5');
+    const expected = replay({ ...counterexample, moves: counterexample.moves.slice(0, 3) });
+    expect(await page.locator('[data-testid=ring-phase]').textContent()).toBe(expected.state.phase);
+    expected.stop();
+    await screenshotAt(page, 'counterexample');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position(page)).toBe('ply 4 of 5');
+    await page.locator('[data-testid=violation-seek]').click();
+    await expect.poll(() => position(page)).toBe('ply 3 of 5');
+    expect(await banner.count()).toBe(1);
+
+    // A violation that cannot be read is left out, and the log still opens.
+    await writeFile(file, JSON.stringify({ ...counterexample, violation: { check: 'x', at: -1 } }));
+    await page.locator('[data-testid=load-log]').setInputFiles(file);
+    await expect.poll(() => position(page)).toBe('ply 5 of 5 · live');
+    expect(await banner.count()).toBe(0);
+
+    // The log `plystack inspect --log FILE` gives its relay, opened by the address it prints.
+    const relay = await startRelay({
+      port: 0,
+      pageDir: PAGE_DIR,
+      log: JSON.stringify({ ...counterexample, violation: { ...counterexample.violation, at: 0 } }),
+    });
+    try {
+      const { page: opened, errors: more } = await openPage(context, `${relay.url}?log`);
+      await expect.poll(() => opened.locator('[data-testid=violation]').textContent()).toContain('(at the opening)');
+      await expect.poll(() => position(opened)).toBe('ply 0 of 5');
+      expect(more).toEqual([]);
+    } finally {
+      await relay.close();
+    }
+    expect(errors).toEqual([]);
   });
 });
 

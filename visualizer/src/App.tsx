@@ -280,7 +280,29 @@ export function App() {
   const open = (next: LocalSession) => {
     setLocals((list) => [...list, next]);
     setSelected(next.id);
+    // A counterexample opens where its property broke.
+    const broken = next.violation;
+    if (broken !== null && broken.ply < next.plyCount) setPositions((p) => ({ ...p, [next.id]: broken.ply }));
   };
+  const openLogText = (text: string) => {
+    try {
+      open(openLog(JSON.parse(text)));
+    } catch (error) {
+      window.alert(`That log could not be opened: ${(error as Error).message}`);
+    }
+  };
+  // `?log`: the log `plystack inspect --log FILE` serves, opened once the page is up.
+  const asked = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, at the page's start
+  useEffect(() => {
+    if (asked.current || !new URLSearchParams(location.search).has('log')) return;
+    asked.current = true;
+    fetch('./log.json', { cache: 'no-store' })
+      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`the inspector sent ${res.status}`))))
+      .then(openLogText, (error: Error) =>
+        window.alert(`The log given to plystack inspect could not be read: ${error.message}`),
+      );
+  }, []);
   const playMove = (move: unknown): PlayResult | null => (local === null || !live ? null : local.play(move));
   const branch = () => {
     if (past === null || travelTable === null) return;
@@ -475,17 +497,36 @@ export function App() {
             setDetail(null);
           }}
           onOpen={(game: AnyGame, input) => open(openLocal(game, input))}
-          onLoad={(text) => {
-            try {
-              open(openLog(JSON.parse(text)));
-            } catch (error) {
-              window.alert(`That log could not be opened: ${(error as Error).message}`);
-            }
-          }}
+          onLoad={openLogText}
         />
       </PanelBoundary>
       <main className="middle">
         <div className="banners">
+          {local?.violation != null && (
+            <div className="banner violation" role="alert" data-testid="violation">
+              <strong>
+                Broken: {local.violation.check} — {local.violation.message} (
+                {local.violation.at === 0 ? 'at the opening' : `after move ${local.violation.at - 1}`})
+              </strong>{' '}
+              <span className="muted">
+                {local.violation.at === 0
+                  ? 'before any move'
+                  : `moves counted from 0: the table after its first ${local.violation.at} moves, ply ${local.violation.ply}`}
+              </span>{' '}
+              {(at ?? view.total) !== local.violation.ply && (
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    seek(local.violation !== null && local.violation.ply < view.total ? local.violation.ply : null)
+                  }
+                  data-testid="violation-seek"
+                >
+                  show that ply
+                </button>
+              )}
+            </div>
+          )}
           {viewerChoice !== '' && shown !== view && (
             <div className="banner viewer-banner" role="status" data-testid="viewer-banner">
               <strong>Seen by {viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}:</strong> the seats, the
