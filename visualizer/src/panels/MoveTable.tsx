@@ -10,9 +10,14 @@ import { VirtualList } from './VirtualList.js';
 
 function Cell({ cell }: { cell: RoundCell }) {
   if (cell === null) return <span />;
-  if (typeof cell === 'string') return <span className="cell">{cell}</span>;
+  if (typeof cell === 'string')
+    return (
+      <span className="cell" title={cell}>
+        {cell}
+      </span>
+    );
   return (
-    <span className="cell" title={`play order ${cell.sequence} in the round`}>
+    <span className="cell" title={`${cell.move}: play order ${cell.sequence} in the round`}>
       {cell.move}
       <sup className="seq">{cell.sequence}</sup>
     </span>
@@ -48,7 +53,7 @@ export function MoveTable({
     [view.plies, count, view.seats, view.turnModel],
   );
   const numbers = useMemo(() => plyNumbers(rows, view.pliesFrom), [rows, view.pliesFrom]);
-  const columns = `${narrow ? '36px 48px' : '40px 52px 36px 84px'} repeat(${Math.max(1, view.seats.length)}, minmax(64px, 1fr))`;
+  const columns = `${narrow ? '36px 48px' : '40px 52px 36px 72px'} repeat(${Math.max(1, view.seats.length)}, minmax(64px, 1fr))`;
   const ordered = rows.some((row) => row.cells.some((cell) => cell !== null && typeof cell === 'object'));
   const header = (
     <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
