@@ -55,7 +55,8 @@ try {
   }
   // Clicking a move scrolls the right column to it: the shot shows it from the top, the seats first.
   await page.evaluate(() => {
-    const right = document.querySelector('.right');
+    document.activeElement?.blur();
+    const right = document.querySelector('.app > .right');
     if (right !== null) right.scrollTop = 0;
   });
   await page.waitForTimeout(100);

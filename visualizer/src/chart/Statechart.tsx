@@ -683,7 +683,7 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
           </svg>
         )}
         {insets !== null && layout !== null && (
-          <div className={`chart-insets ${insets.side}`} data-testid="chart-insets">
+          <div className={`chart-insets on-${insets.side}`} data-testid="chart-insets">
             {insets.list.map(({ box, at, caption }) => {
               const w = box.width + 2 * INSET_PAD;
               const h = box.height + 2 * INSET_PAD;
