@@ -6,6 +6,15 @@
  * inspector's transport), `plystack/server` and `plystack/client`.
  */
 
+export type {
+  GameChecks,
+  HiddenPieces,
+  Invariant,
+  MoveProperty,
+  PropertyAnswer,
+  StateAt,
+  StepAt,
+} from './core/checks.js';
 export { defineGame, extendGame, type GameChanges, isGame } from './core/defineGame.js';
 export {
   GameDefinitionError,
@@ -89,6 +98,7 @@ export { builtInGames, findGame } from './games/registry.js';
 export { type SandboxOptions, type SandboxState, sandbox } from './games/sandbox/sandbox.js';
 export { type SkirmishOptions, skirmish } from './games/skirmish/skirmish.js';
 export type { SkirmishState } from './games/skirmish/squads.js';
+export { lineOf, type Mark, type TicTacToeState, ticTacToe } from './games/ticTacToe/ticTacToe.js';
 export {
   activeStateIds,
   allStates,

@@ -59,3 +59,42 @@ export async function gameFromModule(spec: string): Promise<ModuleGame | string>
   if (games.length === 0) return `${shown} exports no game made with defineGame (as its default export or a named one)`;
   return `${shown} exports ${games.length} games (${games.map(([n]) => n).join(', ')}): name one, ${path}#${games[0]![0]}`;
 }
+
+/** The game a command was given: the game, and the module it came from (null for a built-in game). */
+export interface GivenGame {
+  readonly game: AnyGame;
+  /** As typed: a built-in id or a module path (with its `#export`). */
+  readonly spec: string;
+  /** Whether it was given as `--game MODULE` rather than as GAME. */
+  readonly flag: boolean;
+  readonly module: ModuleGame | null;
+}
+
+/**
+ * The one game of a command that takes `GAME` or `--game MODULE` (GAME may be a module path too), as `paths` reads
+ * them; a message naming the argument when there is none, or more than one.
+ *
+ * @example
+ * await givenGame(['mundane'], undefined, builtInGames) // { game: mundane, spec: 'mundane', flag: false, module: null }
+ * await givenGame([], './dist/coin.js', builtInGames) // { game: coin, spec: './dist/coin.js', flag: true, module: { … } }
+ */
+export async function givenGame(
+  positionals: readonly string[],
+  moduleSpec: string | undefined,
+  builtIn: Readonly<Record<string, AnyGame>>,
+): Promise<GivenGame | string> {
+  if (moduleSpec !== undefined && positionals.length > 0)
+    return `GAME: give the game once: ${quote(positionals[0])} or --game ${quote(moduleSpec)}`;
+  const [spec = moduleSpec, ...extra] = positionals;
+  if (spec === undefined || extra.length > 0)
+    return `GAME: give one game: a built-in game (${Object.keys(builtIn).join(', ')}) or a module exporting one (--game ./dist/my-game.js)`;
+  const flag = moduleSpec !== undefined;
+  if (flag || isModulePath(spec)) {
+    const found = await gameFromModule(spec);
+    if (typeof found === 'string') return `${flag ? '--game' : 'GAME'}: ${found}`;
+    return { game: found.game, spec, flag, module: found };
+  }
+  if (!Object.hasOwn(builtIn, spec))
+    return `GAME: no game ${quote(spec)}; built in: ${Object.keys(builtIn).join(', ')}`;
+  return { game: builtIn[spec] as AnyGame, spec, flag, module: null };
+}

@@ -8,4 +8,9 @@ export interface Io {
   readFile(path: string): Promise<string | Uint8Array>;
   /** Writes a file; with `createFolders`, its missing folders first. */
   writeFile(path: string, text: string, options?: { readonly createFolders?: boolean }): Promise<void>;
+  /**
+   * Present only when standard error is a terminal: replaces the line under the cursor with `text` ('' clears it),
+   * for a progress line drawn in place. Without it, progress goes to `err` a line at a time.
+   */
+  redraw?(text: string): void;
 }

@@ -19,6 +19,7 @@ import { pathsCommand } from './pathsCommand.js';
 import { replayCommand } from './replayCommand.js';
 import { serveCommand } from './serveCommand.js';
 import { clip, quote } from './text.js';
+import { verifyCommand } from './verifyCommand.js';
 
 export const commands: readonly Command[] = [
   replayCommand,
@@ -26,6 +27,7 @@ export const commands: readonly Command[] = [
   migrateRulesCommand,
   inspectCommand,
   pathsCommand,
+  verifyCommand,
   serveCommand,
 ];
 
@@ -126,6 +128,13 @@ export const processIo: Io = {
     if (options?.createFolders === true) await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text, 'utf8');
   },
+  // A line longer than the terminal wraps, and a carriage return then goes back only to the start of its last row.
+  ...(process.stderr.isTTY
+    ? {
+        redraw: (text: string) =>
+          void process.stderr.write(`\r\x1b[2K${text.slice(0, Math.max(20, (process.stderr.columns ?? 80) - 1))}`),
+      }
+    : {}),
 };
 
 const invokedDirectly =

@@ -8,16 +8,21 @@ import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
 import { type ExportedPly, exportPlies, gameRecord } from '../export/record.js';
+import { builtInGames, findGame } from '../games/registry.js';
 import { entries, size } from '../log/plyLog.js';
 import { type ReplayOptions, type ReplayOutcome, replayLog, replayMoves } from '../table/replay.js';
 import type { Table } from '../table/table.js';
 import { plyView, type TableState, type Viewer } from '../table/view.js';
+import { type Recheck, recheck } from '../verify/recheck.js';
+import { BUILT_IN_CHECKS } from '../verify/types.js';
+import { checksFromModule, type ExtraChecks } from './checksModule.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
+import type { Io } from './io.js';
 import { LogNotJson, readLog } from './logReader.js';
 import { fail, JsonItems, mapped, Output, writeJsonObject } from './output.js';
 import { logHeader, type PlySource, reportLines, rowsOf } from './summary.js';
-import { clip, InvalidUtf8, quote } from './text.js';
+import { clip, decodeUtf8, InvalidUtf8, printable, quote } from './text.js';
 
 /** What one reader may see of a replayed table: its state and its plies. */
 export interface ReplayView {
@@ -115,9 +120,128 @@ function replayInput(input: string | Uint8Array, options: ReplayOptions): Replay
   }
 }
 
+/** A problem `recheck` found, as the summary says it. */
+function problemLine(problem: Recheck['problems'][number]): string {
+  const where = problem.at === 0 ? 'the opening' : `after move ${problem.at}`;
+  return printable(`  ${problem.check} (${problem.kind}) at ${problem.at} (${where}): ${problem.message}`);
+}
+
+/** The checks `recheck` judges along one log: those that need the whole graph of states are verify's alone. */
+const ALONG_A_LOG = BUILT_IN_CHECKS.filter((check) => check !== 'can-end' && check !== 'fast-path');
+
+/**
+ * `replay FILE --check`: plays the log again with `recheck`, judging the game's properties, those of `--checks` and
+ * the built-in checks at every state and step; prints what is broken (exit 1) or that everything holds (exit 0). A
+ * counterexample's own `violation` is said to fail still, or no longer.
+ */
+async function checkAgain(
+  input: string | Uint8Array,
+  games: Readonly<Record<string, AnyGame>> | undefined,
+  checksSpec: string | undefined,
+  json: boolean,
+  io: Io,
+): Promise<number> {
+  let log: unknown;
+  try {
+    log = JSON.parse(decodeUtf8(input));
+  } catch (error) {
+    return fail(
+      io,
+      error instanceof InvalidUtf8
+        ? `log: not UTF-8: ${error.message}`
+        : `log: not JSON: ${printable((error as Error).message)}`,
+    );
+  }
+  const named = typeof log === 'object' && log !== null ? (log as { game?: unknown }).game : undefined;
+  const known = games ?? builtInGames;
+  const game =
+    games === undefined ? (typeof named === 'string' ? findGame(named) : undefined) : Object.values(games)[0];
+  if (game === undefined)
+    return fail(io, `game: UNKNOWN_GAME: no game ${quote(named)}; known: ${Object.keys(known).join(', ')}`);
+  let extra: ExtraChecks | undefined;
+  if (checksSpec !== undefined) {
+    const found = await checksFromModule(checksSpec, game);
+    if (typeof found === 'string') return fail(io, `--checks: ${found}`);
+    extra = found;
+  }
+  const checks = [
+    ...ALONG_A_LOG.filter((check) => check !== 'privacy' || game.hidden !== null),
+    ...Object.keys(game.checks.invariants),
+    ...Object.keys(game.checks.moves),
+    ...Object.keys(extra?.invariants ?? {}),
+    ...Object.keys(extra?.moveProperties ?? {}),
+  ];
+  const recorded = (log as { violation?: unknown }).violation;
+  const violation =
+    typeof recorded === 'object' && recorded !== null && typeof (recorded as { check?: unknown }).check === 'string'
+      ? (recorded as { check: string; message?: unknown; at?: unknown })
+      : null;
+  if (violation !== null && !checks.includes(violation.check) && !BUILT_IN_CHECKS.includes(violation.check as never))
+    return fail(
+      io,
+      `--checks: the log's violation is of ${quote(violation.check)}, which is neither built in nor a check of ${game.id}: give the module that states it with --checks MODULE`,
+    );
+  let result: Recheck;
+  try {
+    result = recheck(game, log, extra === undefined ? {} : extra);
+  } catch (error) {
+    if (error instanceof InvalidTable) {
+      const path = error.path ?? 'log';
+      const message = error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+      return fail(io, printable(`${path}: ${error.code}: ${message}`));
+    }
+    throw error;
+  }
+  const { problems, applied } = result;
+  const still = violation === null ? null : problems.some((problem) => problem.check === violation.check);
+  if (json) {
+    await io.out(
+      JSON.stringify(
+        {
+          ok: problems.length === 0,
+          game: game.id,
+          applied,
+          checks,
+          problems,
+          ...(violation === null ? {} : { violation, reproduced: still }),
+        },
+        null,
+        2,
+      ),
+    );
+    return problems.length === 0 ? EXIT.ok : EXIT.refused;
+  }
+  const moves = (log as { moves: readonly unknown[] }).moves.length;
+  const lines = [
+    printable(
+      `recheck ${game.id}: ${applied} of ${moves} move${moves === 1 ? '' : 's'} played, ${checks.length} checks`,
+    ),
+    printable(`  checks: ${checks.join(', ')}`),
+    '',
+  ];
+  if (problems.length === 0) lines.push(`every property holds at every state and step along the log`);
+  else lines.push(`${problems.length} broken:`, ...problems.map(problemLine));
+  if (violation !== null) {
+    const along = ALONG_A_LOG.includes(violation.check as never) || !BUILT_IN_CHECKS.includes(violation.check as never);
+    lines.push(
+      '',
+      printable(
+        !along
+          ? `the log's violation, ${violation.check}, is judged over every state verify explores, not along one log: run plystack verify again to check it`
+          : still
+            ? `the log's violation, ${violation.check}, still fails`
+            : `the log's violation, ${violation.check}, no longer fails`,
+      ),
+    );
+  }
+  await io.out(lines.join('\n'));
+  return problems.length === 0 ? EXIT.ok : EXIT.refused;
+}
+
 export const replayCommand: Command = {
   name: 'replay',
-  description: 'Reads a log, validates it and replays it; prints the move table (or, with --json, one JSON document).',
+  description:
+    "Reads a log, validates it and replays it; prints the move table (or, with --json, one JSON document). With --check, checks the game's properties along it again instead.",
   positionals: 'FILE|-',
   options: {
     json: { type: 'boolean', description: 'print one JSON document on stdout, also when a move is refused' },
@@ -133,6 +257,17 @@ export const replayCommand: Command = {
       description:
         'replay a log of your own game: an ES module whose default export, or the export named after #, is a game made with defineGame (default: the built-in games)',
     },
+    check: {
+      type: 'boolean',
+      description:
+        "check the log again instead: the game's properties (and --checks') and plystack's checks at every state and step along it; exit 1 when one is broken",
+    },
+    checks: {
+      type: 'string',
+      value: 'MODULE',
+      description:
+        'with --check: more properties, an ES module exporting invariants and/or moveProperties (as plystack verify --checks)',
+    },
     record: {
       type: 'boolean',
       description:
@@ -143,7 +278,7 @@ export const replayCommand: Command = {
     const [source, ...extra] = positionals;
     if (source === undefined || extra.length > 0) {
       io.err(
-        'usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record] [--game MODULE]: give exactly one log file, or - for standard input',
+        'usage: plystack replay FILE|- [--json] [--upto N] [--as SEAT|spectator] [--record] [--game MODULE] [--check [--checks MODULE]]: give exactly one log file, or - for standard input',
       );
       return EXIT.invalid;
     }
@@ -154,6 +289,12 @@ export const replayCommand: Command = {
         io.err(`--upto: ${quote(values.upto)} is not a whole number of moves`);
         return EXIT.invalid;
       }
+    }
+    if (values.checks !== undefined && values.check !== true) return fail(io, '--checks: only with --check');
+    if (values.check === true) {
+      const alone = (['upto', 'as', 'record'] as const).find((name) => values[name] !== undefined);
+      if (alone !== undefined)
+        return fail(io, `--check: checks the whole log as the table saw it; leave out --${alone}`);
     }
     let games: Readonly<Record<string, AnyGame>> | undefined;
     if (typeof values.game === 'string') {
@@ -168,6 +309,14 @@ export const replayCommand: Command = {
       io.err(`FILE: cannot read ${quote(source)}: ${(error as Error).message}`);
       return EXIT.invalid;
     }
+    if (values.check === true)
+      return checkAgain(
+        input,
+        games,
+        typeof values.checks === 'string' ? values.checks : undefined,
+        values.json === true,
+        io,
+      );
     const outcome = replayInput(input, {
       ...(upto === undefined ? {} : { upto }),
       ...(games === undefined ? {} : { games }),

@@ -113,3 +113,21 @@ export function decodeUtf8(input: string | Uint8Array): string {
     throw new InvalidUtf8(Math.max(0, firstInvalidUtf8(input)));
   }
 }
+
+// C0 and C1 controls, DEL, and the bidirectional overrides and isolates, which move or hide the text around them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it finds
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from a game or a user's module made safe for a terminal line: every control character (a newline, an escape
+ * that would recolour or move the cursor) written as its escape, so what is printed is what the text holds.
+ *
+ * @example
+ * printable('life\n\x1b[2Jgone') // 'life\\n\\u001b[2Jgone'
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const named = JSON.stringify(c).slice(1, -1);
+    return named.length === 2 ? named : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}

@@ -6,6 +6,7 @@
  * into a GAME_ERROR refusal and stays as it was).
  */
 import { BUILT_IN_CONDITIONS, structureProblem } from '../progression/structure.js';
+import type { GameChecks, HiddenPieces } from './checks.js';
 import { GameCodeError, GameDefinitionError } from './errors.js';
 import type {
   AnyGame,
@@ -16,6 +17,7 @@ import type {
   GameStructure,
   JsonObject,
   MoveSpec,
+  PiecesOf,
   TurnModel,
 } from './game.js';
 import { isSchema, parseSchema, type Schema, type SchemaOutput, z } from './schema.js';
@@ -307,6 +309,8 @@ export function defineGame<
   }
 
   const bots = botHints<G, O>(raw.bots);
+  const checks = gameChecks<G, O>(raw.checks);
+  const hidden = hiddenPieces<G, O>(raw.hidden);
   const turnModel = raw.turnModel;
   const seatView = spec.seatView;
   const hiddenSeatView = spec.hiddenSeatView;
@@ -343,9 +347,46 @@ export function defineGame<
     hidesInformation,
     demoOptions: spec.demoOptions === undefined ? () => ({}) : wrap('demoOptions', spec.demoOptions),
     bots,
+    checks,
+    hidden,
   };
   Object.defineProperty(game, GAME, { value: true, enumerable: false });
   return Object.freeze(game);
+}
+
+/** A game's own properties, checked: `{ invariants?, moves? }`, each a record of named functions. */
+function gameChecks<G, O>(value: unknown): Game<G, O>['checks'] {
+  const given = value === undefined ? {} : ownRecord(value, 'checks');
+  const unknown = Object.keys(given).find((key) => key !== 'invariants' && key !== 'moves');
+  if (unknown !== undefined)
+    throw new GameDefinitionError(
+      `checks.${unknown}`,
+      'checks is { invariants?: { name: (at) => true | string }, moves?: { name: (step) => true | string } }',
+    );
+  const read = (key: 'invariants' | 'moves') => {
+    const record = given[key] === undefined ? {} : ownRecord(given[key], `checks.${key}`);
+    for (const [name, check] of Object.entries(record)) {
+      // A property's name is read by people (reports, counterexample logs): any short text on one line.
+      if (name.length === 0 || name.length > 120 || [...name].some((c) => c < ' ' || c === '\u007f'))
+        throw new GameDefinitionError(
+          `checks.${key}.${name.slice(0, 40)}`,
+          'a check is named by a text of 1 to 120 characters on one line',
+        );
+      if (typeof check !== 'function')
+        throw new GameDefinitionError(`checks.${key}.${name}`, 'must be a function returning true or what is wrong');
+    }
+    return Object.freeze({ ...record }) as never;
+  };
+  return Object.freeze({ invariants: read('invariants'), moves: read('moves') });
+}
+
+/** What of the pieces is private, checked: `{ vary(ctx) => pieces }`, or null. */
+function hiddenPieces<G, O>(value: unknown): Game<G, O>['hidden'] {
+  if (value === undefined) return null;
+  const given = ownRecord(value, 'hidden');
+  if (typeof given.vary !== 'function' || Object.keys(given).some((key) => key !== 'vary'))
+    throw new GameDefinitionError('hidden', 'hidden is { vary({ game, seat, options, random }) => pieces }');
+  return Object.freeze({ vary: wrap('hidden.vary', given.vary as (ctx: never) => G) });
 }
 
 /** A game's hints for bots, checked and wrapped: `{ weight?, evaluate? }`, each a function. */
@@ -378,6 +419,10 @@ export type GameChanges<Gm extends AnyGame> = Partial<Pick<Gm, 'id' | 'version' 
   readonly revealed?: Gm['revealed'];
   /** Other hints for bots (`{}`: none), checked as `defineGame` checks them. */
   readonly bots?: Gm['bots'];
+  /** Other properties of the rules (they replace the base's), checked as `defineGame` checks them. */
+  readonly checks?: GameChecks<PiecesOf<Gm>, Gm extends Game<unknown, infer O> ? O : unknown>;
+  /** Another statement of what is private. */
+  readonly hidden?: HiddenPieces<PiecesOf<Gm>, Gm extends Game<unknown, infer O> ? O : unknown>;
 };
 
 /**
@@ -409,6 +454,8 @@ export function extendGame<Gm extends AnyGame>(base: Gm, changes: GameChanges<Gm
     variant[key] = wrap(key, replacement as (ctx: never) => unknown);
   }
   if (changes.bots !== undefined) variant.bots = botHints(changes.bots);
+  if (changes.checks !== undefined) variant.checks = gameChecks(changes.checks);
+  if (changes.hidden !== undefined) variant.hidden = hiddenPieces(changes.hidden);
   Object.defineProperty(variant, GAME, { value: true, enumerable: false });
   return Object.freeze(variant) as Gm;
 }

@@ -13,6 +13,7 @@
 import type { Direction } from '../order/seatOrder.js';
 import type { SequenceMutation } from '../progression/circular.js';
 import type { StackItem } from '../stack/stack.js';
+import type { GameChecks, HiddenPieces } from './checks.js';
 import type { JsonValue, Move } from './move.js';
 import type { Random, Seed } from './random.js';
 import type { Schema, SchemaInput, SchemaOutput } from './schema.js';
@@ -170,6 +171,11 @@ export interface MoveContext<G, O, P> {
   readonly payload: P;
   readonly options: O;
   readonly seating: SeatingView;
+  /**
+   * The stack, bottom first and top last (each item's id, the seat that controls it, its card and type); empty in a
+   * game without priority windows. A move that answers something on the stack (a counter) reads it here.
+   */
+  readonly stack: readonly StackItem[];
 }
 
 /** What an application move's callbacks read: `seat` is null when the application makes it. */
@@ -421,6 +427,10 @@ export interface GameSpec<
   demoOptions?(ctx: { readonly turns: number }): SchemaInput<S>;
   /** Hints for bots: how likely a random pick is to take each move, and how an unfinished position stands for a seat. */
   readonly bots?: BotHints<G, SchemaOutput<S>>;
+  /** Properties of the game's own rules, by name, that `verify` and generated tests check at every state and move. */
+  readonly checks?: GameChecks<G, SchemaOutput<S>>;
+  /** What of the pieces is private to a seat (or to nobody), as `vary`: the verifier proves no view shows it. */
+  readonly hidden?: HiddenPieces<G, SchemaOutput<S>>;
 }
 
 /** A move as the engine reads it: every member present. */
@@ -507,6 +517,13 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
   demoOptions(ctx: { readonly turns: number }): unknown;
   /** The game's hints for bots, each wrapped so that what it throws names it (`{}` when it gives none). */
   readonly bots: BotHints<G, O>;
+  /** The game's own properties (`{ invariants: {}, moves: {} }` when it states none). */
+  readonly checks: {
+    readonly invariants: NonNullable<GameChecks<G, O>['invariants']>;
+    readonly moves: NonNullable<GameChecks<G, O>['moves']>;
+  };
+  /** What of the pieces is private, or null when the game does not say. */
+  readonly hidden: HiddenPieces<G, O> | null;
   /** Types only: what the game's moves, options and views are, for typed tables. */
   readonly [GAME_TYPES]?: { readonly moves: M; readonly schema: S; readonly view: V };
 }

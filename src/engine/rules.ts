@@ -274,6 +274,7 @@ function checkRead(game: AnyGame, ctx: TableContext, move: Move): Refusal | null
         payload: parsed.payload,
         options: ctx.opening.options,
         seating,
+        stack: ctx.stack,
       }),
     );
   });

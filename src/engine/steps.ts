@@ -182,6 +182,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
     payload: read.payload,
     options: ctx.opening.options,
     seating: seatingView(ctx),
+    stack: ctx.stack,
   });
   let progression: Progression = ctx.progression;
   const owed = progression.obligation;

@@ -8,13 +8,21 @@
  */
 import type { AnyStateMachine, Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, type Refusal, refusal } from '../core/errors.js';
-import type { AnyGame, MoveOf, SeatViewOf } from '../core/game.js';
+import type { AnyGame, JsonObject, MoveOf, SeatViewOf } from '../core/game.js';
 import { type Move, readMove } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
-import { at, size } from '../log/plyLog.js';
-import { stateView, type TableState } from '../table/view.js';
+import { at, size, toArray } from '../log/plyLog.js';
+import {
+  logView,
+  plyView,
+  stateView,
+  type TableLog,
+  type TableState,
+  type TableViewFor,
+  type Viewer,
+} from '../table/view.js';
 import { type ChartRunner, type ChartState, chartRunner } from './chartRunner.js';
 
 /** A detached copy of a table for look-ahead (`table.simulate()`). */
@@ -35,6 +43,10 @@ export interface Simulation<Gm extends AnyGame = AnyGame> {
   toAct(): string[];
   /** The state here, as the table's `state` shows it (a fresh copy). */
   readonly state: TableState<SeatViewOf<Gm>>;
+  /** The state and plies as `viewer` (a seat id, or null for a spectator) may see them here, as `table.viewFor` gives them. */
+  viewFor(viewer: Viewer): TableViewFor<SeatViewOf<Gm> | JsonObject>;
+  /** The log that rebuilds this copy: the table's opening and every move played up to here. */
+  readonly log: TableLog;
   /** The plies played so far, the table's own included. */
   readonly plyCount: number;
   /** Whether the game is over here. */
@@ -98,6 +110,20 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     toAct: () => seatsToAct(state.context),
     get state() {
       return structuredClone(stateView(game, state.context)) as TableState<SeatViewOf<Gm>>;
+    },
+    viewFor(viewer) {
+      if (viewer !== null && !state.context.opening.seats.includes(viewer))
+        throw new RangeError(
+          `${String(viewer).slice(0, 140)} is not at ${state.context.opening.table}: a viewer is one of its seats, or null for a spectator`,
+        );
+      const ctx = state.context;
+      return structuredClone({
+        state: stateView(game, ctx, viewer),
+        plies: toArray(ctx.plies).map((ply, index) => plyView(game, ctx, ply, index, viewer)),
+      }) as TableViewFor<SeatViewOf<Gm> | JsonObject>;
+    },
+    get log() {
+      return logView(game, state.context);
     },
     get plyCount() {
       return size(state.context.plies);

@@ -7,10 +7,11 @@ import { frogger } from './frogger/frogger.js';
 import { mundane } from './mundane/mundane.js';
 import { sandbox } from './sandbox/sandbox.js';
 import { skirmish } from './skirmish/skirmish.js';
+import { ticTacToe } from './ticTacToe/ticTacToe.js';
 
-/** Every built-in game, by id: the two engine games, then the three example games. */
+/** Every built-in game, by id: the two engine games, then the four example games. */
 export const builtInGames: Readonly<Record<string, AnyGame>> = Object.freeze(
-  Object.fromEntries([mundane, sandbox, circularTable, frogger, skirmish].map((game) => [game.id, game])),
+  Object.fromEntries([mundane, sandbox, circularTable, frogger, skirmish, ticTacToe].map((game) => [game.id, game])),
 );
 
 /**

@@ -28,7 +28,9 @@ import {
 } from '../machines/tableMachine.js';
 import { restorable, snapshotProblem } from './snapshot.js';
 import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
-import { logView, plyView, stateView, type TableLog, type TableState, type Viewer } from './view.js';
+import { logView, plyView, stateView, type TableLog, type TableState, type TableViewFor, type Viewer } from './view.js';
+
+export type { TableViewFor } from './view.js';
 
 /** Options of a single `play`. */
 export interface PlayOptions {
@@ -52,12 +54,6 @@ export interface ListenerFailure {
 
 /** What `table.on` delivers: the table's events, and reports of handlers that threw. */
 export type TableEvent = TableEmitted | ListenerFailure;
-
-/** The table as one viewer may see it. */
-export interface TableViewFor<V> {
-  readonly state: TableState<V>;
-  readonly plies: Ply[];
-}
 
 /** A table of game `Gm`, open for moves. */
 export interface Table<Gm extends AnyGame = AnyGame> {

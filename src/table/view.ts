@@ -53,6 +53,12 @@ export interface TableState<V = JsonObject> {
   readonly outcome: { readonly winners: string[]; readonly draw: boolean } | null;
 }
 
+/** The table as one viewer may see it: its state and its plies. */
+export interface TableViewFor<V> {
+  readonly state: TableState<V>;
+  readonly plies: Ply[];
+}
+
 /** The truth of a table: replaying it rebuilds the same state (docs/contract.md, "The log"). */
 export interface TableLog {
   readonly game: string;

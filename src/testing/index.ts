@@ -4,6 +4,19 @@
  * of `plystack` because an application's tables never need it.
  */
 
+export { type Recheck, recheck } from '../verify/recheck.js';
+export {
+  BUILT_IN_CHECKS,
+  type BuiltInCheck,
+  type OpeningOf,
+  type RunReport,
+  type VerifyBounds,
+  type VerifyOptions,
+  type VerifyProgress,
+  type VerifyReport,
+  type Violation,
+} from '../verify/types.js';
+export { verify } from '../verify/verify.js';
 export {
   CoverageRecorder,
   type CoverageReport,

@@ -8,7 +8,9 @@ import { type IllegalMoveCode, InvalidTable, type InvalidTableCode } from '../co
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { TableInput } from '../engine/input.js';
+import { legalMovesFor } from '../engine/legalMoves.js';
 import { createTable, type Table } from '../table/table.js';
+import { recheck } from '../verify/recheck.js';
 import { publicState, type TableSnapshot } from './traversal.js';
 
 /** What the model expects of the table after a step: the chart and the turn structure, as the table shows them. */
@@ -27,6 +29,39 @@ export interface ExpectedState {
   readonly toAct: string[];
   /** `table.plies.length`: every ply the table recorded (one per accepted move, and any pass the engine makes for a seat). */
   readonly plies: number;
+  /**
+   * Each seat's answer for each of the game's own move types and for a pass and an end of turn: `ok` when it may make
+   * one, else the code it is refused with (`timingOf`). A move allowed at the wrong time changes it.
+   */
+  readonly timing: string;
+}
+
+/** The move types whose timing a path checks: the game's own, a pass and an end of turn. */
+function timedTypes(game: AnyGame): string[] {
+  return [...Object.keys(game.moves), 'engine.pass', 'engine.end-turn'];
+}
+
+/**
+ * Each seat's answer, in table order, for each of the game's own move types and for a pass and an end of turn: `ok`
+ * when legal moves offer one of that type, else the code legal moves blocks it with.
+ *
+ * @example
+ * timingOf(mundane, (seat) => table.legalMoves(seat), table.context.opening.seats) // 'seat:ann PlayCard=ok … ; seat:bob PlayCard=NO_PRIORITY …'
+ */
+export function timingOf(
+  game: AnyGame,
+  legalMoves: (seat: string) => { allowed: readonly Move[]; blocked: readonly { type: string; code: string }[] },
+  seats: readonly string[],
+): string {
+  const types = timedTypes(game);
+  return seats
+    .map((seat) => {
+      const legal = legalMoves(seat);
+      const allowed = new Set(legal.allowed.map((move) => move.type));
+      const blocked = new Map(legal.blocked.map((b) => [b.type, b.code]));
+      return `${seat} ${types.map((type) => `${type}=${allowed.has(type) ? 'ok' : (blocked.get(type) ?? '?')}`).join(' ')}`;
+    })
+    .join('; ');
 }
 
 /** One step of a path: a move, what it says in words, and the state after it. */
@@ -62,6 +97,7 @@ export interface RefusedOpening {
 export function observeTable(table: Table): ExpectedState {
   const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = table.state;
   return {
+    timing: timingOf(table.game, (seat) => table.legalMoves(seat), Object.keys(table.state.seats)),
     value: table.actor.getSnapshot().value,
     status,
     phase,
@@ -84,8 +120,12 @@ export function observeTable(table: Table): ExpectedState {
  * expectedOf(mundane, actor.getSnapshot(), 0).toAct // ['seat:ann']
  */
 export function expectedOf(game: AnyGame, snapshot: TableSnapshot, plies: number): ExpectedState {
-  const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct } = publicState(game, snapshot);
+  const { status, phase, turn, round, activeSeat, prioritySeat, passes, stack, toAct, seats } = publicState(
+    game,
+    snapshot,
+  );
   return {
+    timing: timingOf(game, (seat) => legalMovesFor(game, snapshot.context, seat), Object.keys(seats)),
     value: snapshot.value,
     status,
     phase,
@@ -151,6 +191,13 @@ export function checkPath(game: AnyGame, input: TableInput, path: TablePath): vo
       const problems = differences(observeTable(table), step.expected);
       if (problems.length > 0) fail(where, problems);
     });
+    // The game's own properties and the built-in checks, at every state and step of the path.
+    const broken = recheck(game, table.log, { everyState: true }).problems;
+    if (broken.length > 0)
+      fail(
+        'checking its properties',
+        broken.map((p) => `${p.check} after move ${p.at}: ${p.message}`),
+      );
   } finally {
     table.stop();
   }

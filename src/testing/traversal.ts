@@ -45,8 +45,9 @@ export function publicState(game: AnyGame, snapshot: TableSnapshot): TableState 
  *
  * Kept: the statechart value (every region, or a top-level state such as
  * `invalid` or `over`), the status, the turn number, the phase, the
- * consecutive-pass count, the stack depth, and where priority is (with the
- * active seat, with another seat, or with nobody). These fix what the turn
+ * consecutive-pass count, the stack depth, where priority is (with the
+ * active seat, with another seat, or with nobody), the active seat and the
+ * seats out of the game (an elimination changes who acts next). These fix what the turn
  * structure's guards read (passes against the seat count, an empty stack, the
  * last turn, an invalid opening) and the engine's timing checks (priority, the
  * active seat, the sorcery phase, an empty stack). With seats in table order
@@ -69,7 +70,17 @@ export function defaultAbstraction(game: AnyGame): Abstraction {
   return (snapshot) => {
     const v = publicState(game, snapshot);
     const priority = v.prioritySeat === null ? 'nobody' : v.prioritySeat === v.activeSeat ? 'active' : 'other';
-    return JSON.stringify([snapshot.value, v.status, v.turn, v.phase, v.passes, v.stack.length, priority]);
+    return JSON.stringify([
+      snapshot.value,
+      v.status,
+      v.turn,
+      v.phase,
+      v.passes,
+      v.stack.length,
+      priority,
+      v.activeSeat,
+      v.out,
+    ]);
   };
 }
 

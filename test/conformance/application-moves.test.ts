@@ -74,6 +74,7 @@ describe("the application's game moves are asked to the game", () => {
         payload: undefined,
         options: {},
         seating: {} as never,
+        stack: [],
       }),
     ).toMatchObject({
       reason: 'SEAT_REQUIRED',

@@ -24,9 +24,9 @@ const ENTRIES = [
   'plystack/bots',
 ];
 
-/** The guide's `ts` blocks, in order, as one program; and the lines it must print. */
-async function guideProgram(): Promise<{ code: string; expected: string[] }> {
-  const guide = await readFile(join(root, 'docs', 'writing-a-game.md'), 'utf8');
+/** A guide's `ts` blocks, in order, as one program; and the lines it must print. */
+async function guideProgram(name = 'writing-a-game.md'): Promise<{ code: string; expected: string[] }> {
+  const guide = await readFile(join(root, 'docs', name), 'utf8');
   const blocks = [...guide.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string);
   const code = blocks.join('\n');
   const expected = [...code.matchAll(/\/\/ → (.*)$/gm)].map((match) => (match[1] as string).trim());
@@ -89,6 +89,18 @@ describe('the guide, against the installed package', () => {
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/"blot"/);
     expect(errors[1]).toMatch(/traget/);
+  }, 120_000);
+});
+
+describe('docs/verifying.md, against the installed package', () => {
+  it('type-checks in strict mode, finds the planted bug, and prints what the guide says', async () => {
+    const { code, expected } = await guideProgram('verifying.md');
+    expect(expected).toContain('false a counter has something to counter 1');
+    await writeFile(join(project.dir, 'verifying.ts'), code);
+    await writeFile(join(project.dir, 'tsconfig.verifying.json'), JSON.stringify(tsconfig('verifying.ts')));
+    expect(await compile(project.dir, 'tsconfig.verifying.json')).toEqual([]);
+    const { stdout } = await run('node', [join(project.dir, 'out', 'verifying.js')], { cwd: project.dir });
+    expect(stdout.trim().split('\n')).toEqual(expected);
   }, 120_000);
 });
 

@@ -363,5 +363,47 @@ export const circularTable = defineGame({
       return rivals.length === 0 || mine + closest === 0 ? 0.5 : closest / (mine + closest);
     },
   },
+  // What nobody else may see: a seat's hand (its first card swapped with the top of the pile), and the pile's order.
+  hidden: {
+    vary({ game: state, seat }) {
+      if (seat === null) return { ...state, pile: [...state.pile].reverse() };
+      const hand = handOf(state, seat);
+      if (hand.length === 0 || state.pile.length === 0) return state;
+      return {
+        ...state,
+        hands: { ...state.hands, [seat]: [state.pile[0] as string, ...hand.slice(1)] },
+        pile: [hand[0] as string, ...state.pile.slice(1)],
+      };
+    },
+  },
+  checks: {
+    invariants: {
+      // Cards move between the hands, the pile and the discard: none appears, none vanishes.
+      'cards-are-conserved': ({ game: state, options }) => {
+        const held = Object.values(state.hands).reduce((n, hand) => n + hand.length, 0);
+        const total = held + state.pile.length + state.discard.length;
+        const dealt = (options.deck ?? DECK).length;
+        return total === dealt || `${total} cards at the table, of ${dealt}`;
+      },
+    },
+    moves: {
+      // A card goes on the discard only if it is wild, of the colour in play, or has the top card's symbol.
+      'the-played-card-matches': ({ before, move }) => {
+        if (move.type !== 'play') return true;
+        const { card } = move.payload as PlayPayload;
+        return (
+          canPlayOn(card, top(before.game), before.game.colour) ||
+          `${card} went on ${top(before.game)} with ${before.game.colour} in play`
+        );
+      },
+      // Playing sheds exactly the card played from the player's hand.
+      'a-play-sheds-one-card': ({ before, after, move }) => {
+        if (move.type !== 'play' || move.seat === undefined) return true;
+        const was = handOf(before.game, move.seat).length;
+        const now = handOf(after.game, move.seat).length;
+        return now === was - 1 || `${move.seat} went from ${was} cards to ${now} by playing one`;
+      },
+    },
+  },
   // No demoOptions: the demo plays to the first empty hand, a whole game, whatever the number of turns asked.
 });

@@ -115,4 +115,21 @@ export const frogger = defineGame({
   }),
   seatView: ({ game: state, seat }) => ({ position: state.positions[seat] ?? 0 }),
   // The demo races to the far bank, whatever the number of turns asked.
+  checks: {
+    invariants: {
+      // The hop cards move between the market, the deck and the discard: none appears, none vanishes.
+      'cards-are-conserved': ({ game: state }) => {
+        const total = state.market.length + state.deck.length + state.discard.length;
+        return total === HOP_DECK.length || `${total} hop cards, of ${HOP_DECK.length}`;
+      },
+    },
+    moves: {
+      // A frog only ever hops forward, by the card it took.
+      'frogs-hop-forward': ({ before, after, move }) =>
+        Object.keys(after.game.positions).every((seat) => {
+          const by = (after.game.positions[seat] ?? 0) - (before.game.positions[seat] ?? 0);
+          return move.type === 'hop' && seat === move.seat ? by === (move.payload as { hop: number }).hop : by === 0;
+        }) || `${move.type} moved a frog by something else than its hop`,
+    },
+  },
 });

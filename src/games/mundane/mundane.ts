@@ -233,4 +233,56 @@ export const mundane = defineGame({
   },
   // A hand is secret: other seats and spectators see how many cards it holds.
   hiddenSeatView: ({ view }) => ({ ...view, hand: Array.isArray(view.hand) ? view.hand.length : 0 }),
+  // What nobody else may see: a seat's hand (its first card swapped with the top of its deck), and every deck's order.
+  hidden: {
+    vary({ game: state, seat }) {
+      if (seat === null) return { ...state, seats: mapSeats(state, (s) => ({ ...s, deck: [...s.deck].reverse() })) };
+      return updateSeat(state, seat, (s) =>
+        s.hand.length === 0 || s.deck.length === 0
+          ? s
+          : { ...s, hand: [s.deck[0] as string, ...s.hand.slice(1)], deck: [s.hand[0] as string, ...s.deck.slice(1)] },
+      );
+    },
+  },
+  checks: {
+    invariants: {
+      'time-never-negative': ({ game: state }) =>
+        Object.entries(state.seats).every(([, s]) => s.time >= 0) || 'a seat has spent more Time than it had',
+      // A card is in a hand, a deck, on a board, in a discard or on the stack: none appears, none vanishes.
+      'cards-are-conserved': ({ game: state, options, stack }) => {
+        for (const [seat, s] of Object.entries(state.seats)) {
+          const dealt = options.decks?.[seat]?.length ?? DEFAULT_DECK.length;
+          const held =
+            s.hand.length +
+            s.deck.length +
+            s.board.length +
+            s.discard.length +
+            stack.filter((i) => i.seat === seat).length;
+          if (held !== dealt) return `${seat} has ${held} cards of the ${dealt} it was dealt`;
+        }
+        return true;
+      },
+      // A game ends as a turn ends, and a turn ends only once every phase has closed with the stack empty.
+      'never-ends-with-items-on-the-stack': ({ status, stack }) =>
+        status === 'playing' || stack.length === 0 || `the game ended with ${stack.length} items on the stack`,
+    },
+    moves: {
+      // PERSON, APPLIANCE, HABIT and TASK go on the stack only from the active seat, in PLAN, on an empty stack.
+      'sorcery-types-at-sorcery-speed': ({ before, after, move }) => {
+        const added = after.stack.length > before.stack.length ? after.stack[after.stack.length - 1] : undefined;
+        if (added === undefined || !SORCERY_TYPES.includes(added.type as CardType)) return true;
+        return (
+          (before.seating.activeSeat === move.seat && before.seating.phase === 'PLAN' && before.stack.length === 0) ||
+          `${move.seat} put ${added.card} (${added.type}) on the stack in ${before.seating.phase} of ${before.seating.activeSeat}'s turn, the stack ${before.stack.length} deep`
+        );
+      },
+    },
+  },
 });
+
+/** The pieces with every seat's record changed. */
+function mapSeats(state: MundaneState, change: (s: MundaneSeat) => MundaneSeat): Record<string, MundaneSeat> {
+  const records: Record<string, MundaneSeat> = Object.create(null);
+  for (const [seat, s] of Object.entries(state.seats)) records[seat] = change(s);
+  return records;
+}

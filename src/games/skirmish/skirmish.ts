@@ -198,4 +198,24 @@ export const skirmish = defineGame({
     const { orders: _secret, ...shown } = view;
     return shown;
   },
+  // What a squad keeps from the others: the orders it committed (the other stance could have been chosen).
+  hidden: {
+    vary: ({ game: state, seat }) =>
+      seat === null
+        ? state
+        : updateSquad(state, seat, (s) =>
+            s.orders === null ? s : { ...s, orders: s.orders === 'assault' ? 'hold' : 'assault' },
+          ),
+  },
+  checks: {
+    invariants: {
+      'strength-within-bounds': ({ game: state }) =>
+        Object.entries(state.squads).every(([, s]) => s.hp >= 0 && s.hp <= state.maxHp) ||
+        'a squad is below 0 or above full strength',
+      // A squad leaves the fight only by falling to 0: out means 0, and 0 means out.
+      'out-exactly-at-0': ({ game: state, seating }) =>
+        Object.entries(state.squads).every(([seat, s]) => (s.hp === 0) === seating.out.includes(seat)) ||
+        `out: ${seating.out.join(', ') || 'none'}, strength ${JSON.stringify(Object.fromEntries(Object.entries(state.squads).map(([seat, s]) => [seat, s.hp])))}`,
+    },
+  },
 });

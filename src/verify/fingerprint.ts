@@ -1,0 +1,133 @@
+/**
+ * What tells two states apart during verification, and its 64-bit digest.
+ *
+ * By default a state is the whole table (the chart's active states and every
+ * field of the context, the game's pieces included) less what only counts
+ * the past: the ply log, the play order within a round, the stack's id
+ * counter (stack ids are kept relative to it) and, unless the game reads
+ * them, the turn and round numbers (TLC's VIEW does the same by hand). What
+ * the engine itself reads from the past is kept as the facts it reads:
+ * whether any ply was made yet, and whether the last ply was made in this turn.
+ *
+ * With seat symmetry, a state is read under every rotation of the seats (table
+ * order kept) and the least reading stands for all of them.
+ */
+import type { TableContext } from '../engine/context.js';
+import { movedThisTurn } from '../engine/steps.js';
+import type { ChartState } from '../fast/chartRunner.js';
+import { size } from '../log/plyLog.js';
+
+/** How a verification run reads a state into its fingerprint. */
+export interface FingerprintSettings {
+  /** Keep the turn and round numbers (the game reads them, or the user asked). */
+  readonly counters: boolean;
+  /** Read the state under every rotation of the seats and keep the least reading. */
+  readonly symmetry: boolean;
+  /** The user's abstraction: what of the state to keep, as JSON (replaces the default reading). */
+  readonly abstraction?: (ctx: TableContext) => unknown;
+}
+
+const configKeys = new WeakMap<object, string>();
+
+/** The active leaf states of a chart state, as one text (cached per configuration: a run meets few of them). */
+function configKey(state: ChartState): string {
+  const nodes = state.nodes as unknown as object;
+  let key = configKeys.get(nodes);
+  if (key === undefined) {
+    key = state.nodes
+      .filter((node) => node.type === 'atomic' || node.type === 'final')
+      .map((node) => node.id)
+      .join('|');
+    configKeys.set(nodes, key);
+  }
+  return key;
+}
+
+/**
+ * The reading of a state that its fingerprint digests: a JSON-able value.
+ *
+ * @example
+ * stateReading(state, { counters: false, symmetry: false }) // [ 'mundane.playing.turn.RESET|…', 'playing', … ]
+ */
+export function stateReading(state: ChartState, settings: FingerprintSettings): unknown {
+  const ctx = state.context;
+  if (settings.abstraction !== undefined) return [configKey(state), settings.abstraction(ctx)];
+  const base = ctx.nextStackId;
+  return [
+    configKey(state),
+    ctx.status,
+    ctx.winners,
+    ctx.draw ?? false,
+    ctx.gamePhase,
+    ctx.phase,
+    ctx.turn.direction,
+    ctx.turn.activeSeat,
+    settings.counters ? [ctx.turn.number, ctx.turn.round] : null,
+    ctx.progression,
+    ctx.prioritySeat,
+    ctx.passes,
+    ctx.stack.length === 0 ? ctx.stack : ctx.stack.map((item) => ({ ...item, id: item.id - base })),
+    ctx.undo,
+    ctx.autoPass,
+    ctx.flow ?? null,
+    size(ctx.plies) === 0,
+    movedThisTurn(ctx),
+    ctx.game,
+  ];
+}
+
+/**
+ * The text a state is digested from: its reading as JSON, or with seat
+ * symmetry, the least of its readings under each rotation of the seats.
+ *
+ * @example
+ * fingerprintText(state, settings, ['seat:ann', 'seat:bob'])
+ */
+export function fingerprintText(state: ChartState, settings: FingerprintSettings, seats: readonly string[]): string {
+  const reading = stateReading(state, settings);
+  if (!settings.symmetry || seats.length < 2) return JSON.stringify(reading);
+  let least: string | null = null;
+  for (let r = 0; r < seats.length; r++) {
+    const rename = new Map(seats.map((seat, i) => [seat, `#${(i - r + seats.length) % seats.length}`]));
+    const text = canonical(reading, rename);
+    if (least === null || text < least) least = text;
+  }
+  return least as string;
+}
+
+/** JSON with object keys sorted and every seat id renamed (keys and values alike). */
+function canonical(value: unknown, rename: ReadonlyMap<string, string>): string {
+  if (typeof value === 'string') return JSON.stringify(rename.get(value) ?? value);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, rename)).join(',')}]`;
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [rename.get(k) ?? k, v] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, rename)}`).join(',')}}`;
+}
+
+/**
+ * A 64-bit digest of a text, as two 32-bit halves: FNV-1a and a multiplicative
+ * hash over the same code units. Two different states share one with odds of
+ * about n² / 2⁶⁵ for n states (TLC's fingerprints take the same risk).
+ *
+ * @example
+ * digest('abc') // [ 440920331, 3417512402 ]
+ */
+export function digest(text: string): readonly [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 13;
+  }
+  a ^= a >>> 16;
+  a = Math.imul(a, 0x85ebca6b);
+  a ^= a >>> 13;
+  b = Math.imul(b ^ (b >>> 15), 0xc2b2ae35);
+  b ^= b >>> 16;
+  return [a >>> 0, b >>> 0];
+}

@@ -1,0 +1,293 @@
+/**
+ * The verifier's judge: what may be played at a state, and what is wrong with
+ * a state or a step. The explorer asks it at every state it meets; the
+ * shrinker asks it again along a shorter path. Every answer is a `Problem`
+ * naming the check, never an exception: game code that throws is itself a
+ * problem the judge reports.
+ */
+import type { Invariant, MoveProperty } from '../core/checks.js';
+import { GameCodeError } from '../core/errors.js';
+import { type AnyGame, gameMove } from '../core/game.js';
+import type { JsonValue, Move } from '../core/move.js';
+import { seededRandom } from '../core/random.js';
+import type { Ply, TableContext } from '../engine/context.js';
+import { legalMovesFor } from '../engine/legalMoves.js';
+import { checkMove } from '../engine/rules.js';
+import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
+import { at, size } from '../log/plyLog.js';
+import { stateView, type Viewer } from '../table/view.js';
+import { seatlessMoves } from '../testing/traversal.js';
+import { brokenBy, stateAt } from './properties.js';
+import type { BuiltInCheck } from './types.js';
+
+/** Something wrong at a state or a step. */
+export interface Problem {
+  readonly check: string;
+  readonly kind: 'built-in' | 'invariant' | 'move';
+  readonly message: string;
+}
+
+/** Moves a bot or a dead-end check does not count as a way forward: leaving, taking back, passing by itself. */
+const LAST_RESORT: ReadonlySet<string> = new Set(['engine.leave', 'engine.undo', 'engine.auto-pass']);
+
+/** How many payloads of one move type the judge remembers to try in other states. */
+const POOL = 24;
+
+/** What the judge is told once per opening. */
+export interface JudgeSettings {
+  readonly game: AnyGame;
+  readonly runner: ChartRunner;
+  readonly invariants: ReadonlyArray<readonly [string, Invariant]>;
+  readonly moveProperties: ReadonlyArray<readonly [string, MoveProperty]>;
+  readonly skip: ReadonlySet<BuiltInCheck>;
+  readonly ignoreMoves: ReadonlySet<string>;
+  readonly application: boolean;
+}
+
+const quote = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+};
+
+const thrown = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The judge of one opening's states and steps. */
+export class Judge {
+  readonly game: AnyGame;
+  readonly runner: ChartRunner;
+  private readonly seatless: readonly Move[];
+  /** Payloads each move type was offered with somewhere: tried in other states, to find moves allowed but not offered. */
+  private readonly pool = new Map<string, Map<string, JsonValue | undefined>>();
+
+  constructor(
+    private readonly settings: JudgeSettings,
+    options: unknown,
+  ) {
+    this.game = settings.game;
+    this.runner = settings.runner;
+    this.seatless = settings.application ? seatlessMoves(settings.game, options) : [];
+  }
+
+  /** Whether a built-in check is made. */
+  checks(check: BuiltInCheck): boolean {
+    return !this.settings.skip.has(check);
+  }
+
+  /**
+   * The moves explored from a state, in a fixed order (each seat's allowed moves in table order, then the
+   * application's), and problems met while asking for them (game code that threw while offering moves).
+   */
+  movesAt(state: ChartState): { moves: Move[]; problems: Problem[] } {
+    const ctx = state.context;
+    const moves: Move[] = [];
+    const problems: Problem[] = [];
+    if (ctx.status !== 'playing') return { moves, problems };
+    for (const seat of ctx.opening.seats) {
+      const legal = legalMovesFor(this.game, ctx, seat);
+      for (const move of legal.allowed) {
+        if (this.settings.ignoreMoves.has(move.type)) continue;
+        moves.push(move);
+        if (move.payload !== undefined && gameMove(this.game, move.type) !== undefined) this.remember(move);
+      }
+      for (const blocked of legal.blocked)
+        if (blocked.code === 'GAME_ERROR')
+          problems.push({
+            check: 'game-code-throws',
+            kind: 'built-in',
+            message: `asking ${blocked.type}'s moves for ${seat}: ${blocked.message}`,
+          });
+    }
+    for (const move of this.seatless) if (checkMove(this.game, ctx, move) === null) moves.push(move);
+    if (this.settings.application) {
+      for (const [type, definition] of Object.entries(this.game.moves)) {
+        if (!definition.application) continue;
+        const payloads = definition.payload === null ? [undefined] : [...(this.pool.get(type)?.values() ?? [])];
+        for (const payload of payloads) {
+          const move: Move = payload === undefined ? { type } : { type, payload };
+          if (checkMove(this.game, ctx, move) === null) moves.push(move);
+        }
+      }
+    }
+    return { moves, problems };
+  }
+
+  private remember(move: Move): void {
+    let payloads = this.pool.get(move.type);
+    if (payloads === undefined) {
+      payloads = new Map();
+      this.pool.set(move.type, payloads);
+    }
+    if (payloads.size >= POOL) return;
+    const key = JSON.stringify(move.payload);
+    if (!payloads.has(key)) payloads.set(key, move.payload);
+  }
+
+  /** Whether a state is a dead end: the game is on, and no seat has any move but leaving or taking back. */
+  deadEnd(state: ChartState, moves: readonly Move[]): Problem | null {
+    if (!this.checks('dead-end') || state.context.status !== 'playing') return null;
+    if (moves.some((move) => move.seat !== undefined && !LAST_RESORT.has(move.type))) return null;
+    const toAct = stateAt(this.game, state.context).toAct;
+    return {
+      check: 'dead-end',
+      kind: 'built-in',
+      message:
+        toAct.length === 0
+          ? 'the game is not over, and no seat may act'
+          : `the game is not over, and ${toAct.join(', ')} may act but has no move besides leaving or taking one back`,
+    };
+  }
+
+  /** The game's invariants that do not hold at a state (those in `broken` are not asked again). */
+  invariantsAt(state: ChartState, broken: ReadonlySet<string>): Problem[] {
+    const problems: Problem[] = [];
+    if (this.settings.invariants.length === 0) return problems;
+    const at = stateAt(this.game, state.context);
+    for (const [name, invariant] of this.settings.invariants) {
+      if (broken.has(name)) continue;
+      const message = brokenBy(() => invariant(at as never));
+      if (message !== null) problems.push({ check: name, kind: 'invariant', message });
+    }
+    return problems;
+  }
+
+  /**
+   * Tries, for each seat, every move type the engine's turn rules would let it make, with every payload seen offered
+   * anywhere: a move the table accepts that legal moves does not offer is a disagreement (the game's `candidates`
+   * miss what its `check` allows). Then reads the pieces again: a refused move must leave them as they were.
+   */
+  probe(state: ChartState, offered: readonly Move[], before: string): Problem[] {
+    const problems: Problem[] = [];
+    const ctx = state.context;
+    if (ctx.status !== 'playing' || !this.checks('legal-moves')) return problems;
+    const shown = new Set(offered.map((move) => JSON.stringify([move.type, move.seat, move.payload])));
+    for (const [type, payloads] of this.pool) {
+      for (const seat of ctx.opening.seats) {
+        for (const payload of payloads.values()) {
+          if (shown.has(JSON.stringify([type, seat, payload]))) continue;
+          const move: Move = { type, seat, payload: payload as JsonValue };
+          const refused = checkMove(this.game, ctx, move);
+          if (refused === null) {
+            if (this.settings.ignoreMoves.has(type)) continue;
+            problems.push({
+              check: 'legal-moves',
+              kind: 'built-in',
+              message: `the table accepts ${quote(move)}, which legal moves does not offer ${seat} (its candidates miss what its check allows)`,
+            });
+            return problems;
+          }
+          // A refusal for the turn (not the seat's priority, not its turn) holds for every payload: no need to try more.
+          if (refused.code !== 'REFUSED' && refused.code !== 'INVALID_PAYLOAD') break;
+        }
+      }
+    }
+    if (this.checks('refusal-changes-nothing') && this.pieces(ctx) !== before)
+      problems.push({
+        check: 'refusal-changes-nothing',
+        kind: 'built-in',
+        message: 'a move the table refused changed the pieces (a check or a refused play wrote into them)',
+      });
+    return problems;
+  }
+
+  /** The pieces as text: what a refused move or a played one must leave as it was. */
+  pieces(ctx: TableContext): string {
+    return JSON.stringify(ctx.game) ?? 'undefined';
+  }
+
+  /**
+   * Plays `move` from `state`: the next state, or the problem that stopped it (game code that threw, or the engine
+   * failing). Move properties are then asked of the step (those in `broken` are not asked again).
+   */
+  step(
+    state: ChartState,
+    move: Move,
+    broken: ReadonlySet<string>,
+  ): { next: ChartState; problems: Problem[] } | { next: null; problems: Problem[] } {
+    let next: ChartState;
+    try {
+      next = this.settings.runner.step(state, move as never);
+    } catch (error) {
+      const problem: Problem =
+        error instanceof GameCodeError
+          ? { check: 'game-code-throws', kind: 'built-in', message: `playing ${quote(move)}: ${error.message}` }
+          : {
+              check: 'game-code-throws',
+              kind: 'built-in',
+              message: `playing ${quote(move)} failed in the engine (a plystack bug): ${thrown(error)}`,
+            };
+      return { next: null, problems: this.checks('game-code-throws') ? [problem] : [] };
+    }
+    const problems: Problem[] = [];
+    if (this.settings.moveProperties.length > 0) {
+      const from = size(state.context.plies);
+      const plies: Ply[] = [];
+      for (let i = from; i < size(next.context.plies); i++) plies.push(at(next.context.plies, i) as Ply);
+      const stepAt = {
+        before: stateAt(this.game, state.context),
+        move,
+        ply: plies[0] as Ply,
+        plies,
+        after: stateAt(this.game, next.context),
+      };
+      for (const [name, property] of this.settings.moveProperties) {
+        if (broken.has(name)) continue;
+        const message = brokenBy(() => property(stepAt as never));
+        if (message !== null) problems.push({ check: name, kind: 'move', message });
+      }
+    }
+    return { next, problems };
+  }
+
+  /**
+   * Whether what the game declares private shows: for each seat (and for what nobody sees), the pieces are varied
+   * by the game's `hidden.vary`, and no other viewer's view may change.
+   */
+  privacy(state: ChartState): Problem | null {
+    const vary = this.game.hidden?.vary;
+    if (vary === undefined || !this.checks('privacy')) return null;
+    const ctx = state.context;
+    const seats = ctx.opening.seats;
+    const viewers: Viewer[] = [...seats, null];
+    for (const owner of viewers) {
+      let varied: unknown;
+      try {
+        varied = vary({ game: ctx.game, seat: owner, options: ctx.opening.options, random: seededRandom(1) });
+      } catch (error) {
+        return { check: 'game-code-throws', kind: 'built-in', message: thrown(error) };
+      }
+      const other = { ...ctx, game: varied } as TableContext;
+      for (const viewer of viewers) {
+        if (owner !== null && viewer === owner) continue;
+        let seen: string;
+        let seenVaried: string;
+        try {
+          seen = visible(this.game, ctx, viewer);
+          seenVaried = visible(this.game, other, viewer);
+        } catch (error) {
+          return { check: 'game-code-throws', kind: 'built-in', message: `a view: ${thrown(error)}` };
+        }
+        if (seen !== seenVaried)
+          return {
+            check: 'privacy',
+            kind: 'built-in',
+            message: `${viewer ?? 'a spectator'} sees what ${owner === null ? 'nobody may see' : `${owner} keeps private`}: its view changes when only that changes (${firstDifference(seen, seenVaried)})`,
+          };
+      }
+    }
+    return null;
+  }
+}
+
+/** What `viewer` sees of the game's pieces: every seat's view and the table's public view. */
+function visible(game: AnyGame, ctx: TableContext, viewer: Viewer): string {
+  const view = stateView(game, ctx, viewer);
+  return JSON.stringify([view.seats, view.game]);
+}
+
+/** Where two JSON texts first differ, with a little of each. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const from = Math.max(0, i - 40);
+  return `…${a.slice(from, i + 30)}… became …${b.slice(from, i + 30)}…`;
+}
