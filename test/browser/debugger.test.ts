@@ -657,9 +657,9 @@ describe("a verifier's counterexample", () => {
     await page.locator('[data-testid=load-log]').setInputFiles(file);
     const banner = page.locator('[data-testid=violation]');
     await expect.poll(() => banner.count()).toBe(1);
-    // at 3: the table after moves 0, 1 and 2, the last of them move 2
+    // at 3: the table after its first three moves (moves[0..2]), as plystack verify says it: after move 3
     expect(await banner.textContent()).toContain(
-      'Broken: sorcery-timing — a sorcery was offered in WAKE_UP (after move 2)',
+      'Broken: sorcery-timing — a sorcery was offered in WAKE_UP (after move 3)',
     );
     await expect.poll(() => position(page)).toBe('ply 3 of 5');
     const expected = replay({ ...counterexample, moves: counterexample.moves.slice(0, 3) });

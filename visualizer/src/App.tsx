@@ -506,12 +506,14 @@ export function App() {
             <div className="banner violation" role="alert" data-testid="violation">
               <strong>
                 Broken: {local.violation.check} — {local.violation.message} (
-                {local.violation.at === 0 ? 'at the opening' : `after move ${local.violation.at - 1}`})
+                {local.violation.at === 0 ? 'at the opening' : `after move ${local.violation.at}`})
               </strong>{' '}
               <span className="muted">
                 {local.violation.at === 0
                   ? 'before any move'
-                  : `moves counted from 0: the table after its first ${local.violation.at} moves, ply ${local.violation.ply}`}
+                  : local.violation.at === 1
+                    ? `the table after its first move, ply ${local.violation.ply}`
+                    : `the table after its first ${local.violation.at} moves (the last of them moves[${local.violation.at - 1}]), ply ${local.violation.ply}`}
               </span>{' '}
               {(at ?? view.total) !== local.violation.ply && (
                 <button
