@@ -81,6 +81,13 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
   /** In follow mode: every active leaf drawn inside the frame at full size, and every label in the frame 11 px or more. */
   async function everyActiveLeafInView(page: Page, at: string, least = 1) {
     await settled(page);
+    // A chart just loaded is laid out a moment later, and then placed: polled until it is, or fails.
+    await expect
+      .poll(async () => (await activeLeavesDrawn(page)).filter((l) => l.where === 'nowhere').map((l) => l.id), {
+        message: `active leaves not in view ${at}`,
+      })
+      .toEqual([]);
+    await settled(page);
     const leaves = await activeLeavesDrawn(page);
     expect(leaves.length, `active leaves ${at}`).toBeGreaterThanOrEqual(least);
     expect(
@@ -127,8 +134,8 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
     // sandbox, stopped in its militia window
     await page.locator('[data-testid=load-log]').setInputFiles(await militiaLog());
     await expect.poll(() => page.locator('[data-testid=window]').count()).toBe(1);
+    await expect.poll(() => chartState(page, 'militia').getAttribute('data-active')).toBe('true');
     await everyActiveLeafInView(page, 'in the militia window');
-    expect(await chartState(page, 'militia').getAttribute('data-active')).toBe('true');
     await shot(page, 'follow-sandbox-window');
 
     // circular-table, a few moves in
