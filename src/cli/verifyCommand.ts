@@ -109,6 +109,7 @@ function summaryLines(
   seconds: number,
   module: string | undefined,
   checks: string | undefined,
+  tested: boolean,
 ): string[] {
   const lines = [
     `verify ${printable(report.game)}: ${plural(report.checks.length, 'check')} over ${plural(report.runs.length, 'opening')} in ${seconds.toFixed(1)} s`,
@@ -164,6 +165,8 @@ function summaryLines(
       `    ${openingText(v.opening)} · ${plural(v.moves.length, 'move')} · shows at ${v.at} (${v.at === 0 ? 'the opening' : `after move ${v.at}`}) · ${printable(where)}`,
     );
     if (tests[i] !== undefined) lines.push(`    test ${printable(tests[i] as string)}`);
+    else if (tested && (v.check === 'can-end' || v.check === 'fast-path'))
+      lines.push(`    no test: ${v.check} is judged over every state verify explores, not along one log`);
   }
   const first = written.find((file) => file !== undefined);
   if (first !== undefined) {
@@ -396,7 +399,11 @@ export const verifyCommand: Command = {
           return refuse(`--out: cannot write ${quote(file)}: ${(error as Error).message}`);
         }
         written.push(file);
-        if (values.tests !== true) continue;
+        // can-end and fast-path are judged over the whole graph of states: along one log, recheck cannot see them fail.
+        if (values.tests !== true || v.check === 'can-end' || v.check === 'fast-path') {
+          tests.push(undefined);
+          continue;
+        }
         const test = join(out, `${names[i]}.test.ts`);
         const text = regressionTestFile(v, resolve(test), {
           game: given.module === null ? { builtIn: game.id } : { file: given.module.file, name: given.module.name },
@@ -437,6 +444,7 @@ export const verifyCommand: Command = {
           seconds,
           given.module === null ? undefined : given.spec,
           typeof values.checks === 'string' ? values.checks : undefined,
+          values.tests === true,
         ).join('\n'),
       );
     return report.ok ? EXIT.ok : EXIT.refused;

@@ -89,19 +89,20 @@ export function recheck(
     const found: Found[] = [];
     judgeState(settings, state, () => [], found, broken);
     note(found, i);
-    if (i === moves.length) {
-      const last: Found[] = [];
+    // The last state is judged as verify judges a state (dead ends, legal moves, …); every state with everyState.
+    if (i === moves.length || extra.everyState === true) {
+      const here: Found[] = [];
       expand(
         settings,
         state,
         () => [],
-        last,
+        here,
         broken,
         () => {},
       );
-      note(last, i);
-      break;
+      note(here, i);
     }
+    if (i === moves.length) break;
     const move = moves[i] as Move;
     const refused = checkMove(game, state.context, move);
     if (refused !== null) {

@@ -12,11 +12,13 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 /**
- * The most the page's JavaScript may weigh, gzip: 50 kB. The page weighs
- * about 49 kB; plystack builds its own schemas with `zod/mini`, so the page
- * carries only the checks they use (zod's classic API alone was 25 kB).
+ * The most the page's JavaScript may weigh, gzip: 52 kB. The page weighs
+ * about 51 kB: it was 51.0 kB before games stated their own rules, and
+ * mundane's properties and the definition's checks of them add 0.8 kB.
+ * plystack builds its own schemas with `zod/mini`, so the page carries only
+ * the checks they use (zod's classic API alone was 25 kB).
  */
-export const BUDGET_GZIP_BYTES = 50 * 1024;
+export const BUDGET_GZIP_BYTES = 52 * 1024;
 
 /** Packages the page must not contain, whatever their route into it. */
 export const FORBIDDEN_PACKAGES = [

@@ -25,7 +25,12 @@ export const HAND: readonly string[] = ['bolt', 'counter'];
 const duelOptions = z.object({ life: z.number().int().min(1).max(5).default(1) }).strict();
 type DuelOptions = z.output<typeof duelOptions>;
 
-/** A new duel with `card` gone from `seat`'s hand: a new hand, new pieces. */
+/**
+ * A new duel with `card` gone from `seat`'s hand and one more item to resolve: a new hand, new pieces.
+ *
+ * @example
+ * discard(duel, 'seat:ann', 'bolt').hands['seat:ann'] // ['counter']
+ */
 export function discard(game: Duel, seat: string, card: string): Duel {
   const hand = [...(game.hands[seat] ?? [])];
   hand.splice(hand.indexOf(card), 1);
@@ -184,7 +189,12 @@ export interface Ring {
   readonly token: string;
 }
 
-/** The seat after `seat` in table order that is still in the game (`seat` itself when it is the last one). */
+/**
+ * The seat after `seat` in table order that is still in the game (`seat` itself when it is the last one).
+ *
+ * @example
+ * nextIn(['seat:ann', 'seat:bob', 'seat:cat'], ['seat:bob'], 'seat:ann') // 'seat:cat'
+ */
 export function nextIn(seats: readonly string[], out: readonly string[], seat: string): string {
   for (let step = 1; step <= seats.length; step++) {
     const candidate = seats[(seats.indexOf(seat) + step) % seats.length] as string;
