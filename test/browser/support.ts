@@ -4,11 +4,11 @@
  * and screenshots under test-output/browser.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
@@ -278,4 +278,51 @@ export function seenWithoutScrolling(page: Page, selector: string): Promise<bool
     const top = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.top + r.height / 2);
     return top !== null && (el === top || el.contains(top));
   }, selector);
+}
+
+/** The time slider's position line: `ply 3 of 5`, `ply 5 of 5 · live`. */
+export const position = (page: Page) => page.locator('[data-testid=ply-position]').textContent();
+/** How many plies the table has, read off the time slider. */
+export const plyCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? '')?.[1]);
+/** Clicks the first element `selector` finds and waits for the ply count to change. */
+export async function click(page: Page, selector: string) {
+  const before = await position(page);
+  await page.locator(selector).first().click();
+  await expect.poll(() => position(page)).not.toBe(before);
+}
+/** Passes for the seat the Moves panel follows. */
+export const pass = (page: Page) => click(page, '[data-testid=move][data-type="engine.pass"]');
+
+/** The rendered chart's view (x, y, scale) once its animation has settled. */
+export const chartView = (page: Page) => page.locator('[data-testid=chart-frame]').getAttribute('data-view');
+
+/** The sandbox example's log cut after its second move: a militia response window open. */
+export async function militiaLog(): Promise<string> {
+  const log = JSON.parse(
+    await readFile(join(import.meta.dirname, '..', '..', 'examples', 'sandbox-windows.json'), 'utf8'),
+  );
+  await mkdir(SHOTS, { recursive: true });
+  const file = join(SHOTS, 'militia-log.json');
+  await writeFile(file, JSON.stringify({ ...log, moves: log.moves.slice(0, 2) }));
+  return file;
+}
+
+/** Waits for the chart's pan animation to end: two reads of the text's on-screen position agree. */
+export async function settled(page: Page) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => {
+          const t = document.querySelector('svg.chart text');
+          const r = t?.getBoundingClientRect();
+          return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
+        });
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { interval: 150 },
+    )
+    .toBe(true);
 }
