@@ -1,53 +1,17 @@
 /**
  * MCTS iterations a second on the same small game (tic-tac-toe from the empty
- * board): plystack's `mctsBot` on `table.simulate()` beside boardgame.io
+ * board, plystack's built-in `ticTacToe` and the same rules written for
+ * boardgame.io): plystack's `mctsBot` on `table.simulate()` beside boardgame.io
  * 0.50.2's `MCTSBot`, the same iterations and playout depth, taken in turn
  * run by run; the best run of each counts. Used by `npm run bench` (figure
  * `mcts`) and `npm run bench:bots`.
  */
 import { createRequire } from 'node:module';
-import { z } from 'zod';
 import { mctsBot } from '../src/bots/index.js';
-import { createTable, defineGame } from '../src/index.js';
+import { createTable, lineOf, ticTacToe } from '../src/index.js';
 
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-];
-const winnerOf = (cells: readonly (string | null)[]): string | null =>
-  LINES.map(([a, b, c]) =>
-    cells[a!] !== null && cells[a!] === cells[b!] && cells[a!] === cells[c!] ? cells[a!]! : null,
-  ).find((w) => w !== null) ?? null;
-
-/** Tic-tac-toe on plystack: one mark a turn. */
-const ticTacToe = defineGame({
-  id: 'tic-tac-toe',
-  seats: { min: 2, max: 2 },
-  structure: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 1 } }] },
-  setup: () => ({ cells: Array<string | null>(9).fill(null) }),
-  moves: {
-    mark: {
-      payload: z.object({ cell: z.number().int().min(0).max(8) }).strict(),
-      check: ({ game, payload }) =>
-        game.cells[payload.cell] === null ? null : { reason: 'TAKEN', message: 'that cell is taken' },
-      candidates: ({ game }) => game.cells.flatMap((cell, i) => (cell === null ? [{ cell: i }] : [])),
-      play: ({ game, seat, payload }) => ({
-        game: { cells: game.cells.map((cell, i) => (i === payload.cell ? seat : cell)) },
-      }),
-    },
-  },
-  endIf: ({ game }) => winnerOf(game.cells) !== null || game.cells.every((cell) => cell !== null),
-  winners: ({ game, remaining }) => {
-    const winner = winnerOf(game.cells);
-    return winner === null ? { winners: [...remaining], draw: true } : [winner];
-  },
-});
+/** Who has three in a row on boardgame.io's board (its cells hold player ids): the built-in game's own rule. */
+const winnerOf = (cells: readonly (string | null)[]): string | null => lineOf(cells as readonly ('X' | 'O' | null)[]);
 
 /** The same game the boardgame.io way. */
 const bgioTicTacToe = {

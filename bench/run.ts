@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL, formatTable, runBench, SMOKE, withMcts } from './harness.js';
 import { timeMcts } from './mcts.js';
+import { timeVerify, withVerify } from './verify.js';
 
 /** The repository root: the nearest directory above this file with a package.json (bench/.build/bench/ when compiled). */
 function repoRoot(): string {
@@ -27,7 +28,9 @@ const smoke = process.argv.includes('--smoke');
 const config = { ...(smoke ? SMOKE : FULL), progress: (line: string) => process.stderr.write(`bench: ${line}\n`) };
 // The MCTS comparison last, apart: boardgame.io's bot answers in a promise (a smoke run takes a few iterations).
 config.progress('mcts');
-const results = withMcts(runBench(config), await timeMcts(smoke ? 50 : 2000, smoke ? 1 : 3));
+const measured = withMcts(runBench(config), await timeMcts(smoke ? 50 : 2000, smoke ? 1 : 3));
+config.progress('verify');
+const results = withVerify(measured, timeVerify(smoke ? 0.5 : 10, smoke ? 1 : 3));
 // The smoke configuration never overwrites the figures of a full run.
 const out =
   process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??

@@ -238,6 +238,8 @@ describe('plystack paths: options, modules, usage', () => {
     [['paths', 'mundane', '--seats', 'two'], /^--seats: a whole number/],
     [['paths', 'mundane', '--seats', '1'], /^--seats: mundane seats 2 to 8/],
     [['paths', 'mundane', '--max-turns', '0'], /^--max-turns: /],
+    [['paths', 'mundane', '--limit', 'lots'], /^--limit: a whole number of states/],
+    [['paths', 'mundane', '--limit', '20'], /^the traversal took 20 states .*plystack paths --limit N/],
     [['paths', 'mundane', '--options', 'missing.json'], /^--options: cannot read missing\.json/],
     [['paths', 'mundane', '--options', 'bad.json'], /^--options: bad\.json is not JSON/],
     [['paths', 'mundane', '--options', 'wrong.json'], /^options\.openingHand: INVALID_OPTIONS: /],

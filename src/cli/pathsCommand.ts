@@ -8,6 +8,7 @@ import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
+import { TraversalLimit } from '../testing/traversal.js';
 import { type TestFileOptions, tableTestFile } from '../testing/vitestFile.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule, isModulePath } from './gameModule.js';
@@ -54,6 +55,11 @@ export const pathsCommand: Command = {
     },
     options: { type: 'string', value: 'FILE', description: "the game's options, a JSON file (default: none)" },
     seed: { type: 'string', value: 'S', description: 'the seed of the table (default 1)' },
+    limit: {
+      type: 'string',
+      value: 'N',
+      description: 'how many states the traversal may take before it gives up (default 50,000)',
+    },
     'max-turns': {
       type: 'string',
       value: 'T',
@@ -113,6 +119,8 @@ export const pathsCommand: Command = {
     }
     const maxTurns = wholeNumber(values['max-turns']);
     if (maxTurns === null || maxTurns === 0) return fail(io, '--max-turns: a whole number of turns, at least 1');
+    const limit = wholeNumber(values.limit);
+    if (limit === null || limit === 0) return fail(io, '--limit: a whole number of states, at least 1');
     const rawSeed = values.seed;
     const seed = typeof rawSeed === 'string' ? (/^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed) : 1;
     let options: unknown = {};
@@ -156,9 +164,11 @@ export const pathsCommand: Command = {
         seed,
         unreachable,
         ...(maxTurns !== undefined ? { maxTurns } : {}),
+        ...(limit !== undefined ? { limit } : {}),
       });
     } catch (error) {
       if (error instanceof InvalidTable) return fail(io, `${error.path ?? 'table'}: ${error.code}: ${error.message}`);
+      if (error instanceof TraversalLimit) return fail(io, error.message);
       throw error;
     }
     const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name} ${String(value)}`]);
@@ -169,6 +179,7 @@ export const pathsCommand: Command = {
       ...flag('options', values.options),
       ...flag('seed', rawSeed),
       ...flag('max-turns', maxTurns),
+      ...flag('limit', limit),
       ...flag('unreachable', values.unreachable),
       ...flag('out', out),
     ].join(' ');

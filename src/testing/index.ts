@@ -35,5 +35,5 @@ export {
   type TableTestModelOptions,
   type Unreached,
 } from './tableTestModel.js';
-export { type Abstraction, defaultAbstraction, publicState, type TableSnapshot } from './traversal.js';
+export { type Abstraction, defaultAbstraction, publicState, type TableSnapshot, TraversalLimit } from './traversal.js';
 export { type TestFileOptions, tableTestFile } from './vitestFile.js';

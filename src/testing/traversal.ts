@@ -244,14 +244,26 @@ export function shortestTablePaths(
   machine: TableMachine,
   options: TraversalOptions,
 ): { all: GraphPath[]; kept: GraphPath[] } {
-  const all = getShortestPaths(machine, {
-    input: options.input,
-    events: options.events,
-    serializeState: options.serializeState as (s: TableSnapshot, e: MoveEvent | undefined, p?: TableSnapshot) => string,
-    ...(options.filterEvents !== undefined ? { filterEvents: options.filterEvents } : {}),
-    ...(options.stopWhen !== undefined ? { stopWhen: options.stopWhen } : {}),
-    limit: options.limit ?? 50_000,
-  }) as GraphPath[];
+  const limit = options.limit ?? 50_000;
+  let all: GraphPath[];
+  try {
+    all = getShortestPaths(machine, {
+      input: options.input,
+      events: options.events,
+      serializeState: options.serializeState as (
+        s: TableSnapshot,
+        e: MoveEvent | undefined,
+        p?: TableSnapshot,
+      ) => string,
+      ...(options.filterEvents !== undefined ? { filterEvents: options.filterEvents } : {}),
+      ...(options.stopWhen !== undefined ? { stopWhen: options.stopWhen } : {}),
+      limit,
+    }) as GraphPath[];
+  } catch (error) {
+    // xstate/graph's own words name no option: say which raise the limit.
+    if (error instanceof Error && error.message === 'Traversal limit exceeded') throw new TraversalLimit(limit);
+    throw error;
+  }
   const moves = (p: GraphPath) => p.steps.slice(1).map((step) => JSON.stringify(step.event));
   const sorted = [...all].sort((a, b) => b.steps.length - a.steps.length);
   const prefixes = new Set<string>();
@@ -263,4 +275,16 @@ export function shortestTablePaths(
     for (let i = 0; i <= events.length; i++) prefixes.add(events.slice(0, i).join('\n'));
   }
   return { all, kept };
+}
+
+/** A traversal that took its limit of states before it ran out of new ones: the message names what raises it. */
+export class TraversalLimit extends RangeError {
+  override readonly name = 'TraversalLimit';
+  readonly limit: number;
+  constructor(limit: number) {
+    super(
+      `the traversal took ${limit} states from its queue and still met new ones: raise \`limit\` (createTableTestModel's option; plystack paths --limit N), keep less in the abstraction, or lower maxTurns or maxStack (--max-turns); to search every state for broken rules, use verify`,
+    );
+    this.limit = limit;
+  }
 }

@@ -9,8 +9,11 @@
  * the engine itself reads from the past is kept as the facts it reads:
  * whether any ply was made yet, and whether the last ply was made in this turn.
  *
- * With seat symmetry, a state is read under every rotation of the seats (table
- * order kept) and the least reading stands for all of them.
+ * With seat symmetry, a state is read under every rotation of the seats and
+ * the least reading stands for all of them; lists of seats are read as sets
+ * (the table's order is the same in every state, and relabelled it would
+ * tell every rotation apart). It suits games whose seats are alike and whose
+ * order of play is not a rule of its own: a free or simultaneous phase.
  */
 import type { TableContext } from '../engine/context.js';
 import { movedThisTurn } from '../engine/steps.js';
@@ -99,7 +102,12 @@ export function fingerprintText(state: ChartState, settings: FingerprintSettings
 function canonical(value: unknown, rename: ReadonlyMap<string, string>): string {
   if (typeof value === 'string') return JSON.stringify(rename.get(value) ?? value);
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonical(item, rename)).join(',')}]`;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => canonical(item, rename));
+    // A list of seats is read as a set: relabelled, the table's own order would otherwise tell rotations apart.
+    if (value.length > 0 && value.every((item) => typeof item === 'string' && rename.has(item))) items.sort();
+    return `[${items.join(',')}]`;
+  }
   const entries = Object.entries(value)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => [rename.get(k) ?? k, v] as const)

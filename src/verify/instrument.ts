@@ -19,20 +19,7 @@ export interface CounterReads {
  * const reads = { read: null }; createTable(watchCounters(mundane, reads), input)
  */
 export function watchCounters(game: AnyGame, reads: CounterReads): AnyGame {
-  const watched = (where: string, seating: SeatingView): SeatingView => {
-    const copy = { ...seating };
-    for (const key of ['turn', 'round'] as const) {
-      const value = seating[key];
-      Object.defineProperty(copy, key, {
-        enumerable: true,
-        get() {
-          reads.read ??= `${where} read seating.${key}`;
-          return value;
-        },
-      });
-    }
-    return copy;
-  };
+  const watched = (where: string, seating: SeatingView): SeatingView => new WatchedSeating(seating, reads, where);
   // biome-ignore lint/suspicious/noExplicitAny: a callback of any context shape; only its seating is replaced
   const wrap = <F extends (ctx: any) => any>(where: string, fn: F): F =>
     ((ctx: { seating?: SeatingView }) =>
@@ -71,4 +58,46 @@ export function watchCounters(game: AnyGame, reads: CounterReads): AnyGame {
   for (const symbol of Object.getOwnPropertySymbols(game))
     Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(game, symbol) as PropertyDescriptor);
   return Object.freeze(copy) as unknown as AnyGame;
+}
+
+/**
+ * A seating whose turn and round note that they were read. A class, not a copy with accessors defined on it: a
+ * callback is asked thousands of times a second, and objects of one shape stay fast.
+ */
+class WatchedSeating implements SeatingView {
+  readonly seats: SeatingView['seats'];
+  readonly out: SeatingView['out'];
+  readonly activeSeat: SeatingView['activeSeat'];
+  readonly movesThisTurn: number;
+  readonly gamePhase: string;
+  readonly phase: string;
+  readonly window: string | null;
+  readonly #turn: number;
+  readonly #round: number;
+  readonly #reads: CounterReads;
+  readonly #where: string;
+
+  constructor(seating: SeatingView, reads: CounterReads, where: string) {
+    this.seats = seating.seats;
+    this.out = seating.out;
+    this.activeSeat = seating.activeSeat;
+    this.movesThisTurn = seating.movesThisTurn;
+    this.gamePhase = seating.gamePhase;
+    this.phase = seating.phase;
+    this.window = seating.window ?? null;
+    this.#turn = seating.turn;
+    this.#round = seating.round;
+    this.#reads = reads;
+    this.#where = where;
+  }
+
+  get turn(): number {
+    this.#reads.read ??= `${this.#where} read seating.turn`;
+    return this.#turn;
+  }
+
+  get round(): number {
+    this.#reads.read ??= `${this.#where} read seating.round`;
+    return this.#round;
+  }
 }

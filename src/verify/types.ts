@@ -117,7 +117,7 @@ export interface RunReport {
   readonly exhausted: boolean;
   /** The bound that stopped it, or null; with the option that raises it. */
   readonly stoppedBy: { readonly bound: 'depth' | 'states' | 'seconds'; readonly raise: string } | null;
-  /** States generated (every successor of every expanded state, seen before or not). */
+  /** States generated: the opening and every successor of every expanded state, seen before or not. */
   readonly states: number;
   /** Distinct states (by fingerprint). */
   readonly distinct: number;

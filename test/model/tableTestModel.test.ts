@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTable, InvalidTable, mundane } from '../../src/index.js';
 import { describeMove, thirdPerson } from '../../src/testing/describe.js';
-import { createTableTestModel, formatCoverage, type TablePath } from '../../src/testing/index.js';
+import { createTableTestModel, formatCoverage, type TablePath, TraversalLimit } from '../../src/testing/index.js';
 import { publicState } from '../../src/testing/traversal.js';
 import { unreachableByDesign } from '../support/tableModel.js';
 
@@ -206,6 +206,11 @@ describe('createTableTestModel: bounds, abstraction, unreachable', () => {
     expect(formatCoverage(declared.coverage)).toContain(
       '  declared unreachable, but reached or unknown: state table.nowhere',
     );
+  });
+
+  it('a traversal that reaches its limit says which options raise it, not only xstate/graph\'s "Traversal limit exceeded"', () => {
+    expect(() => createTableTestModel(mundane, { seats: 2, limit: 30 })).toThrow(TraversalLimit);
+    expect(() => createTableTestModel(mundane, { seats: 2, limit: 30 })).toThrow(/took 30 states.*raise `limit`/);
   });
 
   it('maxTurns and maxStack bound the paths', () => {
