@@ -134,6 +134,13 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
     expect(await overflowing(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-testid=detail]').count()).toBe(0);
+    // ? lists the keys, Home/End, follow and fit among them, and Escape closes it
+    await page.keyboard.press('?');
+    const help = page.locator('[data-testid=help-overlay]');
+    expect(await help.textContent()).toMatch(/Home End.*f.*follow.*w.*fit/s);
+    expect(await seenWithoutScrolling(page, '[data-testid=help-close]')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await help.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });
