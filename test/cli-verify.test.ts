@@ -66,7 +66,7 @@ describe('plystack verify: the summary', () => {
     const { code, out, err } = await cli(['verify', 'mundane', '--depth', '2']);
     expect(err).toEqual([]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^verify mundane: 7 checks over 1 opening in /);
+    expect(out).toMatch(/^verify mundane: 12 checks over 1 opening in /);
     expect(out).toMatch(/\n2 seats · seed 1 +stopped by depth: raise --depth D +[\d,]+ +[\d,]+ +2 +/);
     expect(out.split('\n').at(-1)).toBe(
       'no check failed, but no opening was explored to the end: stopped by depth: raise --depth D',

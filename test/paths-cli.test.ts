@@ -157,7 +157,8 @@ describe('plystack paths mundane --out FILE', () => {
     );
     expect(output).toMatch(/- {3}"passes": 2,\n\+ {3}"passes": 1,/);
     await rm(join(root, mutated), { force: true });
-  });
+    // It runs the generated suite (each path rechecked along its states) twice in a child vitest: minutes on a busy machine.
+  }, 180_000);
 });
 
 describe('plystack paths: options, modules, usage', () => {
