@@ -53,6 +53,13 @@ try {
     if (now === last) break;
     last = now;
   }
+  // Clicking a move scrolls the right column to it: the shot shows it from the top, the seats first.
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    const right = document.querySelector('.app > .right');
+    if (right !== null) right.scrollTop = 0;
+  });
+  await page.waitForTimeout(100);
   const path = join(root, 'docs', 'inspector.png');
   await page.screenshot({ path });
   console.log(`saved ${path}`);

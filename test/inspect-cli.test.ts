@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -53,6 +55,49 @@ describe('plystack inspect', () => {
       run.child.kill('SIGINT');
     }
     expect(await run.exited).toBe(0);
+  });
+
+  it('--log FILE: serves that log for the page, whose printed address opens it; a missing or bad file is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'plystack-log-'));
+    try {
+      const log = {
+        game: 'mundane',
+        table: 'table:broken',
+        seats: ['seat:ann', 'seat:bob'],
+        seed: 7,
+        options: { turns: 6 },
+        moves: [{ type: 'engine.pass', seat: 'seat:ann' }],
+        violation: { check: 'dead-end', message: 'no seat may act', at: 1 },
+      };
+      const file = join(dir, 'counterexample.json');
+      await writeFile(file, JSON.stringify(log));
+      const run = start(['inspect', '--port', '0', '--log', file], /Ctrl\+C/);
+      try {
+        const out = await run.seen;
+        const url = /plystack inspector: (http:\/\/localhost:\d+\/)\?log\n/.exec(out)?.[1];
+        expect(url, out).toBeDefined();
+        const served = await fetch(`${url!.replace('localhost', '127.0.0.1')}log.json`);
+        expect(served.status).toBe(200);
+        expect(await served.json()).toEqual(log);
+      } finally {
+        run.child.kill('SIGINT');
+      }
+      expect(await run.exited).toBe(0);
+
+      await writeFile(join(dir, 'bad.json'), '{ "moves": [');
+      await writeFile(join(dir, 'nolog.json'), '{ "game": "mundane" }');
+      for (const [name, words] of [
+        ['missing.json', /--log: cannot read .*missing\.json.*ENOENT/],
+        ['bad.json', /--log: .*bad\.json.* is not JSON/],
+        ['nolog.json', /--log: .*nolog\.json.* is not a table log/],
+      ] as const) {
+        const bad = start(['inspect', '--port', '0', '--log', join(dir, name)], /never/);
+        await expect(bad.seen).rejects.toThrow(/exited 2/);
+        expect(bad.stderr()).toMatch(words);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a port that is not a number, naming the option', async () => {

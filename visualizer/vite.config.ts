@@ -8,13 +8,19 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [react()],
+  // Each file also written brotli- and gzip-compressed beside itself (NAME.br, NAME.gz): the relay serves the one the
+  // browser accepts, so the page travels compressed without compressing on every request.
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg)$/, threshold: 1024 }),
+  ],
   resolve: { alias: { 'node:crypto': here('./src/shims/crypto.ts') } },
   build: { outDir: here('../dist/visualizer'), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   // `npm run inspector:dev`: the page with hot reload; remote tables still come through a running `plystack inspect`.

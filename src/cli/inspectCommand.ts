@@ -1,9 +1,10 @@
 /**
- * `plystack inspect [--port N] [--host H] [--demo] [--server URL --table ID --token T]`:
+ * `plystack inspect [--port N] [--host H] [--demo] [--log FILE] [--server URL --table ID --token T]`:
  * serves the visual inspector and the relay that carries remote tables to it,
  * until stopped; with `--server`, it also follows a table of `plystack serve`.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { builtInGames } from '../games/registry.js';
 import { startDemoTable } from '../inspect/demoTable.js';
@@ -86,6 +87,12 @@ export const inspectCommand: Command = {
       value: 'T',
       description: `the table's app token (or set ${APP_TOKEN_ENV}, which keeps it out of the process list)`,
     },
+    log: {
+      type: 'string',
+      value: 'FILE',
+      description:
+        "open this table log in the page (a verifier's counterexample opens at the ply where its property broke)",
+    },
     game: {
       type: 'string',
       value: 'MODULE',
@@ -108,6 +115,29 @@ export const inspectCommand: Command = {
     if (!existsSync(`${pageDir}/index.html`)) {
       io.err(`--page: no inspector page in ${pageDir}: build it with npm run inspector:build`);
       return EXIT.invalid;
+    }
+    let log: string | null = null;
+    if (typeof values.log === 'string') {
+      // Read and checked here, so a bad file is told at once rather than in the page.
+      try {
+        log = await readFile(values.log, 'utf8');
+      } catch (error) {
+        io.err(
+          `--log: cannot read ${quote(values.log)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+        return EXIT.invalid;
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(log);
+      } catch (error) {
+        io.err(`--log: ${quote(values.log)} is not JSON: ${(error as Error).message}`);
+        return EXIT.invalid;
+      }
+      if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as { moves?: unknown }).moves)) {
+        io.err(`--log: ${quote(values.log)} is not a table log (no list of moves)`);
+        return EXIT.invalid;
+      }
     }
     const follow = followedTable(values, process.env);
     if (typeof follow === 'string') {
@@ -135,7 +165,7 @@ export const inspectCommand: Command = {
       io.err(`--allow-origin: ${(error as Error).message}`);
       return EXIT.invalid;
     }
-    const start = (on: number) => startRelay({ port: on, host, pageDir, allowOrigins });
+    const start = (on: number) => startRelay({ port: on, host, pageDir, allowOrigins, log });
     let relay: Awaited<ReturnType<typeof startRelay>>;
     let fallback: string | null = null;
     try {
@@ -199,13 +229,19 @@ export const inspectCommand: Command = {
       host === '127.0.0.1' || host === 'localhost' ? relay.url.replace('127.0.0.1', 'localhost') : relay.url;
     if (fallback !== null) io.out(fallback);
     // Following a table: the address opens the page on it (`?follow=ID`; the page's own tables are a click away).
-    io.out(`plystack inspector: ${follow === null ? local : `${local}?follow=${encodeURIComponent(follow.table)}`}`);
+    // Following a table or opening a log: the address says so (`?follow=ID`, `?log`).
+    const query = [
+      ...(follow === null ? [] : [`follow=${encodeURIComponent(follow.table)}`]),
+      ...(log === null ? [] : ['log']),
+    ];
+    io.out(`plystack inspector: ${query.length === 0 ? local : `${local}?${query.join('&')}`}`);
     io.out(`  open it in a browser; remote tables: inspectTable(table, { url: '${relay.appUrl}' })`);
     if (demo !== null)
       io.out(
         '  demo: a mundane table plays itself as a remote table; the page opens with a table you play by clicking',
       );
     if (follow !== null) io.out(`  following server table ${follow.table} of ${follow.server}, live`);
+    if (log !== null) io.out(`  the page at that address opens ${values.log as string}`);
     io.out('  Ctrl+C stops it');
     await stopped;
     stopping = true;

@@ -44,6 +44,11 @@ export interface RelayOptions {
   readonly allowOrigins?: readonly string[];
   /** Told of a failure inside a handler (a bug, contained); default: one line on stderr. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * A table log (JSON text) served at `/log.json`, which the page opens when its address has `?log`
+   * (`plystack inspect --log FILE`).
+   */
+  readonly log?: string | null;
 }
 
 /** What the relay holds now (`relay.stats()`). */
@@ -219,14 +224,54 @@ async function servePage(dir: string | null, target: string, req: IncomingMessag
       return plain(res, 503, `the inspector page is not built (no ${file}): run npm run inspector:build`);
     return plain(res, 404, `no ${path.slice(0, 200)}`);
   }
+  // The page's build writes each text file compressed beside itself (NAME.br, NAME.gz): the one the browser takes.
+  const encoding =
+    TYPES[extname(file)] === undefined ? null : await precompressed(file, req.headers['accept-encoding']);
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-length': found.size,
-    'cache-control': 'no-cache',
+    'content-length': encoding?.size ?? found.size,
+    // A file whose name carries its content's hash never changes; the rest (index.html) is asked for again.
+    'cache-control': HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'accept-encoding',
+    ...(encoding === null ? {} : { 'content-encoding': encoding.name }),
   });
   if (req.method === 'HEAD') return void res.end();
   // A file that vanishes or fails mid-way ends this response only.
-  pipeline(createReadStream(file), res, noop);
+  pipeline(createReadStream(encoding?.file ?? file), res, noop);
+}
+
+/** Where the relay serves the log it was given (`RelayOptions.log`). */
+export const LOG_PATH = '/log.json';
+
+/** A built file whose name carries a hash of its content (`assets/index-0R7Uzjo6.js`). */
+const HASHED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/** The encodings a request accepts (`br`, `gzip`), those it refuses with q=0 left out. */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name !== undefined && name !== '' && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The compressed copy of `file` to send, brotli first, when the request accepts it and the build wrote it. */
+async function precompressed(
+  file: string,
+  header: string | string[] | undefined,
+): Promise<{ name: string; file: string; size: number } | null> {
+  const accepted = acceptedEncodings(header);
+  for (const [name, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!accepted.has(name)) continue;
+    const found = await stat(file + ext).catch(() => null);
+    if (found?.isFile()) return { name, file: file + ext, size: found.size };
+  }
+  return null;
 }
 
 /**
@@ -290,6 +335,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         );
       const path = pathOf(req.url);
       if (path === null) return plain(res, 400, 'malformed request target');
+      if (path === LOG_PATH && options.log !== undefined && options.log !== null) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'GET only');
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(options.log),
+          'cache-control': 'no-store',
+        });
+        return void res.end(req.method === 'HEAD' ? undefined : options.log);
+      }
       servePage(pageDir, path, req, res).catch((error: unknown) => {
         report(error);
         plain(res, 500, 'relay error');

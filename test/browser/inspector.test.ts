@@ -12,6 +12,10 @@ import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
 import { chartState, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
 
+// What the function run in the page (page.evaluate) reads: this Node project compiles without the DOM's types.
+// biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here
+type Dom = any;
+
 const ready = setUpInspector();
 
 const moveButtons = (page: Page, type: string) => page.locator(`[data-testid=move][data-type="${type}"]`);
@@ -36,6 +40,19 @@ describe('the inspector page', () => {
     const { page, errors } = await openPage(context, `${url}?seed=7`);
     expect(await isActive(page, 'RESET')).toBe('true');
     expect(await page.locator('[data-testid=focus-seat]').textContent()).toBe('seat:ann');
+    // The page's scripts (the app, and elkjs loaded for the first chart) came compressed: fewer bytes on the wire than in them.
+    const scripts = await page.evaluate(() =>
+      (globalThis as unknown as { performance: { getEntriesByType(t: string): Dom[] } }).performance
+        .getEntriesByType('resource')
+        .filter((r: Dom) => /\.js$/.test(r.name))
+        .map((r: Dom) => ({
+          name: r.name as string,
+          wire: r.encodedBodySize as number,
+          size: r.decodedBodySize as number,
+        })),
+    );
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const script of scripts) expect(script.wire, script.name).toBeLessThan(script.size / 2);
 
     await pass(page); // seat:ann
     await pass(page); // seat:bob: every seat passed, RESET ends
@@ -87,8 +104,14 @@ describe('the inspector page', () => {
     await expect.poll(() => isActive(page, 'WAKE_UP')).toBe('true');
     expect(await page.locator('[data-testid=read-only]').count()).toBe(1);
     expect(await moveButtons(page, 'engine.pass').isDisabled()).toBe(true);
-    expect(await rows(page)).toBe(3);
+    // the move table keeps the later ply, greyed, and it can be clicked
+    expect(await rows(page)).toBe(4);
+    expect(await page.locator('[data-testid=move-row].future').count()).toBe(1);
     await screenshot(page, 'time-slider');
+    await page.locator('[data-testid=move-row].future').click();
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).toBe('ply 4 of 4 · live');
+    await page.locator('[data-testid=step-back]').click();
+    await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).toBe('ply 3 of 4');
 
     const download = page.waitForEvent('download');
     await page.locator('[data-testid=save-log]').click();
@@ -261,6 +284,13 @@ describe('the inspector page', () => {
       const botKind = page.locator('[data-testid=bot-kind]');
       expect(await botKind.isDisabled()).toBe(true);
       expect(await botKind.locator('..').getAttribute('title')).toContain('a remote table is played by its app');
+      // "seen by" works for a remote table too: the page replays its plies and asks the copy what a seat sees
+      await page.locator('[data-testid=viewer]').selectOption('seat:bob');
+      await expect.poll(() => page.locator('[data-testid=viewer-banner]').count()).toBe(1);
+      const hand = (seat: string) => page.locator(`[data-testid=pieces] [data-seat="${seat}"][data-field=hand]`);
+      expect(await hand('seat:bob').getAttribute('data-hidden')).toBe('false');
+      expect(await hand('seat:ann').getAttribute('data-hidden')).toBe('true');
+      await page.locator('[data-testid=viewer]').selectOption('');
       await screenshot(page, 'remote-table');
 
       await inspection.stop();

@@ -4,11 +4,11 @@
  * and screenshots under test-output/browser.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
@@ -157,7 +157,9 @@ export function overflowing(page: Page): Promise<string[]> {
         for (const child of el.children) {
           if (child.namespaceURI === 'http://www.w3.org/2000/svg' && child.tagName !== 'svg') continue;
           const r = child.getBoundingClientRect();
-          const visible = r.width > 0 && r.height > 0 && getComputedStyle(child).visibility !== 'hidden';
+          // The content of a closed <details> keeps its boxes in Chromium, though it is not drawn.
+          const folded = child.closest('details:not([open])') !== null && child.closest('summary') === null;
+          const visible = !folded && r.width > 0 && r.height > 0 && getComputedStyle(child).visibility !== 'hidden';
           if (
             visible &&
             (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
@@ -216,4 +218,111 @@ export function setUpInspector(): () => { context: BrowserContext; url: string; 
       throw missing ?? new Error('the browser did not start');
     return { context: browser.context, url: relay.url, appUrl: relay.appUrl };
   };
+}
+
+/**
+ * Every active leaf of the chart, and whether each is drawn inside the chart's
+ * frame at full size: in the chart itself, clear of the insets, or in an inset
+ * of its own drawn at scale 1 (follow mode's place for the active leaves the
+ * frame cannot hold beside the followed one).
+ */
+export function activeLeavesDrawn(page: Page): Promise<{ id: string; where: 'chart' | 'inset' | 'nowhere' }[]> {
+  return page.evaluate(() => {
+    const frame = document.querySelector('[data-testid=chart-frame]').getBoundingClientRect();
+    const within = (r: Dom) =>
+      r.width > 0 &&
+      r.left >= frame.left - 1 &&
+      r.right <= frame.right + 1 &&
+      r.top >= frame.top - 1 &&
+      r.bottom <= frame.bottom + 1;
+    const insets = [...document.querySelectorAll('[data-testid=chart-inset]')];
+    const overlaps = (r: Dom) =>
+      insets.some((inset: Dom) => {
+        const b = inset.getBoundingClientRect();
+        return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+      });
+    return [...document.querySelectorAll('.state.leaf[data-active=true]')].map((state: Dom) => {
+      const id = state.getAttribute('data-testid').slice('state:'.length);
+      const r = state.querySelector(':scope > rect').getBoundingClientRect();
+      const matrix = state.getScreenCTM();
+      const scale = matrix === null ? 0 : Math.hypot(matrix.a, matrix.b);
+      if (within(r) && !overlaps(r) && scale >= 0.999) return { id, where: 'chart' as const };
+      const inset = insets.find((i: Dom) => i.getAttribute('data-of') === id);
+      const svg = inset?.querySelector('svg');
+      if (svg !== undefined && svg !== null && within(inset.getBoundingClientRect())) {
+        const box = svg.viewBox.baseVal;
+        const full = Math.abs(svg.getBoundingClientRect().width - box.width) < 1;
+        const rect = state.querySelector(':scope > rect');
+        const x = Number(rect.getAttribute('x'));
+        const y = Number(rect.getAttribute('y'));
+        const holds =
+          x >= box.x &&
+          y >= box.y &&
+          x + Number(rect.getAttribute('width')) <= box.x + box.width &&
+          y + Number(rect.getAttribute('height')) <= box.y + box.height;
+        if (full && holds) return { id, where: 'inset' as const };
+      }
+      return { id, where: 'nowhere' as const };
+    });
+  });
+}
+
+/** Whether the element is on screen and on top where it is drawn: seen without scrolling. */
+export function seenWithoutScrolling(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (el === null) return false;
+    const r = el.getBoundingClientRect();
+    const { innerWidth, innerHeight } = globalThis as unknown as { innerWidth: number; innerHeight: number };
+    if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+    const top = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.top + r.height / 2);
+    return top !== null && (el === top || el.contains(top));
+  }, selector);
+}
+
+/** The time slider's position line: `ply 3 of 5`, `ply 5 of 5 · live`. */
+export const position = (page: Page) => page.locator('[data-testid=ply-position]').textContent();
+/** How many plies the table has, read off the time slider. */
+export const plyCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? '')?.[1]);
+/** Clicks the first element `selector` finds and waits for the ply count to change. */
+export async function click(page: Page, selector: string) {
+  const before = await position(page);
+  await page.locator(selector).first().click();
+  await expect.poll(() => position(page)).not.toBe(before);
+}
+/** Passes for the seat the Moves panel follows. */
+export const pass = (page: Page) => click(page, '[data-testid=move][data-type="engine.pass"]');
+
+/** The rendered chart's view (x, y, scale) once its animation has settled. */
+export const chartView = (page: Page) => page.locator('[data-testid=chart-frame]').getAttribute('data-view');
+
+/** The sandbox example's log cut after its second move: a militia response window open. */
+export async function militiaLog(): Promise<string> {
+  const log = JSON.parse(
+    await readFile(join(import.meta.dirname, '..', '..', 'examples', 'sandbox-windows.json'), 'utf8'),
+  );
+  await mkdir(SHOTS, { recursive: true });
+  const file = join(SHOTS, 'militia-log.json');
+  await writeFile(file, JSON.stringify({ ...log, moves: log.moves.slice(0, 2) }));
+  return file;
+}
+
+/** Waits for the chart's pan animation to end: two reads of the text's on-screen position agree. */
+export async function settled(page: Page) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => {
+          const t = document.querySelector('svg.chart text');
+          const r = t?.getBoundingClientRect();
+          return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
+        });
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { interval: 150 },
+    )
+    .toBe(true);
 }

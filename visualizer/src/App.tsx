@@ -18,14 +18,16 @@ import {
   type Table,
 } from '../../src/index.js';
 import { Statechart } from './chart/Statechart.js';
-import { type AskerFields, ITERATIONS, readAsker } from './model/bots.js';
+import { type AskerFields, ITERATIONS, readAsker } from './model/askers.js';
 import type { EventEntry } from './model/events.js';
 import { type Inspected, localView, mirrorOf, type Past, pastOf, remoteView } from './model/inspected.js';
 import { LocalSession, logText, openLocal, openLog, resetSession } from './model/localSession.js';
 import { followedTableId, type RemoteSession, RemoteStore, relayUrl } from './model/remoteStore.js';
 import { ContextTree } from './panels/ContextTree.js';
 import { Detail, type Selected } from './panels/Detail.js';
+import { DiffView } from './panels/DiffView.js';
 import { EventLog } from './panels/EventLog.js';
+import { Help } from './panels/Help.js';
 import { APPLICATION, LegalMoves } from './panels/LegalMoves.js';
 import { MoveEditor } from './panels/MoveEditor.js';
 import { MoveTable } from './panels/MoveTable.js';
@@ -47,12 +49,13 @@ const REMOTE_NO_BOT =
 /** The "seen by" choice for a spectator (the other choices: '' for everything, or a seat). */
 const SPECTATOR = '@spectator';
 
-type Tab = 'moves' | 'plies' | 'events' | 'sequence' | 'context';
+type Tab = 'moves' | 'plies' | 'events' | 'sequence' | 'diff' | 'context';
 const TABS: Record<Tab, string> = {
   moves: 'Move table',
   plies: 'Plies',
   events: 'Events',
   sequence: 'Sequence',
+  diff: 'Diff',
   context: 'Context',
 };
 
@@ -100,9 +103,11 @@ interface TabsProps {
   readonly selected: Selected | null;
   readonly onSelect: (selected: Selected | null) => void;
   readonly resetKey: unknown;
+  /** The table a diff steps through: the page's own, or a remote one replayed in the page; null when there is none. */
+  readonly diffTable: Table | null;
 }
 
-function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsProps) {
+function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey, diffTable }: TabsProps) {
   const context = useMemo(
     () => (tab === 'context' ? inspectionContext(view.context, { items: 500, depth: 12, chars: 4000 }) : undefined),
     [tab, view.context],
@@ -112,6 +117,7 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
     plies: String(view.pliesFrom + view.plies.length),
     events: String(view.eventCount),
     sequence: '',
+    diff: '',
     context: '',
   };
   const pickEvent = (entry: EventEntry) => {
@@ -147,10 +153,11 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey }: TabsPr
       <div className={`tab-split ${selected === null ? '' : 'with-detail'}`}>
         <div className="tab-body">
           <PanelBoundary name={TABS[tab]} resetKey={resetKey}>
-            {tab === 'moves' && <MoveTable view={view} onPick={(n) => pickPly(n)} />}
-            {tab === 'plies' && <PlyList view={view} onPick={pickPly} />}
+            {tab === 'moves' && <MoveTable view={view} onPick={(n) => pickPly(n)} narrow={selected !== null} />}
+            {tab === 'plies' && <PlyList view={view} onPick={pickPly} narrow={selected !== null} />}
             {tab === 'events' && <EventLog view={view} onPick={pickEvent} />}
             {tab === 'sequence' && <SequenceView view={view} onPick={pickEvent} />}
+            {tab === 'diff' && <DiffView view={view} table={diffTable} />}
             {tab === 'context' && <ContextTree context={context} />}
           </PanelBoundary>
         </div>
@@ -175,6 +182,17 @@ export function App() {
   const [actAs, setActAs] = useState<Record<string, string>>({});
   const [tab, setTab] = useState<Tab>('moves');
   const [detail, setDetail] = useState<Selected | null>(null);
+  // What is folded away for the chart's sake: the tables on the left, the seats and moves on the right, the tabs.
+  const [folded, setFolded] = useState({ left: false, right: false, tabs: false });
+  const enlarged = folded.left && folded.right && folded.tabs;
+  const enlarge = () =>
+    setFolded((f) =>
+      f.left && f.right && f.tabs
+        ? { left: false, right: false, tabs: false }
+        : { left: true, right: true, tabs: true },
+    );
+  const [chartCommand, setChartCommand] = useState<{ mode: 'follow' | 'whole' } | null>(null);
+  const [help, setHelp] = useState(false);
   const [count, setCount] = useState('50');
   const [speed, setSpeed] = useState(200);
   const [askerFields, setAskerFields] = useState<AskerFields>({
@@ -222,17 +240,24 @@ export function App() {
   );
   // "seen by": the table as one seat (or a spectator) may see it, hidden information left out (`table.viewFor`).
   const [viewers, setViewers] = useState<Record<string, string>>({});
-  const viewerChoice = local === null ? '' : (viewers[session.id] ?? '');
+  const viewerChoice = viewers[session.id] ?? '';
+  // The table that answers viewFor: the page's own, or a remote table replayed in the page (every ply, a built-in game).
+  const viewSource: Table | null =
+    local !== null ? local.table : viewerChoice === '' || session.kind !== 'remote' ? null : mirrorOf(session);
   const shown: Inspected = useMemo(() => {
-    if (local === null || viewerChoice === '') return view;
-    const source = past?.probe ?? local.table;
-    const seen = source.viewFor(viewerChoice === SPECTATOR ? null : viewerChoice);
+    if (viewerChoice === '') return view;
+    const live = local?.table ?? viewSource;
+    if (live === null) return view;
+    const who = viewerChoice === SPECTATOR ? null : viewerChoice;
+    const seen = (past?.probe ?? live).viewFor(who);
     return {
       ...view,
       state: seen.state as Inspected['state'],
-      plies: past === null ? seen.plies : seen.plies.slice(0, past.n),
+      plies: live.viewFor(who).plies,
+      pliesFrom: 0,
     };
-  }, [view, viewerChoice, past, local]);
+  }, [view, viewerChoice, past, local, viewSource]);
+  const canView = local !== null || (session.kind === 'remote' && session.complete && session.table !== null);
   const active = useMemo(() => {
     try {
       return view.chart === null ? new Set<string>() : activeStateIds(view.chart, view.value);
@@ -255,7 +280,29 @@ export function App() {
   const open = (next: LocalSession) => {
     setLocals((list) => [...list, next]);
     setSelected(next.id);
+    // A counterexample opens where its property broke.
+    const broken = next.violation;
+    if (broken !== null && broken.ply < next.plyCount) setPositions((p) => ({ ...p, [next.id]: broken.ply }));
   };
+  const openLogText = (text: string) => {
+    try {
+      open(openLog(JSON.parse(text)));
+    } catch (error) {
+      window.alert(`That log could not be opened: ${(error as Error).message}`);
+    }
+  };
+  // `?log`: the log `plystack inspect --log FILE` serves, opened once the page is up.
+  const asked = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, at the page's start
+  useEffect(() => {
+    if (asked.current || !new URLSearchParams(location.search).has('log')) return;
+    asked.current = true;
+    fetch('./log.json', { cache: 'no-store' })
+      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`the inspector sent ${res.status}`))))
+      .then(openLogText, (error: Error) =>
+        window.alert(`The log given to plystack inspect could not be read: ${error.message}`),
+      );
+  }, []);
   const playMove = (move: unknown): PlayResult | null => (local === null || !live ? null : local.play(move));
   const branch = () => {
     if (past === null || travelTable === null) return;
@@ -277,7 +324,9 @@ export function App() {
   };
 
   // ← and → step through the plies, space plays or pauses.
-  const keys = useRef({ at, total: view.total, live, autoplay, seek, canTravel: false });
+  const enlargeRef = useRef(enlarge);
+  enlargeRef.current = enlarge;
+  const keys = useRef({ at, total: view.total, live, autoplay, seek, canTravel: false, help, detail: false });
   keys.current = {
     at,
     total: view.total,
@@ -285,17 +334,42 @@ export function App() {
     autoplay,
     seek,
     canTravel: session.kind === 'local' || session.complete,
+    help,
+    detail: detail !== null,
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = keys.current;
-      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      if (e.key === 'Escape') {
+        // Escape closes what is open on top: the keys' overlay, else the detail pane.
+        if (k.help) setHelp(false);
+        else if (k.detail) setDetail(null);
+        else return;
+        e.preventDefault();
+        return;
+      }
+      if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+      const travel = (n: number) => {
         if (!k.canTravel || k.total === 0) return;
-        const now = k.at ?? k.total;
-        const next = Math.min(Math.max(now + (e.key === 'ArrowLeft' ? -1 : 1), 0), k.total);
+        const next = Math.min(Math.max(n, 0), k.total);
         k.seek(next >= k.total ? null : next);
         e.preventDefault();
+      };
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        travel((k.at ?? k.total) + (e.key === 'ArrowLeft' ? -1 : 1));
+      } else if (e.key === 'Home') {
+        travel(0);
+      } else if (e.key === 'End') {
+        travel(k.total);
+      } else if (e.key === '?') {
+        setHelp((h) => !h);
+        e.preventDefault();
+      } else if (e.key === 'f') {
+        setChartCommand({ mode: 'follow' });
+      } else if (e.key === 'w') {
+        setChartCommand({ mode: 'whole' });
+      } else if (e.key === 'e') {
+        enlargeRef.current();
       } else if (e.key === ' ') {
         // A focused button would also take the space as a click once the key is released: it lets go of the focus.
         if (e.target instanceof HTMLButtonElement) e.target.blur();
@@ -321,7 +395,10 @@ export function App() {
   );
 
   return (
-    <div className="app">
+    <div
+      className={`app ${folded.left ? 'no-left' : ''} ${folded.right ? 'no-right' : ''} ${folded.tabs ? 'no-tabs' : ''}`}
+      data-testid="app"
+    >
       <header className="topbar">
         <h1>
           plystack <span>inspector</span>
@@ -335,13 +412,50 @@ export function App() {
           </span>
         </div>
         <div className="actions">
-          {local !== null && (
+          <span className="folds">
+            <button
+              type="button"
+              className={folded.left ? '' : 'on'}
+              aria-pressed={!folded.left}
+              onClick={() => setFolded((f) => ({ ...f, left: !f.left }))}
+              title="show or hide the tables on the left"
+              data-testid="fold-left"
+            >
+              tables
+            </button>
+            <button
+              type="button"
+              className={folded.tabs ? '' : 'on'}
+              aria-pressed={!folded.tabs}
+              onClick={() => setFolded((f) => ({ ...f, tabs: !f.tabs }))}
+              title="show or hide the move table, plies, events and context under the chart"
+              data-testid="fold-tabs"
+            >
+              tabs
+            </button>
+            <button
+              type="button"
+              className={folded.right ? '' : 'on'}
+              aria-pressed={!folded.right}
+              onClick={() => setFolded((f) => ({ ...f, right: !f.right }))}
+              title="show or hide the seats, the stack and the moves on the right"
+              data-testid="fold-right"
+            >
+              seats
+            </button>
+          </span>
+          {view.seats.length > 0 && (
             <label
               className="viewer"
-              title="the table as this viewer may see it: other seats' hidden pieces left out or counted"
+              title={
+                canView
+                  ? "the table as this viewer may see it: other seats' hidden pieces left out or counted"
+                  : 'seen by needs every ply of a built-in game, replayed in the page'
+              }
             >
               seen by
               <select
+                disabled={!canView}
                 value={viewerChoice}
                 onChange={(e) => setViewers((v) => ({ ...v, [session.id]: e.target.value }))}
                 data-testid="viewer"
@@ -367,8 +481,12 @@ export function App() {
           >
             Save log
           </button>
+          <button type="button" onClick={() => setHelp((h) => !h)} title="keys and legend (?)" data-testid="help">
+            ?
+          </button>
         </div>
       </header>
+      {help && <Help onClose={() => setHelp(false)} />}
       <PanelBoundary name="Tables" resetKey={remote.getVersion()}>
         <Sidebar
           locals={locals}
@@ -379,17 +497,53 @@ export function App() {
             setDetail(null);
           }}
           onOpen={(game: AnyGame, input) => open(openLocal(game, input))}
-          onLoad={(text) => {
-            try {
-              open(openLog(JSON.parse(text)));
-            } catch (error) {
-              window.alert(`That log could not be opened: ${(error as Error).message}`);
-            }
-          }}
+          onLoad={openLogText}
         />
       </PanelBoundary>
       <main className="middle">
         <div className="banners">
+          {local?.violation != null && (
+            <div className="banner violation" role="alert" data-testid="violation">
+              <strong>
+                Broken: {local.violation.check} — {local.violation.message} (
+                {local.violation.at === 0 ? 'at the opening' : `after move ${local.violation.at}`})
+              </strong>{' '}
+              <span className="muted">
+                {local.violation.at === 0
+                  ? 'before any move'
+                  : local.violation.at === 1
+                    ? `the table after its first move, ply ${local.violation.ply}`
+                    : `the table after its first ${local.violation.at} moves (the last of them moves[${local.violation.at - 1}]), ply ${local.violation.ply}`}
+              </span>{' '}
+              {(at ?? view.total) !== local.violation.ply && (
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    seek(local.violation !== null && local.violation.ply < view.total ? local.violation.ply : null)
+                  }
+                  data-testid="violation-seek"
+                >
+                  show that ply
+                </button>
+              )}
+            </div>
+          )}
+          {viewerChoice !== '' && shown !== view && (
+            <div className="banner viewer-banner" role="status" data-testid="viewer-banner">
+              <strong>Seen by {viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}:</strong> the seats, the
+              stack, the plies and the move table show what {viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}{' '}
+              may see (<code>table.viewFor</code>); the chart, the diff and the context show everything.{' '}
+              <button
+                type="button"
+                className="link"
+                onClick={() => setViewers((v) => ({ ...v, [session.id]: '' }))}
+                data-testid="viewer-off"
+              >
+                see everything
+              </button>
+            </div>
+          )}
           {view.problem !== null && (
             <div className="banner" role="alert" data-testid="load-problem">
               <strong>This log stops short.</strong> Move {view.problem.move} was refused (
@@ -415,7 +569,14 @@ export function App() {
           )}
         </div>
         <PanelBoundary name="Statechart" resetKey={`${session.id}:${view.chart === null ? 0 : 1}`}>
-          <Statechart chart={view.chart} active={active} taken={view.taken} />
+          <Statechart
+            chart={view.chart}
+            active={active}
+            taken={view.taken}
+            enlarged={enlarged}
+            onEnlarge={enlarge}
+            command={chartCommand}
+          />
         </PanelBoundary>
         <div className="controls panel">
           <TimeSlider
@@ -451,11 +612,17 @@ export function App() {
           selected={detail}
           onSelect={setDetail}
           resetKey={panelKey}
+          diffTable={tab === 'diff' ? (session.kind === 'local' ? session.table : mirrorOf(session)) : null}
         />
       </main>
       <aside className="right">
         <PanelBoundary name="Seats" resetKey={panelKey}>
-          <SeatRing view={shown} focus={focus} onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))} />
+          <SeatRing
+            view={shown}
+            whole={view.state}
+            focus={focus}
+            onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))}
+          />
         </PanelBoundary>
         <PanelBoundary name="Stack" resetKey={panelKey}>
           <StackPanel view={shown} />

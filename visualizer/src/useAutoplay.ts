@@ -7,8 +7,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Move, Table } from '../../src/index.js';
+import { type Asker, askerName, seatToAct } from './model/askers.js';
+
+/** The bots' module, once loaded. */
+let bots: typeof import('./model/bots.js') | null = null;
+const loadBots = () =>
+  import('./model/bots.js').then((loaded) => {
+    bots = loaded;
+    return loaded;
+  });
+
 import { BotWorker, CancelledSearch } from './model/botClient.js';
-import { type Asker, askerName, chooseHere, seatToAct } from './model/bots.js';
 import type { LocalSession } from './model/localSession.js';
 
 const CHUNK = 200;
@@ -65,7 +74,9 @@ export function useAutoplay(session: LocalSession | null, live: boolean, asker: 
    * the MCTS bot's worker; null when nobody may act.
    */
   const choose = (table: Table, who: Asker): Move | null | Promise<Move | null> => {
-    if (who.kind !== 'mcts') return chooseHere(table, who);
+    // The bots load when first asked (the page's first chart does not wait for them); from then on they answer at once.
+    if (who.kind !== 'mcts')
+      return bots === null ? loadBots().then(({ chooseHere }) => chooseHere(table, who)) : bots.chooseHere(table, who);
     const seat = seatToAct(table, who.seed);
     if (seat === null) return null;
     setStatus({ kind: 'thinking', seat, who: askerName(who) });

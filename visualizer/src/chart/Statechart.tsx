@@ -21,6 +21,11 @@ interface Props {
   readonly chart: ChartState | null;
   readonly active: ReadonlySet<string>;
   readonly taken: readonly string[];
+  /** Whether the side panels and the tabs are folded away, leaving the page to the chart. */
+  readonly enlarged?: boolean;
+  readonly onEnlarge?: () => void;
+  /** Asks the chart to change its view mode (the page's keys): a new object each time. */
+  readonly command?: { readonly mode: 'follow' | 'whole' } | null;
 }
 
 interface View {
@@ -197,13 +202,144 @@ const centred = (box: Rect, scale: number, width: number, height: number): View 
   y: (height - box.height * scale) / 2 - box.y * scale,
 });
 
+/** The states from the root down to the state `id`; empty when the chart has no such state. */
+function pathTo(chart: ChartState, id: string): ChartState[] {
+  const path: ChartState[] = [];
+  const find = (node: ChartState): boolean => {
+    path.push(node);
+    if (node.id === id) return true;
+    for (const child of node.children) if (find(child)) return true;
+    path.pop();
+    return false;
+  };
+  return find(chart) ? path : [];
+}
+
+/** The active states none of whose children is active: one per region of the active configuration. */
+export function activeLeaves(chart: ChartState, active: ReadonlySet<string>): ChartState[] {
+  return allStates(chart).filter((s) => active.has(s.id) && !s.children.some((c) => active.has(c.id)));
+}
+
+/**
+ * The states that name a leaf of the active configuration, as its region reads it: from the region it sits in (a
+ * child of a parallel state) down to the leaf, or from below the root when no parallel state holds it.
+ *
+ * @example
+ * regionPath(chart, 'table.playing.priority.held').map((s) => s.key) // ['priority', 'held']
+ */
+export function regionPath(chart: ChartState, id: string): ChartState[] {
+  const path = pathTo(chart, id);
+  if (path.length === 0) return [];
+  let from = path.length === 1 ? 0 : 1;
+  for (let i = 1; i < path.length; i++) if ((path[i - 1] as ChartState).type === 'parallel') from = i;
+  return path.slice(from);
+}
+
+/** Room around a leaf drawn in an inset, and the inset's caption. */
+const INSET_PAD = 8;
+const INSET_CAPTION = 18;
+const INSET_GAP = 8;
+
+interface Inset {
+  readonly box: BoxLayout;
+  /** Its top left corner in the frame. */
+  readonly at: { readonly x: number; readonly y: number };
+  readonly caption: string;
+}
+
+interface Packing {
+  readonly side: 'right' | 'bottom';
+  /** How far into the frame the insets reach from that side. */
+  readonly extent: number;
+  /** Whether every inset lies inside the frame. */
+  readonly fits: boolean;
+  readonly at: readonly { x: number; y: number }[];
+}
+
+/** The outer size of the inset that draws `box`. */
+const insetSize = (box: Rect) => ({
+  width: box.width + 2 * INSET_PAD + 2,
+  height: box.height + 2 * INSET_PAD + INSET_CAPTION + 2,
+});
+
+/**
+ * Places insets along the right side of the frame (in columns, from the right edge leftwards) or along its bottom
+ * (in rows, from the bottom edge upwards), each at full size.
+ */
+function packInsets(boxes: readonly Rect[], width: number, height: number, side: 'right' | 'bottom'): Packing {
+  const at: { x: number; y: number }[] = [];
+  // along: the coordinate that runs along the side; across: the one that grows into the frame.
+  const length = side === 'right' ? height : width;
+  let along = INSET_GAP;
+  let across = INSET_GAP;
+  let thickness = 0;
+  let fits = true;
+  for (const box of boxes) {
+    const size = insetSize(box);
+    const a = side === 'right' ? size.height : size.width;
+    const t = side === 'right' ? size.width : size.height;
+    if (along > INSET_GAP && along + a > length - INSET_GAP) {
+      across += thickness + INSET_GAP;
+      along = INSET_GAP;
+      thickness = 0;
+    }
+    if (along + a > length - INSET_GAP) fits = false;
+    at.push(side === 'right' ? { x: width - across - t, y: along } : { x: along, y: height - across - t });
+    along += a + INSET_GAP;
+    thickness = Math.max(thickness, t);
+  }
+  const extent = boxes.length === 0 ? 0 : across + thickness + INSET_GAP;
+  if (extent > (side === 'right' ? width : height)) fits = false;
+  return { side, extent, fits, at };
+}
+
+/**
+ * The active configuration in words, always in view: one path per region (a child of a parallel state, or the
+ * machine when it has none), from the region down to its active leaf. A click centres the chart on that state.
+ */
+function ActiveConfiguration({
+  chart,
+  active,
+  onPick,
+}: {
+  chart: ChartState;
+  active: ReadonlySet<string>;
+  onPick: (id: string) => void;
+}) {
+  const leaves = useMemo(() => activeLeaves(chart, active), [chart, active]);
+  if (leaves.length === 0) return null;
+  return (
+    <nav className="active-config" aria-label="active states" data-testid="active-config">
+      {leaves.map((leaf) => (
+        <span key={leaf.id} className="active-path" data-testid="active-path" data-leaf={leaf.id}>
+          {regionPath(chart, leaf.id).map((s, i, path) => (
+            <span key={s.id} className="active-step">
+              {i > 0 && <span className="sep">›</span>}
+              <button
+                type="button"
+                className={i === path.length - 1 ? 'leaf' : ''}
+                onClick={() => onPick(s.id)}
+                title={`${s.id}: centre the chart on it`}
+                data-testid="active-state"
+                data-state={s.id}
+              >
+                {s.key}
+              </button>
+            </span>
+          ))}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
 /**
  * The statechart of one machine, live.
  *
  * @example
  * <Statechart chart={chart} active={activeStateIds(chart, value)} taken={['table.playing.stack.holding|always|0']} />
  */
-export function Statechart({ chart, active, taken }: Props) {
+export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, command = null }: Props) {
   const [focus, setFocus] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const shown = useMemo(
@@ -214,6 +350,11 @@ export function Statechart({ chart, active, taken }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<View | null>(null);
   const [mode, setMode] = useState<'follow' | 'whole' | 'free'>('follow');
+  // In follow mode, the active leaves the frame cannot hold beside the one followed: drawn at full size in insets.
+  const [insets, setInsets] = useState<{ side: 'right' | 'bottom'; list: readonly Inset[] } | null>(null);
+  useEffect(() => {
+    if (command !== null) setMode(command.mode);
+  }, [command]);
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const placed = useRef<{ layout: ChartLayout; mode: string } | null>(null);
@@ -236,9 +377,18 @@ export function Statechart({ chart, active, taken }: Props) {
   const takenSet = useMemo(() => new Set(taken), [taken]);
   const activeKey = [...active].join('|');
   const takenKey = taken.join('|');
+  const showInsets = (next: { side: 'right' | 'bottom'; list: readonly Inset[] } | null) =>
+    setInsets((now) => {
+      const key = (v: typeof now) =>
+        v === null
+          ? ''
+          : `${v.side}:${v.list.map((i) => `${i.box.state.id}@${Math.round(i.at.x)},${Math.round(i.at.y)}`).join('|')}`;
+      return key(now) === key(next) ? now : next;
+    });
   const reposition = (fresh: boolean) => {
     const el = frame.current;
-    if (layout === null || el === null || mode === 'free') return;
+    if (layout === null || el === null) return;
+    if (mode === 'free') return showInsets(null);
     const width = el.clientWidth;
     const height = el.clientHeight;
     const whole: Rect = { x: 0, y: 0, width: layout.width, height: layout.height };
@@ -248,8 +398,10 @@ export function Statechart({ chart, active, taken }: Props) {
     );
     const leaves = layout.boxes.filter((b) => b.state.children.length === 0 && active.has(b.state.id));
     // The whole chart at full size or more fits: follow has nothing to pan to.
-    if (mode === 'whole' || leaves.length === 0 || fit >= FOLLOW_SCALE)
+    if (mode === 'whole' || leaves.length === 0 || fit >= FOLLOW_SCALE) {
+      showInsets(null);
       return setView(centred(whole, fit, width, height));
+    }
     const scale = FOLLOW_SCALE;
     const all = union(leaves);
     // The leaf the last move entered comes first when the active leaves do not all fit.
@@ -259,11 +411,62 @@ export function Statechart({ chart, active, taken }: Props) {
       (leaves[0] as BoxLayout);
     const fits = all.width * scale <= width - 2 * MARGIN && all.height * scale <= height - 2 * MARGIN;
     const target = fits ? all : entered;
+    // The others go to insets packed along one side of the frame (the side that leaves the followed leaf the most
+    // room); the followed leaf is panned into the rest of the frame.
+    const others = fits ? [] : leaves.filter((b) => b !== entered);
+    const packs = (['right', 'bottom'] as const).map((side) => packInsets(others, width, height, side));
+    const room = (p: Packing) =>
+      Math.min(
+        (p.side === 'right' ? width - p.extent : width) - entered.width * scale,
+        (p.side === 'bottom' ? height - p.extent : height) - entered.height * scale,
+      );
+    // A packing that works: every inset inside the frame, and room left for the followed leaf; the roomier one.
+    const works = (p: Packing) => p.fits && room(p) >= 2 * MARGIN;
+    const ranked = [...packs].sort((a, b) => Number(works(b)) - Number(works(a)) || room(b) - room(a));
+    const pack = ranked[0] as Packing;
+    const mainWidth = pack.side === 'right' ? width - pack.extent : width;
+    const mainHeight = pack.side === 'bottom' ? height - pack.extent : height;
     const current = view;
-    if (fresh || current === null || current.scale !== scale)
-      return setView(panInto(centred(target, scale, width, height), target, width, height));
-    const next = panInto(current, target, width, height);
-    if (next.x !== current.x || next.y !== current.y) setView(next);
+    const next =
+      fresh || current === null || current.scale !== scale
+        ? panInto(centred(target, scale, mainWidth, mainHeight), target, mainWidth, mainHeight)
+        : panInto(current, target, mainWidth, mainHeight);
+    if (current === null || next.x !== current.x || next.y !== current.y || next.scale !== current.scale) setView(next);
+    const inside = (b: BoxLayout) =>
+      next.x + b.x * scale >= 0 &&
+      next.y + b.y * scale >= 0 &&
+      next.x + (b.x + b.width) * scale <= mainWidth &&
+      next.y + (b.y + b.height) * scale <= mainHeight;
+    const hidden = others.filter((b) => !inside(b));
+    if (hidden.length === 0) return showInsets(null);
+    const placed = hidden.length === others.length ? pack : packInsets(hidden, width, height, pack.side);
+    showInsets({
+      side: pack.side,
+      list: hidden.map((box, i) => ({
+        box,
+        at: placed.at[i] as { x: number; y: number },
+        caption:
+          chart === null
+            ? box.state.key
+            : regionPath(chart, box.state.id)
+                .map((s) => s.key)
+                .join(' › ') || box.state.key,
+      })),
+    });
+  };
+  /** Centres the chart on a state (or, when it is folded away or not shown, the nearest ancestor drawn), at full size at least. */
+  const centreOn = (id: string) => {
+    const el = frame.current;
+    if (layout === null || el === null || chart === null) return;
+    const box = pathTo(chart, id)
+      .reverse()
+      .map((s) => layout.boxes.find((b) => b.state.id === s.id))
+      .find((b) => b !== undefined);
+    if (box === undefined) return;
+    const scale = Math.max(view?.scale ?? FOLLOW_SCALE, FOLLOW_SCALE);
+    setMode('free');
+    setInsets(null);
+    setView(panInto(centred(box, scale, el.clientWidth, el.clientHeight), box, el.clientWidth, el.clientHeight));
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: reposition is a new function at every render; the keys below say when to run it
   useEffect(() => {
@@ -349,6 +552,11 @@ export function Statechart({ chart, active, taken }: Props) {
             open all
           </button>
         )}
+        {focus !== null && (
+          <button type="button" onClick={() => setFocus(null)} data-testid="chart-show-all">
+            ← whole machine
+          </button>
+        )}
         <span className="legend">
           <i className="swatch active" /> active <i className="swatch taken" /> just taken
         </span>
@@ -378,7 +586,24 @@ export function Statechart({ chart, active, taken }: Props) {
             +
           </button>
         </span>
+        {onEnlarge !== undefined && (
+          <button
+            type="button"
+            className={enlarged ? 'on' : ''}
+            onClick={onEnlarge}
+            title={
+              enlarged
+                ? 'bring back the side panels and the tabs (e)'
+                : 'fold the side panels and the tabs away: the page for the chart (e)'
+            }
+            aria-pressed={enlarged}
+            data-testid="chart-enlarge"
+          >
+            {enlarged ? '⤡ panels' : '⤢ enlarge'}
+          </button>
+        )}
       </header>
+      {chart !== null && <ActiveConfiguration chart={chart} active={active} onPick={centreOn} />}
       <div
         className={`chart-frame ${dragging ? 'dragging' : ''}`}
         ref={frame}
@@ -394,11 +619,6 @@ export function Statechart({ chart, active, taken }: Props) {
       >
         {error !== null && <p className="empty">The chart could not be laid out: {error}</p>}
         {chart === null && <p className="empty">No machine definition received yet.</p>}
-        {focus !== null && (
-          <button type="button" className="chart-back" onClick={() => setFocus(null)} data-testid="chart-show-all">
-            ← the whole machine
-          </button>
-        )}
         {layout !== null && view !== null && (
           <svg
             className="chart"
@@ -439,26 +659,59 @@ export function Statechart({ chart, active, taken }: Props) {
                 transition: drag.current === null ? 'transform 240ms ease' : 'none',
               }}
             >
-              {layout.boxes.map((box) => (
-                <Box
-                  key={box.state.id}
-                  box={box}
-                  active={active.has(box.state.id)}
-                  taken={takenSet}
-                  collapsed={collapsed.has(box.state.id)}
-                  onToggle={toggle}
-                  onShow={setFocus}
-                />
-              ))}
-              {layout.initials.map((dot) => (
-                <circle key={dot.of} className="initial-dot" cx={dot.x} cy={dot.y} r={4.5} />
-              ))}
-              {layout.edges.map((edge, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a transition with several targets lays out several edges under one id
-                <Edge key={i} edge={edge} taken={takenSet.has(edge.id)} />
-              ))}
+              <g id="chart-drawing">
+                {layout.boxes.map((box) => (
+                  <Box
+                    key={box.state.id}
+                    box={box}
+                    active={active.has(box.state.id)}
+                    taken={takenSet}
+                    collapsed={collapsed.has(box.state.id)}
+                    onToggle={toggle}
+                    onShow={setFocus}
+                  />
+                ))}
+                {layout.initials.map((dot) => (
+                  <circle key={dot.of} className="initial-dot" cx={dot.x} cy={dot.y} r={4.5} />
+                ))}
+                {layout.edges.map((edge, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a transition with several targets lays out several edges under one id
+                  <Edge key={i} edge={edge} taken={takenSet.has(edge.id)} />
+                ))}
+              </g>
             </g>
           </svg>
+        )}
+        {insets !== null && layout !== null && (
+          <div className={`chart-insets on-${insets.side}`} data-testid="chart-insets">
+            {insets.list.map(({ box, at, caption }) => {
+              const w = box.width + 2 * INSET_PAD;
+              const h = box.height + 2 * INSET_PAD;
+              return (
+                <button
+                  type="button"
+                  key={box.state.id}
+                  className="chart-inset"
+                  style={{ left: at.x, top: at.y, width: insetSize(box).width, height: insetSize(box).height }}
+                  onClick={() => centreOn(box.state.id)}
+                  title={`${box.state.id}: active too; click to centre the chart on it`}
+                  data-testid="chart-inset"
+                  data-of={box.state.id}
+                >
+                  <span className="inset-caption">{caption}</span>
+                  <svg
+                    width={w}
+                    height={h}
+                    viewBox={`${box.x - INSET_PAD} ${box.y - INSET_PAD} ${w} ${h}`}
+                    style={{ fontFamily: FONT_FAMILY }}
+                    aria-hidden="true"
+                  >
+                    <use href="#chart-drawing" />
+                  </svg>
+                </button>
+              );
+            })}
+          </div>
         )}
       </div>
     </section>

@@ -5,7 +5,6 @@
  * inside their state (no target, a self-transition, or one into its own
  * ancestor or descendant) are written inside the box instead of drawn.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import type { ChartState, ChartTransition } from '../../../src/index.js';
 import { FONT, measure } from './measure.js';
@@ -229,6 +228,8 @@ export async function layOut(chart: ChartState, hidden: ReadonlyMap<string, numb
       'elk.padding': '[top=8,left=8,bottom=8,right=8]',
     },
   };
+  // elkjs is two thirds of the page's script: it loads (once, in its own file) when the first chart is laid out.
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
   const laid = await new ELK().layout(graph);
 
   const boxes: BoxLayout[] = [];

@@ -3,7 +3,7 @@
  * persisted snapshot and the search to run, and hands back the move.
  */
 import type { Move, Table } from '../../../src/index.js';
-import { type Asker, type BotAnswer, type BotRequest, moveSeed } from './bots.js';
+import { type Asker, type BotAnswer, type BotRequest, moveSeed } from './askers.js';
 
 /**
  * The page's one bot worker, started on first use. `choose` answers with the

@@ -29,7 +29,10 @@ export interface Inspected {
   readonly state: TableState | null;
   readonly seats: readonly string[];
   readonly turnModel: TurnModel;
-  /** The plies shown: `plies[i]` is ply `pliesFrom + i`. */
+  /**
+   * Every ply known, the future of a past ply included: `plies[i]` is ply `pliesFrom + i + 1`. The lists show
+   * the plies after `at` greyed, to be clicked.
+   */
   readonly plies: readonly Ply[];
   readonly pliesFrom: number;
   /** Plies of the live table. */
@@ -37,7 +40,7 @@ export interface Inspected {
   /** The ply the time slider stands at; null: live. */
   readonly at: number | null;
   readonly context: unknown;
-  /** The event log as it stood at the ply shown (all of it when live). */
+  /** The whole event log; its first `eventCount` lines are the log as it stood at the ply shown (all when live). */
   readonly events: readonly EventEntry[];
   readonly eventCount: number;
   /** Why a loaded log stops short, when it does. */
@@ -111,9 +114,16 @@ export function pastOf(table: Table, n: number): Past {
 }
 
 function eventsOf(entries: readonly EventEntry[], past: Past | null) {
-  const events = eventsUpTo(entries, past?.n ?? null);
-  return { events, eventCount: events.length };
+  return { events: entries, eventCount: eventsUpTo(entries, past?.n ?? null).length };
 }
+
+/**
+ * Whether ply `n` (counted from 1) lies after the ply the view shows.
+ *
+ * @example
+ * isFuture(view, 5) // true when the slider stands at ply 3
+ */
+export const isFuture = (view: Pick<Inspected, 'at'>, n: number) => view.at !== null && n > view.at;
 
 /** The view of an in-page table, live (`past` null) or at a past ply. */
 export function localView(session: LocalSession, past: Past | null): Inspected {
@@ -131,7 +141,7 @@ export function localView(session: LocalSession, past: Past | null): Inspected {
     state: past?.state ?? table.state,
     seats,
     turnModel: table.turnModel,
-    plies: past?.plies ?? session.plies,
+    plies: session.plies,
     pliesFrom: 0,
     total: session.plyCount,
     at: past?.n ?? null,
@@ -187,8 +197,8 @@ export function remoteView(session: RemoteSession, past: Past | null): Inspected
     state: past?.state ?? info?.state ?? null,
     seats,
     turnModel: info?.table.turnModel ?? 'sequenced',
-    plies: past?.plies ?? session.plies,
-    pliesFrom: past === null ? session.pliesFrom : 0,
+    plies: session.plies,
+    pliesFrom: session.pliesFrom,
     total: info?.plies.total ?? 0,
     at: past?.n ?? null,
     context: past?.context ?? session.context,

@@ -45,6 +45,36 @@ export interface LoadProblem {
   readonly applied: number;
 }
 
+/**
+ * The property a verifier's counterexample breaks: a log with a `violation` member (`{ check, message, at }`, `at` the
+ * moves applied when the violation shows, 0 for the opening).
+ */
+export interface Violation {
+  readonly check: string;
+  readonly message: string;
+  readonly at: number;
+  /** The ply the page opens at: the last ply of move `at - 1` (0, the opening, when `at` is 0). */
+  readonly ply: number;
+}
+
+/**
+ * A log's `violation` member read, or why it cannot be (a sentence); null when the log has none.
+ *
+ * @example
+ * readViolation({ violation: { check: 'dead-end', message: 'no seat may act', at: 3 } }) // { check: 'dead-end', … }
+ */
+export function readViolation(log: unknown): Omit<Violation, 'ply'> | string | null {
+  if (typeof log !== 'object' || log === null || !('violation' in log)) return null;
+  const v = (log as { violation: unknown }).violation;
+  if (typeof v !== 'object' || v === null) return 'its violation is not an object';
+  const { check, message, at } = v as Record<string, unknown>;
+  if (typeof check !== 'string' || check === '') return 'its violation names no check';
+  if (typeof message !== 'string') return 'its violation has no message';
+  if (typeof at !== 'number' || !Number.isInteger(at) || at < 0)
+    return 'its violation.at is not a whole number of moves';
+  return { check: check.slice(0, 200), message: message.slice(0, 2000), at };
+}
+
 export class LocalSession {
   readonly kind = 'local' as const;
   readonly id = `local-${++counter}`;
@@ -54,6 +84,8 @@ export class LocalSession {
   readonly events = new EventLog();
   /** Why a loaded log stops short: the move that was refused, and the refusal. */
   problem: LoadProblem | null = null;
+  /** The property a loaded counterexample breaks, and where. */
+  violation: Violation | null = null;
   /** Transition ids the last move took. */
   taken: readonly string[] = [];
   private pending: string[] = [];
@@ -169,6 +201,14 @@ export function openLog(log: unknown): LocalSession {
     session.note(
       `loaded ${table.log.table}: only the first ${applied} moves; move ${error.move ?? applied} was refused: ${error.code}: ${error.message}`,
     );
+  }
+  const violation = readViolation(log);
+  if (typeof violation === 'string') session.note(`the log's violation is left out: ${violation}`);
+  else if (violation !== null) {
+    // The plies of the moves before `at`: the table as it stood when the violation showed.
+    const ply = table.plies.filter((p) => p.moveIndex < violation.at).length;
+    session.violation = { ...violation, ply };
+    session.note(`broken: ${violation.check}: ${violation.message} (after ${violation.at} moves)`);
   }
   return session;
 }

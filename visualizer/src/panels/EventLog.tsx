@@ -16,7 +16,8 @@ export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: Ev
       ) : (
         <VirtualList
           testId="event-log"
-          count={view.eventCount}
+          count={events.length}
+          reveal={view.at === null ? null : Math.max(view.eventCount - 1, 0)}
           rowHeight={22}
           row={(i) => {
             const e = events[i];
@@ -24,7 +25,7 @@ export function EventLog({ view, onPick }: { view: Inspected; onPick: (entry: Ev
             return (
               // biome-ignore lint/a11y/useSemanticElements: a row of the list, laid out as a grid of spans; role, tabIndex and Enter make it work as a button
               <div
-                className={`event ${e.kind}`}
+                className={`event ${e.kind} ${i >= view.eventCount ? 'future' : ''}`}
                 data-testid="event"
                 data-type={e.type}
                 role="button"

@@ -55,7 +55,9 @@ export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props)
         <label className="act-as">
           act as
           <select value={actAs} onChange={(e) => onActAs(e.target.value)} data-testid="act-as">
-            <option value="">{`seat to act (${seat !== null && !application && actAs === '' ? seat : 'nobody'})`}</option>
+            <option value="">
+              {seat !== null && !application && actAs === '' ? 'seat to act' : 'seat to act (nobody)'}
+            </option>
             {view.seats.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -98,7 +100,7 @@ export function LegalMoves({ view, seat, actAs, onActAs, table, onPlay }: Props)
             ))}
           </div>
           {legal.blocked.length > 0 && (
-            <details className="blocked-box" open>
+            <details className="blocked-box">
               <summary>
                 blocked now: {legal.blocked.length} move type{legal.blocked.length === 1 ? '' : 's'}
               </summary>
@@ -241,7 +243,7 @@ function ApplicationMoves({
         )}
       </form>
       {blocked.length > 0 && (
-        <details className="blocked-box" open>
+        <details className="blocked-box">
           <summary>
             blocked now: {blocked.length} move{blocked.length === 1 ? '' : 's'}
           </summary>

@@ -59,9 +59,11 @@ export function MoveEditor({ template, onPlay }: Props) {
           <span className="muted">Ctrl+Enter plays</span>
         </div>
         {result !== null && (
-          <p className={result.ok ? 'ok' : 'error'} data-testid="editor-result" role="status">
-            {result.text}
-          </p>
+          <div className="editor-result-box">
+            <p className={result.ok ? 'ok' : 'error'} data-testid="editor-result" role="status">
+              {result.text}
+            </p>
+          </div>
         )}
       </div>
     </section>

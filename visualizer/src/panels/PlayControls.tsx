@@ -4,7 +4,7 @@
  * *ask* picks who chooses those moves: a random legal move, or the random or
  * MCTS bot of plystack/bots with a seed (and the MCTS bot's iterations).
  */
-import { type AskerFields, BOT_KINDS, type BotKind, ITERATIONS } from '../model/bots.js';
+import { type AskerFields, BOT_KINDS, type BotKind, ITERATIONS } from '../model/askers.js';
 import type { Autoplay } from '../useAutoplay.js';
 
 export const SPEEDS = [
@@ -109,9 +109,6 @@ export function PlayControls(props: Props) {
           reset
         </button>
         {off !== null && <span className="muted">{off}</span>}
-        <span className="keys muted" title="keyboard">
-          ← → step · space play
-        </span>
       </div>
       <div className="play-row bot-row" data-testid="bot-controls">
         <label title={noBot ?? 'who chooses the moves step and play make'}>

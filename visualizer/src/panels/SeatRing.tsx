@@ -10,6 +10,8 @@ import type { Inspected } from '../model/inspected.js';
 
 interface Props {
   readonly view: Inspected;
+  /** The state as the table holds it, hidden pieces included: a piece the view counts instead of naming is hidden. */
+  readonly whole?: Inspected['state'];
   readonly focus: string | null;
   readonly onFocus: (seat: string) => void;
 }
@@ -35,7 +37,7 @@ export function seatFields(views: readonly (object | undefined)[]): string[] {
   return [...new Set(views.flatMap((view) => Object.keys(view ?? {})))].sort();
 }
 
-export function SeatRing({ view, focus, onFocus }: Props) {
+export function SeatRing({ view, whole = null, focus, onFocus }: Props) {
   const { state, seats } = view;
   if (state === null || seats.length === 0) {
     return (
@@ -172,6 +174,9 @@ export function SeatRing({ view, focus, onFocus }: Props) {
         <span>
           <i className="dot priority" /> priority: {state.prioritySeat ?? 'nobody'}
         </span>
+        <span data-testid="to-act">
+          <i className="dot to-act" /> to act: {toAct.size === 0 ? 'nobody' : [...toAct].map(short).join(', ')}
+        </span>
         <span>out: {out.size === 0 ? 'none' : [...out].join(', ')}</span>
         <span data-testid="obligations">
           <i className="dot owes" /> obligations:{' '}
@@ -212,6 +217,53 @@ export function SeatRing({ view, focus, onFocus }: Props) {
           </table>
         </div>
       )}
+      <Pieces view={view} whole={whole} focus={focus} />
     </section>
+  );
+}
+
+const isNameList = (value: unknown): value is JsonValue[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
+
+/**
+ * Each seat's pieces by name, as the viewer sees them: a list of names the viewer may see, and a piece the view
+ * only counts (another seat's hand) as that count, hidden.
+ */
+function Pieces({ view, whole, focus }: { view: Inspected; whole: Inspected['state'] | null; focus: string | null }) {
+  const { state, seats } = view;
+  if (state === null) return null;
+  const rows = seats.flatMap((seat) => {
+    const own = (state.seats[seat] ?? {}) as Record<string, JsonValue>;
+    const full = (whole?.seats[seat] ?? own) as Record<string, JsonValue>;
+    return Object.keys(full)
+      .sort()
+      .filter((field) => isNameList(full[field]) || isNameList(own[field]))
+      .map((field) => ({ seat, field, value: own[field], hidden: !isNameList(own[field]) }))
+      .filter((row) => row.hidden || (row.value as JsonValue[]).length > 0);
+  });
+  if (rows.length === 0) return null;
+  return (
+    <dl className="pieces" data-testid="pieces">
+      {rows.map(({ seat, field, value, hidden }) => (
+        <div
+          key={`${seat}:${field}`}
+          className={`piece-row ${seat === focus ? 'focus' : ''}`}
+          data-seat={seat}
+          data-field={field}
+          data-hidden={hidden ? 'true' : 'false'}
+        >
+          <dt>
+            {short(seat)} · {field}
+          </dt>
+          <dd title={hidden ? undefined : (value as JsonValue[]).join(', ')}>
+            {hidden ? (
+              <em className="muted">{value === undefined || value === null ? 'hidden' : `${summary(value)} hidden`}</em>
+            ) : (
+              (value as JsonValue[]).join(', ')
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -27,6 +27,7 @@ export function SequenceView({ view, onPick }: Props) {
   const lanes = ['(table)', ...view.seats];
   const x = (lane: number) => `${((lane + 0.5) / lanes.length) * 100}%`;
   const events = view.events.filter((e) => e.kind !== 'note');
+  const shown = view.events.slice(0, view.eventCount).filter((e) => e.kind !== 'note').length;
   return (
     <div className="table-view sequence">
       <div className="seq-head" style={{ gridTemplateColumns: `repeat(${lanes.length}, 1fr)` }}>
@@ -41,7 +42,7 @@ export function SequenceView({ view, onPick }: Props) {
           testId="sequence"
           count={events.length}
           rowHeight={24}
-          reveal={view.at === null ? null : events.length - 1}
+          reveal={view.at === null ? null : Math.max(shown - 1, 0)}
           row={(i) => {
             const entry = events[i]!;
             const seat = seatOf(entry);
@@ -54,7 +55,7 @@ export function SequenceView({ view, onPick }: Props) {
             return (
               // biome-ignore lint/a11y/useSemanticElements: a row of the list, laid out as a grid of spans; role, tabIndex and Enter make it work as a button
               <div
-                className={`seq-row ${entry.kind} ${automatic ? 'automatic' : ''}`}
+                className={`seq-row ${entry.kind} ${automatic ? 'automatic' : ''} ${i >= shown ? 'future' : ''}`}
                 data-testid="sequence-row"
                 data-kind={entry.kind}
                 role="button"

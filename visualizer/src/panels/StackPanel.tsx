@@ -11,6 +11,7 @@ export function StackPanel({ view }: { view: Inspected }) {
   const resolved =
     view.at === null
       ? view.events
+          .slice(0, view.eventCount)
           .filter((e) => e.type === 'stack.resolved')
           .slice(-3)
           .reverse()
