@@ -154,12 +154,14 @@ function differences(actual: ExpectedState, expected: ExpectedState): string[] {
  * `createTable` and `table.tryPlay`, and throws an `Error` naming the step and
  * the fields where the table leaves the model. A refused step must be refused
  * with its code by the table and, sent straight to `table.actor`, by the chart
- * itself, changing nothing.
+ * itself, changing nothing. Then the game's properties and the built-in
+ * checks are asked at every state of the path (`judged`: states already
+ * judged by the paths before, which are not judged again).
  *
  * @example
  * checkPath(mundane, model.input, model.paths[0])
  */
-export function checkPath(game: AnyGame, input: TableInput, path: TablePath): void {
+export function checkPath(game: AnyGame, input: TableInput, path: TablePath, judged?: Set<string>): void {
   const table = createTable(game, input);
   const fail = (where: string, problems: string[]) => {
     throw new Error(`${path.description}\n${where}: ${problems.join('; ')}`);
@@ -192,7 +194,7 @@ export function checkPath(game: AnyGame, input: TableInput, path: TablePath): vo
       if (problems.length > 0) fail(where, problems);
     });
     // The game's own properties and the built-in checks, at every state and step of the path.
-    const broken = recheck(game, table.log, { everyState: true }).problems;
+    const broken = recheck(game, table.log, { everyState: true, ...(judged === undefined ? {} : { judged }) }).problems;
     if (broken.length > 0)
       fail(
         'checking its properties',

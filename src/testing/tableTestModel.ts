@@ -250,13 +250,15 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     milliseconds,
   };
 
+  const judged = new Set<string>();
   return {
     game,
     input,
     paths,
     refusedOpenings,
     coverage,
-    check: (path) => checkPath(game, input, path),
+    // The paths share their first moves: a state one path's check judged is not judged again by the next.
+    check: (path) => checkPath(game, input, path, judged),
     checkOpening: (opening) => checkOpening(game, opening),
   };
 }

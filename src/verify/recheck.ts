@@ -11,6 +11,7 @@ import { checkMove } from '../engine/rules.js';
 import { runnerOf } from '../fast/simulation.js';
 import { openFromLog } from '../table/replay.js';
 import { type ExploreSettings, expand, type Found, judgeState } from './explore.js';
+import { digest, fingerprintText } from './fingerprint.js';
 import { Judge } from './judge.js';
 import type { BuiltInCheck } from './types.js';
 
@@ -43,6 +44,11 @@ export function recheck(
     readonly skip?: readonly BuiltInCheck[];
     /** Judge every state on the way as `verify` does (dead ends, legal moves against play, …), not only the last. */
     readonly everyState?: boolean;
+    /**
+     * States already judged (by fingerprint), shared by the rechecks of many logs of one table (the paths of a test
+     * model share their first moves): a state met again is not judged again. Filled as states are judged.
+     */
+    readonly judged?: Set<string>;
   } = {},
 ): Recheck {
   const table = openFromLog(log, { [game.id]: game });
@@ -85,12 +91,22 @@ export function recheck(
     for (const f of found)
       problems.push({ check: f.check, kind: f.kind, message: f.message, at: f.kind === 'move' ? at + 1 : at });
   };
+  const seats = start.context.opening.seats;
+  const once = (i: number) => {
+    if (extra.judged === undefined || i === moves.length) return true;
+    const [a, b] = digest(fingerprintText(state, settings.fingerprint, seats));
+    const key = `${a}:${b}`;
+    if (extra.judged.has(key)) return false;
+    extra.judged.add(key);
+    return true;
+  };
   for (let i = 0; ; i++) {
     const found: Found[] = [];
-    judgeState(settings, state, () => [], found, broken);
+    const judging = once(i);
+    if (judging) judgeState(settings, state, () => [], found, broken);
     note(found, i);
     // The last state is judged as verify judges a state (dead ends, legal moves, …); every state with everyState.
-    if (i === moves.length || extra.everyState === true) {
+    if (i === moves.length || (extra.everyState === true && judging)) {
       const here: Found[] = [];
       expand(
         settings,
