@@ -310,3 +310,76 @@ describe('built-in game mutants, by extendGame', () => {
     table.stop();
   });
 });
+
+/**
+ * A raid: the seat whose turn it is raids (each seat twice in the game), which opens a window in which every other
+ * seat may block once; a block is only ever an answer to a raid, while its window is open.
+ */
+const raidSpec = {
+  id: 'raid',
+  seats: { min: 2, max: 3 },
+  structure: {
+    phases: [
+      {
+        name: 'main',
+        turns: { strategy: 'PerRound' },
+        windows: [{ name: 'respond', who: 'others', moves: ['block'], movesPerSeat: 1 }],
+      },
+    ],
+  },
+  leaving: false,
+  setup: ({ seats }: { seats: readonly string[] }) => ({
+    raids: Object.fromEntries(seats.map((seat) => [seat, 2])) as Record<string, number>,
+    blocks: 0,
+  }),
+  moves: {
+    raid: {
+      outcomes: ['window'] as const,
+      check: ({ game, seat }: { game: { raids: Record<string, number> }; seat: string }) =>
+        (game.raids[seat] ?? 0) > 0 ? null : { reason: 'NO_RAIDS', message: 'no raid left' },
+      play: ({ game, seat }: { game: { raids: Record<string, number>; blocks: number }; seat: string }) => ({
+        game: { ...game, raids: { ...game.raids, [seat]: (game.raids[seat] ?? 0) - 1 } },
+        window: 'respond',
+      }),
+    },
+    block: {
+      check: ({ seating }: { seating: { window?: string | null } }) =>
+        seating.window === 'respond' ? null : { reason: 'NOTHING_TO_BLOCK', message: 'no raid to block' },
+      play: ({ game }: { game: { raids: Record<string, number>; blocks: number } }) => ({
+        game: { ...game, blocks: game.blocks + 1 },
+      }),
+    },
+  },
+  endIf: ({ game }: { game: { raids: Record<string, number> } }) =>
+    Object.values(game.raids).every((left) => left === 0),
+  checks: {
+    moves: {
+      'a block answers an open raid': ({
+        before,
+        move,
+      }: {
+        before: { seating: { window?: string | null } };
+        move: { type: string };
+      }) =>
+        move.type !== 'block' ||
+        before.seating.window === 'respond' ||
+        `a block was played with ${before.seating.window ?? 'no window'} open`,
+    },
+  },
+};
+
+describe('a response window', () => {
+  it('the raid game verifies clean: a block only ever answers an open raid', () => {
+    expect(verify(make(raidSpec), { seats: 2 }).violations).toEqual([]);
+  });
+
+  it('a block allowed after its window closed is caught by a-block-answers-an-open-raid in 1 move: the first seat blocks in its own turn', () => {
+    const mutant = make({
+      ...raidSpec,
+      moves: { ...raidSpec.moves, block: { ...raidSpec.moves.block, check: () => null } },
+    });
+    // Blocks at any time never run out: the run is bounded, and the violation shows at the first expansion.
+    const found = caughtBy(mutant, { seats: 2, bounds: { states: 2000 } }, 'a block answers an open raid', 1);
+    expect(found.moves[0]).toMatchObject({ type: 'block', seat: 'seat:ann' });
+  });
+});
