@@ -8,7 +8,7 @@
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
 import type { ChartState } from '../fast/chartRunner.js';
-import { digest, type FingerprintSettings, fingerprintText } from './fingerprint.js';
+import { type FingerprintSettings, fingerprint } from './fingerprint.js';
 import type { Judge, Problem } from './judge.js';
 import { StateStore } from './stateStore.js';
 import type { VerifyBounds } from './types.js';
@@ -132,7 +132,7 @@ export function exhaust(s: ExploreSettings): Explored {
   const seats = s.start.context.opening.seats;
   const found: Found[] = [];
   const broken = new Set<string>();
-  const key = (state: ChartState) => digest(fingerprintText(state, s.fingerprint, seats));
+  const key = (state: ChartState) => fingerprint(state, s.fingerprint, seats);
   store.add(key(s.start), 0, 0);
   if (s.start.context.status === 'over') store.markOver(0);
   judgeState(s, s.start, () => [], found, broken);
@@ -234,7 +234,7 @@ export function swarm(s: ExploreSettings & { readonly walks: number; readonly se
   const found: Found[] = [];
   const broken = new Set<string>();
   const random = seededRandom(s.seed);
-  const key = (state: ChartState) => digest(fingerprintText(state, s.fingerprint, seats));
+  const key = (state: ChartState) => fingerprint(state, s.fingerprint, seats);
   store.add(key(s.start), 0, 0);
   judgeState(s, s.start, () => [], found, broken);
   let generated = 0;

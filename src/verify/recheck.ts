@@ -11,7 +11,7 @@ import { checkMove } from '../engine/rules.js';
 import { runnerOf } from '../fast/simulation.js';
 import { openFromLog } from '../table/replay.js';
 import { type ExploreSettings, expand, type Found, judgeState } from './explore.js';
-import { digest, fingerprintText } from './fingerprint.js';
+import { fingerprint } from './fingerprint.js';
 import { Judge } from './judge.js';
 import type { BuiltInCheck } from './types.js';
 
@@ -94,7 +94,7 @@ export function recheck(
   const seats = start.context.opening.seats;
   const once = (i: number) => {
     if (extra.judged === undefined || i === moves.length) return true;
-    const [a, b] = digest(fingerprintText(state, settings.fingerprint, seats));
+    const [a, b] = fingerprint(state, settings.fingerprint, seats);
     const key = `${a}:${b}`;
     if (extra.judged.has(key)) return false;
     extra.judged.add(key);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyGame, circularTable, defineGame, mundane, ticTacToe } from '../../src/index.js';
 import { createTableTestModel, recheck, verify } from '../../src/testing/index.js';
 import { checkPath } from '../../src/testing/path.js';
+import { valueDigest } from '../../src/verify/fingerprint.js';
 import { counterspellSpec } from './games.js';
 
 const make = (spec: object): AnyGame => defineGame(spec as never) as AnyGame;
@@ -138,5 +139,18 @@ describe('generated tests check rules', () => {
       }
     });
     expect(failing.length).toBeGreaterThan(0);
+  });
+});
+
+describe('fingerprints', () => {
+  it('a value digest reads as JSON does: equal values share it, one changed member, an order or a type does not', () => {
+    const hand = { seat: 'seat:ann', cards: ['bolt', 'counter'], life: 2 };
+    expect(valueDigest(hand)).toEqual(valueDigest(JSON.parse(JSON.stringify(hand))));
+    expect(valueDigest(hand)).not.toEqual(valueDigest({ ...hand, life: 1 }));
+    expect(valueDigest(hand)).not.toEqual(valueDigest({ ...hand, cards: ['counter', 'bolt'] }));
+    expect(valueDigest(['1'])).not.toEqual(valueDigest([1]));
+    expect(valueDigest({ a: 1 })).not.toEqual(valueDigest(['a', 1]));
+    // As in JSON, an undefined member is no member.
+    expect(valueDigest({ a: 1, b: undefined })).toEqual(valueDigest({ a: 1 }));
   });
 });
