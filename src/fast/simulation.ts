@@ -15,6 +15,7 @@ import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves
 import { checkMove } from '../engine/rules.js';
 import { at, size, toArray } from '../log/plyLog.js';
 import {
+  checkViewer,
   logView,
   plyView,
   stateView,
@@ -112,11 +113,8 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
       return structuredClone(stateView(game, state.context)) as TableState<SeatViewOf<Gm>>;
     },
     viewFor(viewer) {
-      if (viewer !== null && !state.context.opening.seats.includes(viewer))
-        throw new RangeError(
-          `${String(viewer).slice(0, 140)} is not at ${state.context.opening.table}: a viewer is one of its seats, or null for a spectator`,
-        );
       const ctx = state.context;
+      checkViewer(ctx, viewer);
       return structuredClone({
         state: stateView(game, ctx, viewer),
         plies: toArray(ctx.plies).map((ply, index) => plyView(game, ctx, ply, index, viewer)),

@@ -28,7 +28,16 @@ import {
 } from '../machines/tableMachine.js';
 import { restorable, snapshotProblem } from './snapshot.js';
 import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
-import { logView, plyView, stateView, type TableLog, type TableState, type TableViewFor, type Viewer } from './view.js';
+import {
+  checkViewer as checkSeatViewer,
+  logView,
+  plyView,
+  stateView,
+  type TableLog,
+  type TableState,
+  type TableViewFor,
+  type Viewer,
+} from './view.js';
 
 export type { TableViewFor } from './view.js';
 
@@ -368,12 +377,7 @@ function wrap<Gm extends AnyGame>(
       out.push(plyView(game, ctx, (source === null ? at(ctx.plies, i) : source[i]) as Ply, i, viewer));
     return out;
   };
-  const checkViewer = (viewer: Viewer) => {
-    if (viewer !== null && !context().opening.seats.includes(viewer))
-      throw new RangeError(
-        `${String(viewer).slice(0, 140)} is not at ${context().opening.table}: a viewer is one of its seats, or null for a spectator`,
-      );
-  };
+  const checkViewer = (viewer: Viewer) => checkSeatViewer(context(), viewer);
 
   const reads: TableReads = {
     actor: () => actor,

@@ -53,6 +53,19 @@ export interface TableState<V = JsonObject> {
   readonly outcome: { readonly winners: string[]; readonly draw: boolean } | null;
 }
 
+/**
+ * Throws a RangeError unless `viewer` is one of the table's seats or null (a spectator).
+ *
+ * @example
+ * checkViewer(ctx, 'seat:zed') // RangeError: seat:zed is not at table:1: …
+ */
+export function checkViewer(ctx: TableContext, viewer: Viewer): void {
+  if (viewer !== null && !ctx.opening.seats.includes(viewer))
+    throw new RangeError(
+      `${String(viewer).slice(0, 140)} is not at ${ctx.opening.table}: a viewer is one of its seats, or null for a spectator`,
+    );
+}
+
 /** The table as one viewer may see it: its state and its plies. */
 export interface TableViewFor<V> {
   readonly state: TableState<V>;

@@ -168,18 +168,10 @@ export function verify<Gm extends AnyGame>(game: Gm, options: VerifyOptions<Gm> 
       run = attempt(true);
     }
     const { explored, settings } = run;
-    runs.push(
-      report(
-        opening,
-        mode,
-        explored,
-        !keep && !run.explored.countersRead && countersReason.startsWith('dropped'),
-        countersReason,
-      ),
-    );
+    runs.push(report(opening, mode, explored, countersReason));
     for (const found of explored.found) violations.push(violationOf(game, input, opening, settings, found));
     if (!skip.has('fast-path')) {
-      const paths = [...explored.samples.map((path) => movesOf(settings, path))];
+      const paths = explored.samples.map((path) => movesOf(settings, path));
       for (const moves of paths) {
         const differs = fastPathDiffers(game, input, settings, moves);
         if (differs === null) continue;
@@ -202,13 +194,7 @@ export function verify<Gm extends AnyGame>(game: Gm, options: VerifyOptions<Gm> 
   };
 }
 
-function report(
-  opening: OpeningOf,
-  mode: 'exhaust' | 'swarm',
-  explored: Explored,
-  dropped: boolean,
-  reason: string,
-): RunReport {
+function report(opening: OpeningOf, mode: 'exhaust' | 'swarm', explored: Explored, reason: string): RunReport {
   return {
     opening,
     mode,
@@ -221,7 +207,7 @@ function report(
     seconds: explored.seconds,
     statesPerSecond: explored.seconds > 0 ? Math.round(explored.distinct / explored.seconds) : explored.distinct,
     bytesPerState: explored.distinct > 0 ? Math.round(explored.bytes / explored.distinct) : 0,
-    counters: dropped ? 'dropped' : 'kept',
+    counters: reason.startsWith('dropped') ? 'dropped' : 'kept',
     countersReason: reason,
   };
 }
