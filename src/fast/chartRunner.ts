@@ -96,6 +96,8 @@ interface Act {
 
 /** A transition compiled: its guard (null: always taken) and its actions. */
 interface Step {
+  /** Its number among the chart's compiled transitions: what names it in a plan's key. */
+  readonly index: number;
   readonly transition: Transition;
   readonly guard: Check | null;
   readonly actions: readonly Act[];
@@ -130,6 +132,13 @@ interface Plan {
   readonly enters: readonly { readonly actions: readonly Act[]; readonly done: readonly Event[] }[];
   readonly next: Config;
   readonly moved: boolean;
+}
+
+/** Microsteps one move may take before its chart is taken to cycle without resting. */
+const RESTLESS = 10_000;
+
+function restless(value: unknown, event: Event): string {
+  return `the chart did not rest after ${RESTLESS} steps on ${JSON.stringify(event.type)}: its eventless transitions keep firing in ${JSON.stringify(value)}`;
 }
 
 /** Compiles `machine` (a table machine of `game`) for fast runs. */
@@ -189,6 +198,7 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
     let compiled = steps.get(t);
     if (compiled === undefined) {
       compiled = {
+        index: steps.size,
         transition: t,
         guard: t.guard === undefined ? null : compileGuard(t.guard),
         actions: compileActions(t.actions),
@@ -259,8 +269,8 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
   };
 
   const planOf = (config: Config, enabled: readonly Step[]): Plan => {
-    const key =
-      enabled.length === 1 ? enabled[0] : enabled.map((t) => t.transition.source.id + t.transition.eventType).join('|');
+    // Two transitions of one node and one event (a guarded list) differ: the key names each transition taken.
+    const key = enabled.length === 1 ? enabled[0] : enabled.map((t) => t.index).join(' ');
     let plan = config.plans.get(key);
     if (plan !== undefined) return plan;
     const nodes = new Set(config.nodes);
@@ -368,7 +378,9 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
       this.microstep(first, event);
       let current: Event = event;
       let eventless = true;
-      for (;;) {
+      for (let taken = 0; ; taken++) {
+        // A chart that never rests would hang its caller (an explorer's bounds included): it is stopped and named.
+        if (taken === RESTLESS) throw new Error(restless(valueFrom(root, this.config.nodes), event));
         let enabled: Step[] = eventless ? this.eventless(current) : [];
         const wasEventless = enabled.length > 0;
         if (!wasEventless) {
