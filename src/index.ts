@@ -74,6 +74,7 @@ export type { Ply, TableContext } from './engine/context.js';
 export type { TableInput } from './engine/input.js';
 export type { BlockedMove, LegalMoves } from './engine/legalMoves.js';
 export { ENGINE_MOVES } from './engine/rules.js';
+export type { TableLog, TableState, Viewer } from './engine/view.js';
 export { moveTableText } from './export/moveTable.js';
 export {
   type ExportedPly,
@@ -134,6 +135,7 @@ export {
 } from './progression/circular.js';
 export { initiativeOrder } from './progression/initiative.js';
 export { migrateRulesDocument } from './progression/migrate.js';
+export type { Obligation, Progression } from './progression/progression.js';
 export {
   type CircularRules,
   readTurnRules,
@@ -143,7 +145,6 @@ export {
   turnRulesSchema,
 } from './progression/rules.js';
 export type { PhasePlan, StructurePlan } from './progression/structure.js';
-export type { Obligation, Progression } from './progression/turns.js';
 export type { StackItem } from './stack/stack.js';
 export { openFromLog, type ReplayOptions, type ReplayOutcome, replay, replayLog } from './table/replay.js';
 export {
@@ -158,4 +159,3 @@ export {
   type TableViewFor,
 } from './table/table.js';
 export { CHECKPOINT_EVERY, type TableCursor, type TableView } from './table/timeTravel.js';
-export type { TableLog, TableState, Viewer } from './table/view.js';

@@ -5,10 +5,10 @@
  * The bots, like the random demo, play every move by the rule of `botMoves`.
  */
 import { describe, expect, it } from 'vitest';
+import { playDemo } from '../src/bots/autoplay.js';
 import type { Io } from '../src/cli/io.js';
 import { run } from '../src/cli/main.js';
 import { builtInGames } from '../src/index.js';
-import { playDemo } from '../src/table/autoplay.js';
 import { expectPlayedByBotRule } from './support/botRule.js';
 
 /** An Io that keeps what the CLI prints, and serves files from a map. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { playDemo, randomLegalMove } from '../src/bots/autoplay.js';
 import { seededRandom } from '../src/core/random.js';
 import {
   CHECKPOINT_EVERY,
@@ -9,7 +10,6 @@ import {
   type Table,
   type TableView,
 } from '../src/index.js';
-import { playDemo, randomLegalMove } from '../src/table/autoplay.js';
 import { countTransitions } from '../src/table/timeTravel.js';
 import { ANN, BOB, CAT, openMundane, pass, playCard } from './support/mundane.js';
 

@@ -4,13 +4,14 @@
  * moves, or by the bots of plystack/bots seat by seat, printed as its move
  * table.
  */
+
+import { playDemo } from '../bots/autoplay.js';
 import { type Bot, mctsBot, randomBot } from '../bots/bots.js';
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
 import { builtInGames, findGame } from '../games/registry.js';
-import { playDemo } from '../table/autoplay.js';
 import type { Table } from '../table/table.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';

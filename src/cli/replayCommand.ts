@@ -7,12 +7,12 @@
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
+import { plyView, type TableState, type Viewer } from '../engine/view.js';
 import { type ExportedPly, exportPlies, gameRecord } from '../export/record.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { entries, size } from '../log/plyLog.js';
 import { type ReplayOptions, type ReplayOutcome, replayLog, replayMoves } from '../table/replay.js';
 import type { Table } from '../table/table.js';
-import { plyView, type TableState, type Viewer } from '../table/view.js';
 import { type Recheck, recheck } from '../verify/recheck.js';
 import { BUILT_IN_CHECKS } from '../verify/types.js';
 import { checksFromModule, type ExtraChecks } from './checksModule.js';

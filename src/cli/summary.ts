@@ -5,10 +5,10 @@
 import type { TurnModel } from '../core/game.js';
 import type { JsonValue } from '../core/move.js';
 import type { Ply } from '../engine/context.js';
+import type { TableState } from '../engine/view.js';
 import { alignedLine, moveTableCells, moveTableHeader, needsTableColumn } from '../export/moveTable.js';
 import { type LaidOutRow, layOutRows } from '../export/rounds.js';
 import type { Table } from '../table/table.js';
-import type { TableState } from '../table/view.js';
 
 /** The one-line summary of a table still playing. */
 function playingSummary(table: Table, state: TableState): string {

@@ -5,12 +5,12 @@
  * output and nothing else there; its progress goes to standard error.
  */
 import { join, resolve } from 'node:path';
+import { DEMO_SEATS } from '../bots/autoplay.js';
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Seed } from '../core/random.js';
 import { alignedLine } from '../export/moveTable.js';
 import { builtInGames } from '../games/registry.js';
-import { DEMO_SEATS } from '../table/autoplay.js';
 import type { RunReport, VerifyOptions, VerifyProgress, VerifyReport, Violation } from '../verify/types.js';
 import { verify } from '../verify/verify.js';
 import { checksFromModule, type ExtraChecks } from './checksModule.js';

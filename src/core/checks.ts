@@ -6,8 +6,8 @@
  * Types only: the verifier reads them, the engine never does.
  */
 import type { Ply } from '../engine/context.js';
+import type { TableState } from '../engine/view.js';
 import type { StackItem } from '../stack/stack.js';
-import type { TableState } from '../table/view.js';
 import type { SeatingView } from './game.js';
 import type { Move } from './move.js';
 import type { Random } from './random.js';

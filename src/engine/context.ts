@@ -9,8 +9,9 @@ import type { JsonValue, Move } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
 import { emptyLog, last, type PlyLog } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
+import type { Progression, Seating } from '../progression/progression.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
-import { type Progression, type Seating, startPhase } from '../progression/turns.js';
+import { startPhase } from '../progression/turns.js';
 import type { Stack } from '../stack/stack.js';
 import { readTableInput } from './input.js';
 

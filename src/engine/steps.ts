@@ -16,19 +16,11 @@ import type { Move } from '../core/move.js';
 import { append, last } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
+import type { Progression, ResponseWindow } from '../progression/progression.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { cycleFrom } from '../progression/strategies/strategy.js';
 import { phasePlan, windowPlan } from '../progression/structure.js';
-import {
-  countTurnMove,
-  delayTurn,
-  eligibleSeats,
-  nextTurn,
-  type Progression,
-  type ResponseWindow,
-  startPhase,
-  withInitiative,
-} from '../progression/turns.js';
+import { countTurnMove, delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import {
   type AutoPassStop,

@@ -13,7 +13,6 @@ import { type Move, readMove } from '../core/move.js';
 import type { Ply, TableContext } from '../engine/context.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
-import { at, size, toArray } from '../log/plyLog.js';
 import {
   checkViewer,
   logView,
@@ -23,7 +22,8 @@ import {
   type TableState,
   type TableViewFor,
   type Viewer,
-} from '../table/view.js';
+} from '../engine/view.js';
+import { at, size, toArray } from '../log/plyLog.js';
 import { type ChartRunner, type ChartState, chartRunner } from './chartRunner.js';
 
 /** A detached copy of a table for look-ahead (`table.simulate()`). */

@@ -3,8 +3,9 @@
  * `plystack inspect --demo` lists beside the page's own tables, so a remote
  * table is there to look at before any app connects.
  */
+
+import { DEMO_SEATS, randomLegalMove } from '../bots/autoplay.js';
 import { mundane } from '../games/mundane/mundane.js';
-import { DEMO_SEATS, randomLegalMove } from '../table/autoplay.js';
 import { createTable, type Table } from '../table/table.js';
 import { inspectTable, type TableInspection } from './inspectTable.js';
 

@@ -12,8 +12,8 @@
 import type { TurnModel } from '../core/game.js';
 import type { Ply } from '../engine/context.js';
 import type { LegalMoves } from '../engine/legalMoves.js';
+import type { TableLog, TableState } from '../engine/view.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
-import type { TableLog, TableState } from '../table/view.js';
 import type { PlyWindow } from './sanitize.js';
 
 /** The port `plystack inspect` listens on unless told otherwise. */

@@ -14,7 +14,7 @@ import { and, not, stateIn } from 'xstate';
 import type { PhaseDefinition } from '../core/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import type { PhasePlan, StructurePlan } from '../progression/structure.js';
-import type { TableStateConfig } from './tableMachine.js';
+import type { TableStateConfig } from './tableSetup.js';
 
 /** A state node config, typed by the table machine's setup: a misspelt guard or action name does not compile. */
 export type StateConfig = TableStateConfig;

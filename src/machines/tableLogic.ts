@@ -6,12 +6,11 @@
  * (src/fast) calls them directly, so both run the same rules.
  */
 import type { AnyGame } from '../core/game.js';
-import { readMove } from '../core/move.js';
+import { type Move, readMove } from '../core/move.js';
 import type { TableContext } from '../engine/context.js';
 import { eventsOf, type Moment, type TableEmitted } from '../engine/events.js';
 import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
 import * as step from '../engine/steps.js';
-import type { MoveEvent } from './tableMachine.js';
 
 /** What an action does: the change to the context and what it announces. */
 export interface Effect {
@@ -49,15 +48,15 @@ const INITIATIVE_MERGED: Moment = { kind: 'initiative-merged' };
 const OVER: Moment = { kind: 'over' };
 const SEATING_CHANGED: Moment = { kind: 'seating-changed' };
 
-type Guard<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => boolean;
-type Action<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Effect;
-type Assign<P = undefined> = (context: TableContext, event: MoveEvent, params: P) => Partial<TableContext>;
+type Guard<P = undefined> = (context: TableContext, event: Move, params: P) => boolean;
+type Action<P = undefined> = (context: TableContext, event: Move, params: P) => Effect;
+type Assign<P = undefined> = (context: TableContext, event: Move, params: P) => Partial<TableContext>;
 
 /** Every function of a table takes (context, event, params), whatever it reads of them. */
 type Uniform<T, F extends (...args: never[]) => unknown> = {
-  [K in keyof T]: T[K] extends (context: TableContext, event: MoveEvent, params: infer P) => unknown
-    ? F extends (context: TableContext, event: MoveEvent, params: never) => infer R
-      ? (context: TableContext, event: MoveEvent, params: P) => R
+  [K in keyof T]: T[K] extends (context: TableContext, event: Move, params: infer P) => unknown
+    ? F extends (context: TableContext, event: Move, params: never) => infer R
+      ? (context: TableContext, event: Move, params: P) => R
       : never
     : never;
 };
@@ -130,8 +129,8 @@ export function tableAssigns(game: AnyGame) {
 function recording(
   game: AnyGame,
   context: TableContext,
-  event: MoveEvent,
-  more: (move: MoveEvent) => Partial<TableContext>,
+  event: Move,
+  more: (move: Move) => Partial<TableContext>,
 ): Effect {
   const read = readMove(event);
   if (!read.ok) return { change: NO_CHANGE, events: QUIET };

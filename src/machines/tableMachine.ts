@@ -21,23 +21,16 @@
  * `src/engine` and `src/progression`; the config only uses names.
  */
 
-import { assign, enqueueActions, setup } from 'xstate';
 import type { AnyGame } from '../core/game.js';
-import type { JsonValue } from '../core/move.js';
+import type { Move } from '../core/move.js';
 import { parseSchema } from '../core/schema.js';
-import { openingContext, type TableContext } from '../engine/context.js';
-import type { TableEmitted } from '../engine/events.js';
+import { openingContext } from '../engine/context.js';
 import { readStructure, type StructurePlan } from '../progression/structure.js';
-import { askedOnce } from './askedOnce.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
-import { type Effect, NO_CHANGE, tableAssigns, tableEffects, tableGuards } from './tableLogic.js';
+import { tableSetup } from './tableSetup.js';
 
 /** A move sent to the table: the move shape of docs/contract.md is the machine's event. */
-export interface MoveEvent {
-  readonly type: string;
-  readonly seat?: string;
-  readonly payload?: JsonValue;
-}
+export type MoveEvent = Move;
 
 export type { TableEmitted } from '../engine/events.js';
 
@@ -100,86 +93,6 @@ export function machineOfSnapshot(game: AnyGame, snapshot: unknown) {
     ?.opening;
   return createTableMachine(game, opening?.options, opening?.seats);
 }
-
-/** What the chart hands a guard or an action: the context and the move. */
-type Args = { readonly context: TableContext; readonly event: MoveEvent };
-/** The params a table function reads (its third argument). */
-type ParamsOf<F> = F extends (context: TableContext, event: MoveEvent, params: infer P) => unknown ? P : never;
-/** A table's functions as XState implementations of the same names and params. */
-type Lifted<T, R> = { [K in keyof T]: (args: Args, params: ParamsOf<T[K]>) => R };
-type TableFunction<R> = (context: TableContext, event: MoveEvent, params: never) => R;
-
-/** Each guard as XState calls it: the pure function of the same name, asked once per context, event and params. */
-function liftGuards<T extends Record<string, TableFunction<boolean>>>(table: T): Lifted<T, boolean> {
-  const lifted: Record<string, unknown> = {};
-  for (const [name, guard] of Object.entries(table)) {
-    const ask = askedOnce(guard);
-    lifted[name] = ({ context, event }: Args, params: never) => ask(context, event, params);
-  }
-  return lifted as Lifted<T, boolean>;
-}
-
-/** Each assign-only action as XState's `assign` of the change the pure function returns. */
-function liftAssigns<T extends Record<string, TableFunction<Partial<TableContext>>>>(table: T): Lifted<T, void> {
-  const lifted: Record<string, unknown> = {};
-  for (const [name, change] of Object.entries(table))
-    lifted[name] = assign(({ context, event }: Args, params: never) => change(context, event, params));
-  return lifted as Lifted<T, void>;
-}
-
-/** Each action with events as XState's `enqueueActions`: its change assigned, then its events emitted if heard. */
-function liftEffects<T extends Record<string, TableFunction<Effect>>>(table: T): Lifted<T, void> {
-  const lifted: Record<string, unknown> = {};
-  for (const [name, effect] of Object.entries(table))
-    lifted[name] = enqueueActions(({ context, event, enqueue, self }, params: never) =>
-      announce(enqueue, self, effect(context as TableContext, event as MoveEvent, params)),
-    );
-  return lifted as Lifted<T, void>;
-}
-
-/** The chart's setup for `game`: its types, and each guard and action named after the pure function it calls. */
-function tableSetup(game: AnyGame) {
-  return setup({
-    types: {
-      context: {} as TableContext,
-      events: {} as MoveEvent,
-      input: {} as unknown,
-      emitted: {} as TableEmitted,
-    },
-    guards: liftGuards(tableGuards(game)),
-    actions: { ...liftAssigns(tableAssigns(game)), ...liftEffects(tableEffects(game)) },
-  });
-}
-
-/** Actors nobody listens to: their chart works out no events and emits none (see `hearEvents`). */
-const unheard = new WeakSet<object>();
-
-/**
- * Whether the table machine's `actor` works out and emits its events. A
- * table turns them off while nothing listens (no `table.on` handler, no
- * `actor.on` subscription), so an event nobody hears costs nothing; an actor
- * made straight from the machine always emits.
- */
-export function hearEvents(actor: object, heard: boolean): void {
-  if (heard) unheard.delete(actor);
-  else unheard.add(actor);
-}
-
-/** What an action's effect asks of XState: one assign (unless it changes nothing), then its events in order if anyone listens. */
-function announce(
-  enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void },
-  self: object,
-  effect: Effect,
-): void {
-  if (effect.change !== NO_CHANGE) enqueue.assign(effect.change);
-  if (unheard.has(self)) return;
-  for (const event of effect.events) enqueue.emit(event);
-}
-
-/** The config of one state of the table chart: guard and action names are the setup's, so a misspelt one does not compile. */
-export type TableStateConfig = NonNullable<
-  Parameters<ReturnType<typeof tableSetup>['createMachine']>[0]['states']
->[string];
 
 function buildTableMachine(game: AnyGame, plan: StructurePlan) {
   const table = tableSetup(game);

@@ -3,9 +3,9 @@
  * view, a spectator (null) the public one, the app token everything.
  */
 import type { Ply } from '../engine/context.js';
+import { stateView, type TableState } from '../engine/view.js';
 import { at } from '../log/plyLog.js';
 import type { Table } from '../table/table.js';
-import { stateView, type TableState } from '../table/view.js';
 
 /** The app token's viewer: it sees the whole table. */
 export const EVERYTHING = Symbol('everything');

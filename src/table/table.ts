@@ -16,18 +16,6 @@ import type { Ply, TableContext } from '../engine/context.js';
 import { readTableInput, type TableInput } from '../engine/input.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
-import { turnModelOf } from '../export/turnModel.js';
-import { type Simulation, simulation } from '../fast/simulation.js';
-import { at, CHUNK, size, toArray } from '../log/plyLog.js';
-import {
-  createTableMachine,
-  hearEvents,
-  machineOfSnapshot,
-  type TableEmitted,
-  type TableMachine,
-} from '../machines/tableMachine.js';
-import { restorable, snapshotProblem } from './snapshot.js';
-import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
 import {
   checkViewer as checkSeatViewer,
   logView,
@@ -37,9 +25,21 @@ import {
   type TableState,
   type TableViewFor,
   type Viewer,
-} from './view.js';
+} from '../engine/view.js';
+import { turnModelOf } from '../export/turnModel.js';
+import { type Simulation, simulation } from '../fast/simulation.js';
+import { at, CHUNK, size, toArray } from '../log/plyLog.js';
+import {
+  createTableMachine,
+  machineOfSnapshot,
+  type TableEmitted,
+  type TableMachine,
+} from '../machines/tableMachine.js';
+import { hearEvents } from '../machines/tableSetup.js';
+import { restorable, snapshotProblem } from './snapshot.js';
+import { type History, type TableCursor, type TableView, timeline } from './timeTravel.js';
 
-export type { TableViewFor } from './view.js';
+export type { TableViewFor } from '../engine/view.js';
 
 /** Options of a single `play`. */
 export interface PlayOptions {

@@ -28,11 +28,11 @@ import {
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { movesMade, type Ply, type TableContext } from '../engine/context.js';
+import { logView, stateView, type TableLog, type TableState } from '../engine/view.js';
 import { type ChartRunner, type ChartState, chartStateOf } from '../fast/chartRunner.js';
 import { persistedOf, runnerOf } from '../fast/simulation.js';
 import { at, size, toArray } from '../log/plyLog.js';
 import type { TableMachine } from '../machines/tableMachine.js';
-import { logView, stateView, type TableLog, type TableState } from './view.js';
 
 /**
  * Plies between checkpoints. One step of the table machine costs at most

@@ -6,13 +6,13 @@
  * really did, not what the abstraction guessed.
  */
 import { createActor } from 'xstate';
+import { DEMO_SEATS } from '../bots/autoplay.js';
 import { InvalidTable } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import type { TableInput } from '../engine/input.js';
 import { checkMove, unusedEngineMove } from '../engine/rules.js';
-import { DEMO_SEATS } from '../table/autoplay.js';
 import { createTable } from '../table/table.js';
 import {
   CoverageRecorder,

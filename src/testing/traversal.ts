@@ -15,8 +15,8 @@ import { parseSchema } from '../core/schema.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
+import { stateView, type TableState } from '../engine/view.js';
 import type { MoveEvent, TableMachine } from '../machines/tableMachine.js';
-import { stateView, type TableState } from '../table/view.js';
 
 /** A snapshot of a table machine. */
 export type TableSnapshot = SnapshotFrom<TableMachine>;

@@ -9,10 +9,10 @@ import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { TableInput } from '../engine/input.js';
 import { checkMove } from '../engine/rules.js';
+import { stateView } from '../engine/view.js';
 import type { ChartState } from '../fast/chartRunner.js';
 import { replay } from '../table/replay.js';
 import { createTable, restoreTable } from '../table/table.js';
-import { stateView } from '../table/view.js';
 import { type ExploreSettings, expand, type Found, judgeState } from './explore.js';
 import type { Problem } from './judge.js';
 

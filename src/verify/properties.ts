@@ -8,7 +8,7 @@ import type { AnyGame } from '../core/game.js';
 import type { TableContext } from '../engine/context.js';
 import { seatsToAct } from '../engine/legalMoves.js';
 import { seatingView } from '../engine/seatingView.js';
-import { stateView } from '../table/view.js';
+import { stateView } from '../engine/view.js';
 
 /**
  * The table at `ctx` as a property reads it.

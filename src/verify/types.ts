@@ -6,7 +6,7 @@ import type { Invariant, MoveProperty, StateAt } from '../core/checks.js';
 import type { AnyGame, Game, OptionsOf, PiecesOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
-import type { TableLog } from '../table/view.js';
+import type { TableLog } from '../engine/view.js';
 
 /** The checks plystack makes of every game, needing no code from its author. */
 export const BUILT_IN_CHECKS = [

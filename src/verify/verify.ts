@@ -6,13 +6,14 @@
  * shortest path found to it, shrunk, as a log anyone can replay
  * (docs/verifying.md).
  */
+
+import { DEMO_SEATS } from '../bots/autoplay.js';
 import type { Invariant, MoveProperty } from '../core/checks.js';
 import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import type { TableInput } from '../engine/input.js';
 import { runnerOf } from '../fast/simulation.js';
-import { DEMO_SEATS } from '../table/autoplay.js';
 import { createTable } from '../table/table.js';
 import { fastPathDiffers, movesOf, shrink } from './counterexample.js';
 import { type Explored, type ExploreSettings, exhaust, swarm } from './explore.js';

@@ -2,8 +2,9 @@
  * A long mundane game for the inspector's tests: seeded random legal moves
  * until the table holds at least `plies` plies (automatic passes count too).
  */
+
+import { randomLegalMove } from '../../src/bots/autoplay.js';
 import { createTable, mundane, type Table } from '../../src/index.js';
-import { randomLegalMove } from '../../src/table/autoplay.js';
 
 export function longGame(plies: number): Table {
   const table = createTable(mundane, {

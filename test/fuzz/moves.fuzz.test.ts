@@ -8,8 +8,8 @@
  * deep-equal to what it was.
  */
 import { describe, expect } from 'vitest';
+import { randomLegalMove } from '../../src/bots/autoplay.js';
 import { type AnyGame, builtInGames, createTable, IllegalMove, InvalidTable, type Table } from '../../src/index.js';
-import { randomLegalMove } from '../../src/table/autoplay.js';
 import { fuzzTest, type Random } from './runner.js';
 
 const GAMES = Object.values(builtInGames);

@@ -38,7 +38,7 @@ import { createTable, type Table } from '../../src/table/table.js';
 type MundaneMove = MoveOf<typeof mundane>;
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
 
-import type { TableState } from '../../src/table/view.js';
+import type { TableState } from '../../src/engine/view.js';
 import {
   CoverageRecorder,
   formatReport,

@@ -8,9 +8,9 @@
 import type { AnyStateMachine } from 'xstate';
 import type { TableContext } from '../../src/engine/context.js';
 import type { TableInput } from '../../src/engine/input.js';
+import { stateView, type TableState } from '../../src/engine/view.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import { createTableMachine, type MoveEvent } from '../../src/machines/tableMachine.js';
-import { stateView, type TableState } from '../../src/table/view.js';
 import { inventory } from '../../src/testing/coverage.js';
 import {
   defaultAbstraction,

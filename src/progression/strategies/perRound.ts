@@ -3,7 +3,7 @@
  * round; the round ends when the turn comes back to a seat that acted in it.
  */
 import { nextEligibleSeat } from '../../order/seatOrder.js';
-import type { Progression } from '../turns.js';
+import type { Progression } from '../progression.js';
 import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
 
 export const perRound: StrategyModel = {

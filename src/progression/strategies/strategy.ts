@@ -5,8 +5,8 @@
  * these objects instead of each switching over strategy names.
  */
 
+import type { Progression, Seating } from '../progression.js';
 import type { Strategy, TurnRules } from '../rules.js';
-import type { Progression, Seating } from '../turns.js';
 
 /** Where the turn goes when the active seat's turn ends. */
 export type NextTurn =

@@ -10,9 +10,10 @@
  * in a worker (botWorker.ts, driven by botClient.ts), so the page stays
  * responsive while it searches.
  */
+
+import { randomLegalMove } from '../../../src/bots/autoplay.js';
 import { mctsBot, randomBot } from '../../../src/bots/index.js';
 import type { Move, Table } from '../../../src/index.js';
-import { randomLegalMove } from '../../../src/table/autoplay.js';
 import { type Asker, type BotRequest, moveSeed, seatToAct } from './askers.js';
 
 export {

@@ -6,15 +6,15 @@
 import { type AnyGame, gameMove, type JsonObject } from '../core/game.js';
 import type { JsonValue, Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
-import { type Ply, seatingOf, type TableContext } from '../engine/context.js';
-import { seatsToAct } from '../engine/legalMoves.js';
-import { seatingView } from '../engine/rules.js';
 import { toArray } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import { type Strategy, structureRevision } from '../progression/rules.js';
 import { phasePlan } from '../progression/structure.js';
 import { eligibleSeats, roundOrder, scheduledSeat } from '../progression/turns.js';
 import type { StackItem } from '../stack/stack.js';
+import { type Ply, seatingOf, type TableContext } from './context.js';
+import { seatsToAct } from './legalMoves.js';
+import { seatingView } from './rules.js';
 
 /** Who looks at a table: a seat id, or null for a spectator. */
 export type Viewer = string | null;

@@ -4,11 +4,12 @@
  * bot of plystack/bots does: the moves `botMoves` gives, weighed by the
  * game's hints.
  */
-import { pickMove } from '../bots/botMoves.js';
+
 import type { AnyGame, MoveOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
-import { createTable, type Table } from './table.js';
+import { createTable, type Table } from '../table/table.js';
+import { pickMove } from './botMoves.js';
 
 /** Seat ids for demo tables, in table order. */
 export const DEMO_SEATS = [
