@@ -6,16 +6,6 @@
  * inspector's transport), `plystack/server` and `plystack/client`.
  */
 
-export type {
-  GameChecks,
-  HiddenPieces,
-  Invariant,
-  MoveProperty,
-  PropertyAnswer,
-  StateAt,
-  StepAt,
-} from './core/checks.js';
-export { defineGame, extendGame, type GameChanges, isGame } from './core/defineGame.js';
 export {
   GameDefinitionError,
   IllegalMove,
@@ -25,6 +15,26 @@ export {
   type Refusal,
   type TableProblem,
 } from './core/errors.js';
+export {
+  isValidId,
+  type JsonObject,
+  type JsonValue,
+  MAX_PAYLOAD_BYTES,
+  MAX_PAYLOAD_DEPTH,
+  type Move,
+} from './core/move.js';
+export type { Random, Seed } from './core/random.js';
+export type { Schema } from './core/schema.js';
+export type {
+  GameChecks,
+  HiddenPieces,
+  Invariant,
+  MoveProperty,
+  PropertyAnswer,
+  StateAt,
+  StepAt,
+} from './definition/checks.js';
+export { defineGame, extendGame, type GameChanges, isGame } from './definition/defineGame.js';
 export type {
   AnyGame,
   ApplicationMoveContext,
@@ -43,7 +53,6 @@ export type {
   GameResult,
   GameSpec,
   GameStructure,
-  JsonObject,
   MoveContext,
   MoveOf,
   MoveOutcome,
@@ -59,22 +68,20 @@ export type {
   ResolveContext,
   RevealContext,
   RoutineContext,
-  SeatingView,
   SeatMoveSpec,
   SeatViewOf,
   TransitionDefinition,
   TurnModel,
   WindowDefinition,
-} from './core/game.js';
-export { gameMove } from './core/game.js';
-export { isValidId, type JsonValue, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_DEPTH, type Move } from './core/move.js';
-export type { Random, Seed } from './core/random.js';
-export type { Schema } from './core/schema.js';
-export type { Ply, TableContext } from './engine/context.js';
+} from './definition/game.js';
+export { gameMove } from './definition/game.js';
+export type { Ply, SeatingView, TableState } from './definition/records.js';
+export type { PhasePlan, StructurePlan } from './definition/structure.js';
+export type { TableContext } from './engine/context.js';
 export type { TableInput } from './engine/input.js';
 export type { BlockedMove, LegalMoves } from './engine/legalMoves.js';
 export { ENGINE_MOVES } from './engine/rules.js';
-export type { TableLog, TableState, Viewer } from './engine/view.js';
+export type { TableLog, Viewer } from './engine/view.js';
 export { moveTableText } from './export/moveTable.js';
 export {
   type ExportedPly,
@@ -144,7 +151,6 @@ export {
   type TurnRules,
   turnRulesSchema,
 } from './progression/rules.js';
-export type { PhasePlan, StructurePlan } from './progression/structure.js';
 export type { StackItem } from './stack/stack.js';
 export { openFromLog, type ReplayOptions, type ReplayOutcome, replay, replayLog } from './table/replay.js';
 export {

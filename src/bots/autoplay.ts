@@ -5,9 +5,9 @@
  * game's hints.
  */
 
-import type { AnyGame, MoveOf } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
+import type { AnyGame, MoveOf } from '../definition/game.js';
 import { createTable, type Table } from '../table/table.js';
 import { pickMove } from './botMoves.js';
 

@@ -4,8 +4,9 @@
  * random demo, the server's bot seats, the inspector's random moves), and the
  * game's hints that weigh them.
  */
-import type { AnyGame, BotHintContext } from '../core/game.js';
+
 import type { Move } from '../core/move.js';
+import type { AnyGame, BotHintContext } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import { seatingView } from '../engine/seatingView.js';
 

@@ -9,9 +9,10 @@
  * `evaluate`. A search can also be run a step at a time (`steps`, `chooseSoon`),
  * so a server's event loop never waits for a whole search.
  */
-import type { AnyGame } from '../core/game.js';
+
 import type { Move } from '../core/move.js';
 import { type Random, type Seed, seededRandom } from '../core/random.js';
+import type { AnyGame } from '../definition/game.js';
 import type { Simulation } from '../fast/simulation.js';
 import type { Table } from '../table/table.js';
 import { botMoves, evaluateHint, moveWeights, type Position, pickIndex, pickMove } from './botMoves.js';

@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Invariant, MoveProperty } from '../core/checks.js';
-import type { AnyGame } from '../core/game.js';
+import type { Invariant, MoveProperty } from '../definition/checks.js';
+import type { AnyGame } from '../definition/game.js';
 import { BUILT_IN_CHECKS } from '../verify/types.js';
 import { quote } from './text.js';
 

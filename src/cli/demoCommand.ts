@@ -8,9 +8,9 @@
 import { playDemo } from '../bots/autoplay.js';
 import { type Bot, mctsBot, randomBot } from '../bots/bots.js';
 import { InvalidTable } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
+import type { AnyGame } from '../definition/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import type { Table } from '../table/table.js';
 import { type Command, EXIT } from './commands.js';

@@ -5,8 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isGame } from '../core/defineGame.js';
-import type { AnyGame } from '../core/game.js';
+import { isGame } from '../definition/defineGame.js';
+import type { AnyGame } from '../definition/game.js';
 import { quote } from './text.js';
 
 /** A game found in a module: the game, the module's absolute path and the export's name. */

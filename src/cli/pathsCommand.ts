@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InvalidTable } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame } from '../definition/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { createTableTestModel, formatCoverage, type TableTestModel } from '../testing/tableTestModel.js';
 import { TraversalLimit } from '../testing/traversal.js';

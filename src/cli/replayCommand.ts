@@ -4,10 +4,12 @@
  * The output is written as it is made (`Output`), so a log of any length
  * replays in memory proportional to the table, not to what is printed.
  */
+
 import { InvalidTable } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
-import type { Ply } from '../engine/context.js';
-import { plyView, type TableState, type Viewer } from '../engine/view.js';
+import type { AnyGame } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+
+import { plyView, type Viewer } from '../engine/view.js';
 import { type ExportedPly, exportPlies, gameRecord } from '../export/record.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { entries, size } from '../log/plyLog.js';

@@ -2,10 +2,11 @@
  * What the CLI prints for a person: a header, the move table, and a short
  * state summary.
  */
-import type { TurnModel } from '../core/game.js';
+
 import type { JsonValue } from '../core/move.js';
-import type { Ply } from '../engine/context.js';
-import type { TableState } from '../engine/view.js';
+import type { TurnModel } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+
 import { alignedLine, moveTableCells, moveTableHeader, needsTableColumn } from '../export/moveTable.js';
 import { type LaidOutRow, layOutRows } from '../export/rounds.js';
 import type { Table } from '../table/table.js';

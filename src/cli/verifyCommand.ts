@@ -7,8 +7,8 @@
 import { join, resolve } from 'node:path';
 import { DEMO_SEATS } from '../bots/autoplay.js';
 import { InvalidTable } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
 import type { Seed } from '../core/random.js';
+import type { AnyGame } from '../definition/game.js';
 import { alignedLine } from '../export/moveTable.js';
 import { builtInGames } from '../games/registry.js';
 import type { RunReport, VerifyOptions, VerifyProgress, VerifyReport, Violation } from '../verify/types.js';

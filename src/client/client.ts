@@ -6,9 +6,10 @@
  */
 
 import type { Move } from '../core/move.js';
-import type { Ply } from '../engine/context.js';
+import type { Ply, TableState } from '../definition/records.js';
+
 import type { LegalMoves } from '../engine/legalMoves.js';
-import type { TableLog, TableState } from '../engine/view.js';
+import type { TableLog } from '../engine/view.js';
 
 /** An answer other than 2xx: its HTTP status and its `{ code, message, … }` body. */
 export class ServerError extends Error {

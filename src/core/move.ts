@@ -10,6 +10,9 @@ import { z } from './schema.js';
 /** A plain JSON value, as a payload may hold. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/** A JSON object, as views show pieces. */
+export type JsonObject = { [key: string]: JsonValue };
+
 /** A move: `type`, the `seat` making it (absent: the application acting for the table) and a payload. */
 export interface Move {
   readonly type: string;

@@ -4,40 +4,17 @@
  * `getPersistedSnapshot()` carries all of it.
  */
 import { GameCodeError, type TableProblem } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
-import type { JsonValue, Move } from '../core/move.js';
+import type { JsonValue } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
+import type { AnyGame } from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
+import type { PhasePlan, StructurePlan } from '../definition/structure.js';
 import { emptyLog, last, type PlyLog } from '../log/plyLog.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { Progression, Seating } from '../progression/progression.js';
-import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 import { startPhase } from '../progression/turns.js';
 import type { Stack } from '../stack/stack.js';
 import { readTableInput } from './input.js';
-
-/** One accepted move, as the log and the export keep it. */
-export interface Ply {
-  /** The seat that submitted the move, taken before it was applied; null for the application. */
-  readonly actor: string | null;
-  /**
-   * The seat whose column the ply takes in a move table: the actor, or for a seatless pass or end of turn the seat
-   * that held priority or the turn; null for the application's own moves and for moves of the table as a whole
-   * (transitions, initiative scores, a seat leaving).
-   */
-  readonly seat: string | null;
-  readonly move: Move;
-  readonly notation: string;
-  /** The round when the move was made, from 1. */
-  readonly round: number;
-  /** Plies within that round, from 1. */
-  readonly playOrder: number;
-  readonly turn: number;
-  readonly phase: string;
-  /** The index of the log's move this ply belongs to, from 0 (automatic passes belong to the move that set them off). */
-  readonly moveIndex: number;
-  /** A pass the engine made for a seat under its auto-pass stop; not a move of the log (replay makes it again). */
-  readonly automatic?: true;
-}
 
 /**
  * What an undo restores: the parts of the table its seat's last ply changed.

@@ -20,10 +20,12 @@
  * stack, then priority, then the seats that went out. Tests pin it
  * (test/events.test.ts).
  */
+
 import type { Refusal } from '../core/errors.js';
+import type { Ply } from '../definition/records.js';
 import { size } from '../log/plyLog.js';
 import type { StackItem } from '../stack/stack.js';
-import type { Ply, TableContext } from './context.js';
+import type { TableContext } from './context.js';
 
 /** What a table tells the application, through XState's `emit` (subscribe with `actor.on` or `table.on`). */
 export type TableEmitted =

@@ -3,12 +3,12 @@
  * bounds them. A problem names the field that is wrong.
  */
 import { quote, type TableProblem } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
 import { readJson } from '../core/json.js';
 import { isValidId, type JsonValue } from '../core/move.js';
 import { type Seed, secureSeed } from '../core/random.js';
 import { parseSchema, type SchemaIssue, z } from '../core/schema.js';
-import { readStructure, type StructurePlan } from '../progression/structure.js';
+import type { AnyGame } from '../definition/game.js';
+import { readStructure, type StructurePlan } from '../definition/structure.js';
 
 /** What an application gives to open a table; `O` the game's options as given. */
 export interface TableInput<O = unknown> {

@@ -4,8 +4,9 @@
  * same checks as a played move (rules.ts), so the two cannot disagree.
  */
 import { type Refusal, refusal } from '../core/errors.js';
-import { type AnyGame, gameMove } from '../core/game.js';
 import { type Move, readMove } from '../core/move.js';
+import { parseSchema } from '../core/schema.js';
+import { type AnyGame, gameMove } from '../definition/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';
 import type { TableContext } from './context.js';
@@ -102,4 +103,24 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
     }
   }
   return { seat, allowed, blocked };
+}
+
+/**
+ * The moves an application may make for a table of `game` with `options`:
+ * a pass, an end of turn, and each transition the game declares.
+ *
+ * @example
+ * seatlessMoves(skirmish, {}) // [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, { type: 'engine.transition', payload: { transition: 'fight' } }, …]
+ */
+export function seatlessMoves(game: AnyGame, options: unknown): Move[] {
+  const parsed = parseSchema(game.options, options ?? {});
+  const transitions = parsed.success ? (game.structure(parsed.data).transitions ?? []) : [];
+  return [
+    { type: 'engine.pass' },
+    { type: 'engine.end-turn' },
+    ...[...new Set(transitions.map((t) => t.name))].map((transition) => ({
+      type: 'engine.transition',
+      payload: { transition },
+    })),
+  ];
 }

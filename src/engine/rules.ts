@@ -6,11 +6,11 @@
  * turn, priority and timing here, then asked of the game.
  */
 import { type Refusal, refusal } from '../core/errors.js';
-import { type AnyGame, type GameMove, gameMove } from '../core/game.js';
 import { isReadMove, type Move, readMove } from '../core/move.js';
 import { type Parsed, parseSchema } from '../core/schema.js';
+import { type AnyGame, type GameMove, gameMove } from '../definition/game.js';
+import { type StructurePlan, windowPlan } from '../definition/structure.js';
 import { strategyOf } from '../progression/strategies/index.js';
-import { type StructurePlan, windowPlan } from '../progression/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
 import { ENGINE_MOVES, type EngineMoveModel, engineMove } from './moves/index.js';
 import { seatingView } from './seatingView.js';

@@ -3,7 +3,8 @@
  * its hints for bots) get it. A module of its own that imports nothing at run
  * time: plystack/bots reads it without loading the engine.
  */
-import type { SeatingView } from '../core/game.js';
+
+import type { SeatingView } from '../definition/records.js';
 import type { TableContext } from './context.js';
 
 /** What a game may read of the turn structure. */

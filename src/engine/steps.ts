@@ -2,7 +2,9 @@
  * The table's bookkeeping as pure functions from a context to the fields that
  * change. The machine's actions are one line each, calling these.
  */
+
 import { GameCodeError } from '../core/errors.js';
+import type { Move } from '../core/move.js';
 import {
   type AnyGame,
   type FlowOutcome,
@@ -11,22 +13,21 @@ import {
   type MoveOutcome,
   type Outcome,
   ownEntry,
-} from '../core/game.js';
-import type { Move } from '../core/move.js';
+} from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
+import { phasePlan, windowPlan } from '../definition/structure.js';
 import { append, last } from '../log/plyLog.js';
 import { nextEligibleSeat } from '../order/seatOrder.js';
 import { mutate } from '../progression/circular.js';
 import type { Progression, ResponseWindow } from '../progression/progression.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { cycleFrom } from '../progression/strategies/strategy.js';
-import { phasePlan, windowPlan } from '../progression/structure.js';
 import { countTurnMove, delayTurn, eligibleSeats, nextTurn, startPhase, withInitiative } from '../progression/turns.js';
 import { peek, pop, push, type StackItem } from '../stack/stack.js';
 import {
   type AutoPassStop,
   type FlowRequest,
   movesMade,
-  type Ply,
   seatingOf,
   seatsInGame,
   type TableContext,

@@ -3,55 +3,21 @@
  * of docs/contract.md. Internal bookkeeping (the round opener, the stack counter,
  * the log's chunks) stays out.
  */
-import { type AnyGame, gameMove, type JsonObject } from '../core/game.js';
+
 import type { JsonValue, Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
+import { type AnyGame, gameMove } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+import { phasePlan } from '../definition/structure.js';
 import { toArray } from '../log/plyLog.js';
-import type { Direction } from '../order/seatOrder.js';
-import { type Strategy, structureRevision } from '../progression/rules.js';
-import { phasePlan } from '../progression/structure.js';
+import { structureRevision } from '../progression/rules.js';
 import { eligibleSeats, roundOrder, scheduledSeat } from '../progression/turns.js';
-import type { StackItem } from '../stack/stack.js';
-import { type Ply, seatingOf, type TableContext } from './context.js';
+import { seatingOf, type TableContext } from './context.js';
 import { seatsToAct } from './legalMoves.js';
 import { seatingView } from './rules.js';
 
 /** Who looks at a table: a seat id, or null for a spectator. */
 export type Viewer = string | null;
-
-/** A table's public state (docs/contract.md, `state`); `V` is what the game shows of a seat. */
-export interface TableState<V = JsonObject> {
-  readonly status: 'playing' | 'over';
-  readonly phase: string;
-  readonly turn: number;
-  readonly round: number;
-  readonly activeSeat: string | null;
-  readonly prioritySeat: string | null;
-  readonly passes: number;
-  readonly direction: Direction;
-  readonly toAct: string[];
-  /** Bottom first, top last. */
-  readonly stack: StackItem[];
-  readonly winners: string[];
-  readonly seats: { [seat: string]: V };
-  /** plystack's additions: the game's table-wide public state, the game phase, seats out of the game, and an open supplemental obligation. */
-  readonly game: { [key: string]: JsonValue };
-  readonly gamePhase: string;
-  readonly out: string[];
-  readonly obligation: { readonly seat: string; readonly remaining: number } | null;
-  /** The response window open in the seat's turn, with the seats yet to do their part; null when none is. */
-  readonly window: { readonly name: string; readonly waiting: string[] } | null;
-  /** The activation strategy of the current game phase. */
-  readonly strategy: Strategy;
-  /** The order of the current round: the seats still in the game, in the order they act. */
-  readonly order: string[];
-  /** The seat scheduled to take the next turn, pending skips and reversals included; null where no single seat takes turns. */
-  readonly nextSeat: string | null;
-  /** The game moves made in the current turn (in a simultaneous round, by every seat; out-of-turn moves not counted). */
-  readonly movesThisTurn: number;
-  /** Once the game is over: its winners and whether the result is a draw; null while it is on. */
-  readonly outcome: { readonly winners: string[]; readonly draw: boolean } | null;
-}
 
 /**
  * Throws a RangeError unless `viewer` is one of the table's seats or null (a spectator).

@@ -2,9 +2,11 @@
  * The export of a table: its plies as docs/contract.md lists them, and its move
  * table.
  */
-import type { TurnModel } from '../core/game.js';
+
 import type { JsonValue, Move } from '../core/move.js';
-import type { Ply } from '../engine/context.js';
+import type { TurnModel } from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
+
 import { type RoundRow, rounds } from './rounds.js';
 
 /** A ply as docs/contract.md shapes it. */

@@ -2,8 +2,9 @@
  * Move tables: the plies laid out in rows with one cell per seat, in table
  * order (docs/contract.md, `rounds`).
  */
-import type { TurnModel } from '../core/game.js';
-import type { Ply } from '../engine/context.js';
+
+import type { TurnModel } from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
 
 /** A cell: the ply's notation, or with `sequence` where its play order differs from its seat's column; null for no ply. */
 export type RoundCell = string | { readonly move: string; readonly sequence: number } | null;

@@ -4,10 +4,10 @@
  * before every seat has acted once in the round; the packed layouts only when
  * the rules rule that out.
  */
-import type { AnyGame, TurnModel } from '../core/game.js';
+import type { AnyGame, TurnModel } from '../definition/game.js';
+import type { PhasePlan, StructurePlan } from '../definition/structure.js';
 import type { TableContext } from '../engine/context.js';
 import { strategyOf } from '../progression/strategies/index.js';
-import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 
 /** What the game allows beyond its structure that can give a seat a second ply in a round. */
 export interface TurnModelFacts {

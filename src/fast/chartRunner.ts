@@ -15,8 +15,8 @@
  * both runners and compares state, plies and events after every ply.
  */
 import { type AnyStateMachine, and, not, or, stateIn } from 'xstate';
-import type { AnyGame } from '../core/game.js';
 import { readMove } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { askedOnce } from '../machines/askedOnce.js';

@@ -6,11 +6,14 @@
  * table's (immutable) context, so making one costs nothing, and `fork()`
  * branches it again just as cheaply. The live table never changes.
  */
+
 import type { AnyStateMachine, Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, type Refusal, refusal } from '../core/errors.js';
-import type { AnyGame, JsonObject, MoveOf, SeatViewOf } from '../core/game.js';
+import type { JsonObject } from '../core/move.js';
 import { type Move, readMove } from '../core/move.js';
-import type { Ply, TableContext } from '../engine/context.js';
+import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+import type { TableContext } from '../engine/context.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import {
@@ -19,7 +22,6 @@ import {
   plyView,
   stateView,
   type TableLog,
-  type TableState,
   type TableViewFor,
   type Viewer,
 } from '../engine/view.js';

@@ -1,7 +1,7 @@
 /**
  * The built-in games, by id: what the CLI and `replay` can open from a log.
  */
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame } from '../definition/game.js';
 import { circularTable } from './circularTable/circularTable.js';
 import { frogger } from './frogger/frogger.js';
 import { mundane } from './mundane/mundane.js';

@@ -8,7 +8,7 @@
  */
 
 import { connect, type TableStream } from '../client/client.js';
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame } from '../definition/game.js';
 import { builtInGames } from '../games/registry.js';
 import { size } from '../log/plyLog.js';
 import { replayLog } from '../table/replay.js';

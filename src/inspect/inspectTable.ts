@@ -8,9 +8,11 @@
  * moves costs one snapshot), with the context `windowed` and the ply log as
  * the plies recorded since the previous snapshot.
  */
+
 import { type createInspector, createWebSocketInspector } from '@statelyai/inspect';
 import type { AnyEventObject, InspectionEvent } from 'xstate';
-import type { Ply } from '../engine/context.js';
+import type { Ply } from '../definition/records.js';
+
 import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { Table } from '../table/table.js';

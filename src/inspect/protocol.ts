@@ -9,10 +9,11 @@
  * own for the page, both typed `@plystack.*`.
  */
 
-import type { TurnModel } from '../core/game.js';
-import type { Ply } from '../engine/context.js';
+import type { TurnModel } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+
 import type { LegalMoves } from '../engine/legalMoves.js';
-import type { TableLog, TableState } from '../engine/view.js';
+import type { TableLog } from '../engine/view.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
 import type { PlyWindow } from './sanitize.js';
 

@@ -11,9 +11,9 @@
  *   stack     empty or holding items (priority games).
  */
 import { and, not, stateIn } from 'xstate';
-import type { PhaseDefinition } from '../core/game.js';
+import type { PhaseDefinition } from '../definition/game.js';
+import type { PhasePlan, StructurePlan } from '../definition/structure.js';
 import { strategyOf } from '../progression/strategies/index.js';
-import type { PhasePlan, StructurePlan } from '../progression/structure.js';
 import type { TableStateConfig } from './tableSetup.js';
 
 /** A state node config, typed by the table machine's setup: a misspelt guard or action name does not compile. */

@@ -5,8 +5,9 @@
  * announces. The XState setup (tableMachine.ts) wraps them; the fast path
  * (src/fast) calls them directly, so both run the same rules.
  */
-import type { AnyGame } from '../core/game.js';
+
 import { type Move, readMove } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import { eventsOf, type Moment, type TableEmitted } from '../engine/events.js';
 import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';

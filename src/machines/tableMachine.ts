@@ -21,11 +21,11 @@
  * `src/engine` and `src/progression`; the config only uses names.
  */
 
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { parseSchema } from '../core/schema.js';
+import type { AnyGame } from '../definition/game.js';
+import { readStructure, type StructurePlan } from '../definition/structure.js';
 import { openingContext } from '../engine/context.js';
-import { readStructure, type StructurePlan } from '../progression/structure.js';
 import { priorityRegion, stackRegion, turnRegion } from './regions.js';
 import { tableSetup } from './tableSetup.js';
 

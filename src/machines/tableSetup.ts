@@ -5,8 +5,8 @@
  * that assigns, then emits its events when someone listens).
  */
 import { assign, enqueueActions, setup } from 'xstate';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { askedOnce } from './askedOnce.js';

@@ -9,8 +9,9 @@
  * seatless `engine.end-turn` where the game allows it, else a seatless
  * `engine.pass`, else what the game asks of the seat before its turn may end.
  */
-import type { AnyGame } from '../core/game.js';
+
 import type { Move } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import { size } from '../log/plyLog.js';
 import { createTable, type Table } from '../table/table.js';
 

@@ -5,9 +5,11 @@
  * only once its row is committed, and a process that finds its index taken
  * (another process advanced the table) reloads and tries once more.
  */
-import type { AnyGame } from '../core/game.js';
+
 import type { JsonValue } from '../core/move.js';
-import type { Ply } from '../engine/context.js';
+import type { AnyGame } from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
+
 import { movesMade } from '../engine/context.js';
 import { readTableInput } from '../engine/input.js';
 import { size } from '../log/plyLog.js';

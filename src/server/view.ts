@@ -2,8 +2,9 @@
  * Every read of a table for a viewer goes through `viewOf`: a seat sees its own
  * view, a spectator (null) the public one, the app token everything.
  */
-import type { Ply } from '../engine/context.js';
-import { stateView, type TableState } from '../engine/view.js';
+import type { Ply, TableState } from '../definition/records.js';
+
+import { stateView } from '../engine/view.js';
 import { at } from '../log/plyLog.js';
 import type { Table } from '../table/table.js';
 

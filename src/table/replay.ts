@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { IllegalMove, InvalidTable } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame } from '../definition/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
 import { structureRevision } from '../progression/rules.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { TableProblem } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame } from '../definition/game.js';
 import { CHUNK, fromChunkList, isChunkList, PAGE } from '../log/plyLog.js';
 
 const plyLogSchema = z.object({

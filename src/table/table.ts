@@ -7,12 +7,15 @@
  * before the move, alive. Events reach `table.on` handlers after the move is
  * applied, in order; a handler that throws is reported, never rethrown.
  */
+
 import { type Actor, createActor, type Snapshot } from 'xstate';
-import { isGame } from '../core/defineGame.js';
 import { GameCodeError, IllegalMove, InvalidTable, quote, type Refusal, refusal } from '../core/errors.js';
-import type { AnyGame, JsonObject, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../core/game.js';
+import type { JsonObject } from '../core/move.js';
 import { type Move, readMove } from '../core/move.js';
-import type { Ply, TableContext } from '../engine/context.js';
+import { isGame } from '../definition/defineGame.js';
+import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+import type { TableContext } from '../engine/context.js';
 import { readTableInput, type TableInput } from '../engine/input.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
@@ -22,7 +25,6 @@ import {
   plyView,
   stateView,
   type TableLog,
-  type TableState,
   type TableViewFor,
   type Viewer,
 } from '../engine/view.js';

@@ -17,6 +17,7 @@
  * once, on the first look before the restore point, by playing its log from
  * the opening on the fast runner.
  */
+
 import {
   type Actor,
   getMicrosteps,
@@ -25,10 +26,11 @@ import {
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
-import { movesMade, type Ply, type TableContext } from '../engine/context.js';
-import { logView, stateView, type TableLog, type TableState } from '../engine/view.js';
+import type { AnyGame } from '../definition/game.js';
+import type { Ply, TableState } from '../definition/records.js';
+import { movesMade, type TableContext } from '../engine/context.js';
+import { logView, stateView, type TableLog } from '../engine/view.js';
 import { type ChartRunner, type ChartState, chartStateOf } from '../fast/chartRunner.js';
 import { persistedOf, runnerOf } from '../fast/simulation.js';
 import { at, size, toArray } from '../log/plyLog.js';

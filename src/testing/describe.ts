@@ -3,8 +3,8 @@
  * the verbs taken from each move's notation.
  */
 import type { IllegalMoveCode } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import { readPayload } from '../engine/rules.js';
 
 /**

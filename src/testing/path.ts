@@ -5,8 +5,8 @@
  */
 import type { StateValue } from 'xstate';
 import { type IllegalMoveCode, InvalidTable, type InvalidTableCode } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor } from '../engine/legalMoves.js';
 import { createTable, type Table } from '../table/table.js';

@@ -5,13 +5,15 @@
  * on a real actor, so what a path expects and what it covers are what XState
  * really did, not what the abstraction guessed.
  */
+
 import { createActor } from 'xstate';
 import { DEMO_SEATS } from '../bots/autoplay.js';
 import { InvalidTable } from '../core/errors.js';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableInput } from '../engine/input.js';
+import { seatlessMoves } from '../engine/legalMoves.js';
 import { checkMove, unusedEngineMove } from '../engine/rules.js';
 import { createTable } from '../table/table.js';
 import {
@@ -39,7 +41,6 @@ import {
   defaultMoveKind,
   edgeKey,
   publicState,
-  seatlessMoves,
   shortestTablePaths,
   stackBound,
   tableEvents,

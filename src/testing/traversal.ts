@@ -8,14 +8,15 @@
  * `table.legalMoves` and `table.check`), never the context's layout, and finds
  * the chart's states by walking it, never by name.
  */
+
 import { getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
-import type { AnyGame } from '../core/game.js';
-import { parseSchema } from '../core/schema.js';
+import type { AnyGame } from '../definition/game.js';
+import type { TableState } from '../definition/records.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
-import { stateView, type TableState } from '../engine/view.js';
+import { stateView } from '../engine/view.js';
 import type { MoveEvent, TableMachine } from '../machines/tableMachine.js';
 
 /** A snapshot of a table machine. */
@@ -175,26 +176,6 @@ export function tableEvents(
     const probe = refusedProbe(game, snapshot);
     return probe === null ? moves : [...moves, probe];
   };
-}
-
-/**
- * The moves an application may make for a table of `game` with `options`:
- * a pass, an end of turn, and each transition the game declares.
- *
- * @example
- * seatlessMoves(skirmish, {}) // [{ type: 'engine.pass' }, { type: 'engine.end-turn' }, { type: 'engine.transition', payload: { transition: 'fight' } }, …]
- */
-export function seatlessMoves(game: AnyGame, options: unknown): MoveEvent[] {
-  const parsed = parseSchema(game.options, options ?? {});
-  const transitions = parsed.success ? (game.structure(parsed.data).transitions ?? []) : [];
-  return [
-    { type: 'engine.pass' },
-    { type: 'engine.end-turn' },
-    ...[...new Set(transitions.map((t) => t.name))].map((transition) => ({
-      type: 'engine.transition',
-      payload: { transition },
-    })),
-  ];
 }
 
 /**

@@ -5,8 +5,9 @@
  * the failing ply. And the check that the fast path agrees with the chart,
  * replay and restore on explored paths.
  */
-import type { AnyGame } from '../core/game.js';
+
 import type { Move } from '../core/move.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableInput } from '../engine/input.js';
 import { checkMove } from '../engine/rules.js';
 import { stateView } from '../engine/view.js';

@@ -4,7 +4,9 @@
  * only while the game never reads them (a game that ends after N turns does).
  * The copy plays exactly as the game does.
  */
-import type { AnyGame, SeatingView } from '../core/game.js';
+
+import type { AnyGame } from '../definition/game.js';
+import type { SeatingView } from '../definition/records.js';
 
 /** What the copy has seen the game read. */
 export interface CounterReads {

@@ -5,18 +5,19 @@
  * naming the check, never an exception: game code that throws is itself a
  * problem the judge reports.
  */
-import type { Invariant, MoveProperty } from '../core/checks.js';
+
 import { GameCodeError } from '../core/errors.js';
-import { type AnyGame, gameMove, type JsonObject } from '../core/game.js';
-import type { JsonValue, Move } from '../core/move.js';
+import type { JsonObject, JsonValue, Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
-import type { Ply, TableContext } from '../engine/context.js';
-import { legalMovesFor } from '../engine/legalMoves.js';
+import type { Invariant, MoveProperty } from '../definition/checks.js';
+import { type AnyGame, gameMove } from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
+import type { TableContext } from '../engine/context.js';
+import { legalMovesFor, seatlessMoves } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import type { Viewer } from '../engine/view.js';
 import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
 import { at, size } from '../log/plyLog.js';
-import { seatlessMoves } from '../testing/traversal.js';
 import { brokenBy, stateAt } from './properties.js';
 import type { BuiltInCheck } from './types.js';
 

@@ -3,8 +3,8 @@
  * reads it (`StateAt`, its costly parts worked out when first read), and a
  * property's answer read as holds or broken, with its message.
  */
-import type { PropertyAnswer, StateAt } from '../core/checks.js';
-import type { AnyGame } from '../core/game.js';
+import type { PropertyAnswer, StateAt } from '../definition/checks.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import { seatsToAct } from '../engine/legalMoves.js';
 import { seatingView } from '../engine/seatingView.js';

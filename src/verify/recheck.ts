@@ -4,9 +4,10 @@
  * and step on the way, as `verify` judges them. A counterexample written by
  * `verify` fails here until the rule is mended; a regression test asks this.
  */
-import type { Invariant, MoveProperty } from '../core/checks.js';
-import type { AnyGame } from '../core/game.js';
+
 import type { Move } from '../core/move.js';
+import type { Invariant, MoveProperty } from '../definition/checks.js';
+import type { AnyGame } from '../definition/game.js';
 import { checkMove } from '../engine/rules.js';
 import { runnerOf } from '../fast/simulation.js';
 import { openFromLog } from '../table/replay.js';

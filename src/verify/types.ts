@@ -2,10 +2,11 @@
  * The shapes of a verification run: what `verify` is asked, and the report it
  * gives (docs/verifying.md).
  */
-import type { Invariant, MoveProperty, StateAt } from '../core/checks.js';
-import type { AnyGame, Game, OptionsOf, PiecesOf } from '../core/game.js';
+
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
+import type { Invariant, MoveProperty, StateAt } from '../definition/checks.js';
+import type { AnyGame, Game, OptionsOf, PiecesOf } from '../definition/game.js';
 import type { TableLog } from '../engine/view.js';
 
 /** The checks plystack makes of every game, needing no code from its author. */

@@ -8,10 +8,10 @@
  */
 
 import { DEMO_SEATS } from '../bots/autoplay.js';
-import type { Invariant, MoveProperty } from '../core/checks.js';
-import type { AnyGame } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
+import type { Invariant, MoveProperty } from '../definition/checks.js';
+import type { AnyGame } from '../definition/game.js';
 import type { TableInput } from '../engine/input.js';
 import { runnerOf } from '../fast/simulation.js';
 import { createTable } from '../table/table.js';

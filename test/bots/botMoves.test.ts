@@ -5,9 +5,11 @@
  * `bots` hints weigh what a random pick takes (circular-table: play a card
  * rather than draw) and score a cut-off playout.
  */
+
 import { describe, expect, it } from 'vitest';
 import { botMoves, LAST_RESORT_MOVES, mctsBot, randomBot } from '../../src/bots/index.js';
-import type { Ply } from '../../src/engine/context.js';
+import type { Ply } from '../../src/definition/records.js';
+
 import { seatingView } from '../../src/engine/seatingView.js';
 import {
   type CircularTableOptions,

@@ -22,12 +22,14 @@
  * test/support/coverage.ts) and printed per region; anything reachable and
  * not taken fails the suite.
  */
+
 import { describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, type InspectionEvent } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import * as z from 'zod/mini';
 import { IllegalMove, InvalidTable } from '../../src/core/errors.js';
-import type { MoveOf, OptionsOf } from '../../src/core/game.js';
+import type { MoveOf, OptionsOf } from '../../src/definition/game.js';
+import type { TableState } from '../../src/definition/records.js';
 import type { TableInput } from '../../src/engine/input.js';
 import { checkMove } from '../../src/engine/rules.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
@@ -38,7 +40,6 @@ import { createTable, type Table } from '../../src/table/table.js';
 type MundaneMove = MoveOf<typeof mundane>;
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;
 
-import type { TableState } from '../../src/engine/view.js';
 import {
   CoverageRecorder,
   formatReport,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/client.js';
-import { defineGame } from '../../src/core/defineGame.js';
+import { defineGame } from '../../src/definition/defineGame.js';
 import { startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { refusal } from './support/refusal.js';

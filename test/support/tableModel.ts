@@ -5,10 +5,12 @@
  * is src/testing/traversal.ts, shared with `createTableTestModel`; what stays
  * here is mundane's: the decks, the seats, the card-typed move kind.
  */
+
 import type { AnyStateMachine } from 'xstate';
+import type { TableState } from '../../src/definition/records.js';
 import type { TableContext } from '../../src/engine/context.js';
 import type { TableInput } from '../../src/engine/input.js';
-import { stateView, type TableState } from '../../src/engine/view.js';
+import { stateView } from '../../src/engine/view.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import { createTableMachine, type MoveEvent } from '../../src/machines/tableMachine.js';
 import { inventory } from '../../src/testing/coverage.js';

@@ -6,10 +6,10 @@
  */
 
 import { type Refusal, refusal } from '../../core/errors.js';
-import type { AnyGame } from '../../core/game.js';
 import type { Move } from '../../core/move.js';
 import { parseSchema, type Schema } from '../../core/schema.js';
-import type { StructurePlan } from '../../progression/structure.js';
+import type { AnyGame } from '../../definition/game.js';
+import type { StructurePlan } from '../../definition/structure.js';
 import type { TableContext } from '../context.js';
 
 /** One of the engine's own moves. */

@@ -1,11 +1,11 @@
 /** `engine.initiative { scores }`: merges initiative scores; a phase ordered by initiative is ordered again from its first seat. */
 
 import { refusal } from '../../core/errors.js';
-import type { AnyGame } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 import { z } from '../../core/schema.js';
+import type { AnyGame } from '../../definition/game.js';
+import type { StructurePlan } from '../../definition/structure.js';
 import { strategyOf } from '../../progression/strategies/index.js';
-import type { StructurePlan } from '../../progression/structure.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.strictObject({ scores: z.record(idSchema, z.int().check(z.gte(-1_000_000), z.lte(1_000_000))) });

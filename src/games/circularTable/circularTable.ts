@@ -5,10 +5,12 @@
  * the Circular mutations of the move that plays them; the +2 debt and the +4
  * fall on whoever acts next, so no seat is ever counted here.
  */
+
 import { z } from 'zod';
-import { defineGame } from '../../core/defineGame.js';
-import type { GameRefusal, GameStructure, SeatingView, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
+import { defineGame } from '../../definition/defineGame.js';
+import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../definition/game.js';
+import type { SeatingView } from '../../definition/records.js';
 import type { SequenceMutation } from '../../progression/circular.js';
 import { COLOURS, type Colour, canPlayOn, cardFace, DECK, deal, drawCards, isNumberCard, isWild } from './cards.js';
 

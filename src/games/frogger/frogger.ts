@@ -7,8 +7,8 @@
  * refills itself and the game stays `sequential`.
  */
 import { z } from 'zod';
-import { defineGame } from '../../core/defineGame.js';
-import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
+import { defineGame } from '../../definition/defineGame.js';
+import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../definition/game.js';
 import { type Cards, HOP_DECK, refillMarket, takeFromMarket } from './market.js';
 
 export const froggerOptionsSchema = z

@@ -4,10 +4,10 @@
  * file says only what the cards do.
  */
 
-import { defineGame } from '../../core/defineGame.js';
-import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
 import { type SchemaOutput, z } from '../../core/schema.js';
+import { defineGame } from '../../definition/defineGame.js';
+import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../definition/game.js';
 import { type Card, type CardType, cardSchema, DEFAULT_DECK, isPermanent, SORCERY_TYPES } from './cards.js';
 
 /** The cards of the default deck by name. */

@@ -6,9 +6,9 @@
  * writing a game.
  */
 import { z } from 'zod';
-import { defineGame } from '../../core/defineGame.js';
-import type { SeatMoveSpec, TurnModel } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
+import { defineGame } from '../../definition/defineGame.js';
+import type { SeatMoveSpec, TurnModel } from '../../definition/game.js';
 
 /** sandbox's routines: `tally` counts its runs, `bonus` scores a card, `drop-idle` eliminates seats that played none. */
 const routineName = z.enum(['tally', 'bonus', 'drop-idle']);

@@ -8,10 +8,12 @@
  * `engine.end-turn`. The referee (the application) may call `regroup` back to
  * planning. A squad at 0 strength is eliminated; the last one standing wins.
  */
+
 import { z } from 'zod';
-import { defineGame } from '../../core/defineGame.js';
-import type { GameRefusal, GameStructure, SeatingView, SeatMoveSpec } from '../../core/game.js';
 import { idSchema } from '../../core/move.js';
+import { defineGame } from '../../definition/defineGame.js';
+import type { GameRefusal, GameStructure, SeatMoveSpec } from '../../definition/game.js';
+import type { SeatingView } from '../../definition/records.js';
 import {
   newSquad,
   revealed,

@@ -6,8 +6,8 @@
  * count a model checker is measured against.
  */
 import { z } from 'zod';
-import { defineGame } from '../../core/defineGame.js';
-import type { GameRefusal } from '../../core/game.js';
+import { defineGame } from '../../definition/defineGame.js';
+import type { GameRefusal } from '../../definition/game.js';
 
 /** A cell's mark: X for the first seat, O for the second, null while empty. */
 export type Mark = 'X' | 'O';

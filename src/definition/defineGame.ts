@@ -5,9 +5,11 @@
  * wrapped so that what it throws names the callback (the table turns that
  * into a GAME_ERROR refusal and stays as it was).
  */
-import { BUILT_IN_CONDITIONS, structureProblem } from '../progression/structure.js';
+
+import { GameCodeError, GameDefinitionError } from '../core/errors.js';
+import type { JsonObject } from '../core/move.js';
+import { isSchema, parseSchema, type Schema, type SchemaOutput, z } from '../core/schema.js';
 import type { GameChecks, HiddenPieces } from './checks.js';
-import { GameCodeError, GameDefinitionError } from './errors.js';
 import type {
   AnyGame,
   BotHints,
@@ -15,12 +17,11 @@ import type {
   GameMove,
   GameSpec,
   GameStructure,
-  JsonObject,
   MoveSpec,
   PiecesOf,
   TurnModel,
 } from './game.js';
-import { isSchema, parseSchema, type Schema, type SchemaOutput, z } from './schema.js';
+import { BUILT_IN_CONDITIONS, structureProblem } from './structure.js';
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const TURN_MODELS: readonly TurnModel[] = ['sequential', 'sequenced', 'simultaneous', 'skip-turn'];

@@ -3,10 +3,11 @@
  * transitions between them) into the normalised form the statechart is built
  * from and the context keeps.
  */
-import type { AnyGame, FlowOutcome, GameStructure, PhaseDefinition, WindowDefinition } from '../core/game.js';
+
 import type { Direction } from '../order/seatOrder.js';
-import { readTurnRules, type TurnRules } from './rules.js';
-import { strategyOf } from './strategies/index.js';
+import { readTurnRules, type TurnRules } from '../progression/rules.js';
+import { strategyOf } from '../progression/strategies/index.js';
+import type { AnyGame, FlowOutcome, GameStructure, PhaseDefinition, WindowDefinition } from './game.js';
 
 /** A game phase, its turn rules read. */
 export interface PhasePlan {

@@ -5,12 +5,11 @@
  * move must honour (move properties), and what of the pieces is private.
  * Types only: the verifier reads them, the engine never does.
  */
-import type { Ply } from '../engine/context.js';
-import type { TableState } from '../engine/view.js';
+
+import type { Move } from '../core/move.js';
+import type { Random } from '../core/random.js';
 import type { StackItem } from '../stack/stack.js';
-import type { SeatingView } from './game.js';
-import type { Move } from './move.js';
-import type { Random } from './random.js';
+import type { Ply, SeatingView, TableState } from './records.js';
 
 /** What a property reads of a table at one point. `state` and `toAct` are worked out when first read. */
 export interface StateAt<G = unknown, O = unknown> {

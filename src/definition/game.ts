@@ -10,16 +10,14 @@
  * grow without breaking a game.
  */
 
+import type { JsonObject, Move } from '../core/move.js';
+import type { Random, Seed } from '../core/random.js';
+import type { Schema, SchemaInput, SchemaOutput } from '../core/schema.js';
 import type { Direction } from '../order/seatOrder.js';
 import type { SequenceMutation } from '../progression/circular.js';
 import type { StackItem } from '../stack/stack.js';
 import type { GameChecks, HiddenPieces } from './checks.js';
-import type { JsonValue, Move } from './move.js';
-import type { Random, Seed } from './random.js';
-import type { Schema, SchemaInput, SchemaOutput } from './schema.js';
-
-/** A JSON object, as views show pieces. */
-export type JsonObject = { [key: string]: JsonValue };
+import type { SeatingView } from './records.js';
 
 /** A phase of a turn, in order, with a priority window; `onEnter` names a routine run on entering it. */
 export interface PhaseDefinition {
@@ -101,28 +99,6 @@ export interface GameStructure {
   readonly firstSeat?: string;
   /** The table's owner seat, for Circular's RunOwner. */
   readonly owner?: string;
-}
-
-/** What a game may read of the turn structure. */
-export interface SeatingView {
-  /** Every seat, in table order. */
-  readonly seats: readonly string[];
-  /** Seats eliminated or gone. */
-  readonly out: readonly string[];
-  /** Whose turn it is; null in a simultaneous or free phase. */
-  readonly activeSeat: string | null;
-  /** The turn counter, from 1. */
-  readonly turn: number;
-  /** The round, from 1. */
-  readonly round: number;
-  /** The game moves made in this turn so far (out-of-turn moves do not count). */
-  readonly movesThisTurn: number;
-  /** The current game phase. */
-  readonly gamePhase: string;
-  /** The current phase of the turn (a priority game), or the game phase. */
-  readonly phase: string;
-  /** The response window open in this turn, or null (the engine always says; optional for views built by hand). */
-  readonly window?: string | null;
 }
 
 /** A game's own refusal: its code goes into `reason` under the engine code `REFUSED`. */
