@@ -5,7 +5,6 @@
  * seeded from the table's seed, the seat and the ply count, so any process (or
  * the same one after a restart) chooses the same move in the same position.
  */
-import { z } from 'zod';
 import { chooseSoon, mctsBot, randomBot } from '../bots/bots.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
@@ -34,31 +33,6 @@ export const MAX_BOT_RUN = 10_000;
 
 /** A bot seat: a random move (weighed by the game's hints), or Monte Carlo tree search with `iterations` playouts a move. */
 export type BotSpec = { readonly kind: 'random' } | { readonly kind: 'mcts'; readonly iterations: number };
-
-const PLAYOUTS = `a whole number of playouts a move, from 1 to ${MAX_MCTS_ITERATIONS}`;
-
-/** The create-table body's `bots` field: seat → bot spec. */
-export const botsSchema = z.record(
-  z.string(),
-  z.discriminatedUnion(
-    'kind',
-    [
-      z.object({ kind: z.literal('random') }).strict(),
-      z
-        .object({
-          kind: z.literal('mcts'),
-          iterations: z
-            .number({ error: PLAYOUTS })
-            .int({ error: PLAYOUTS })
-            .min(1, { error: PLAYOUTS })
-            .max(MAX_MCTS_ITERATIONS, { error: PLAYOUTS })
-            .default(DEFAULT_MCTS_ITERATIONS),
-        })
-        .strict(),
-    ],
-    { error: 'a bot is { "kind": "random" } or { "kind": "mcts", "iterations"?: N }' },
-  ),
-);
 
 /**
  * The bot seat that must act now (the first of the seats to act, in the table's

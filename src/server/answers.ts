@@ -1,0 +1,58 @@
+/**
+ * How the server answers what goes wrong: its own answers (`Answer`: a status,
+ * a code and a message), a request body that its schema refuses (400 with the
+ * path of the field), and the errors it expects from below (the store out of
+ * reach: 503; a table of another rules revision: 409). Anything else is a 500.
+ */
+import type { z } from 'zod';
+import { RulesChanged } from './liveTables.js';
+import { isUnavailable } from './store/sql.js';
+
+/** An error answer: `{ code, message }` with its HTTP status. */
+export class Answer extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The answer for a table id the store does not hold. */
+export const noTable = (id: string) => new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(id)}`);
+
+/** The answer of a server failure: the details go to its log, not to the caller. */
+export const INTERNAL = { code: 'INTERNAL', message: 'the server failed; see its log' } as const;
+
+/** The status and body of an error the server expects: its own answers, and the store out of reach (503). */
+export function knownAnswer(error: unknown): { status: number; body: Record<string, unknown> } | null {
+  if (error instanceof Answer)
+    return { status: error.status, body: { code: error.code, message: error.message, ...error.extra } };
+  if (isUnavailable(error))
+    return { status: 503, body: { code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' } };
+  if (error instanceof RulesChanged) return { status: 409, body: { code: 'RULES_REVISION', message: error.message } };
+  return null;
+}
+
+/** Writes a failure the server did not expect to its log (standard error). */
+export function logFailure(error: unknown): void {
+  process.stderr.write(`plystack serve: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+}
+
+/**
+ * `body` read by `schema`, or a 400 `BAD_REQUEST` naming the first field it refuses.
+ *
+ * @example
+ * parse(playSchema, { move: {}, expect: -1 }) // throws Answer 400 "expect: Too small: expected number to be >=0"
+ */
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+    throw new Answer(400, 'BAD_REQUEST', `${path}: ${issue?.message ?? 'malformed'}`, { path });
+  }
+  return parsed.data;
+}

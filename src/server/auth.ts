@@ -1,0 +1,71 @@
+/**
+ * Who a request is: the bearer token it carries (the Authorization header, or
+ * `?token=` where a client cannot set headers), hashed once per request, and
+ * matched against the table's stored hashes: the app token, or one seat's.
+ */
+import type { FastifyRequest } from 'fastify';
+import { Answer } from './answers.js';
+import type { TableRecord } from './store/store.js';
+import { hashesMatch, hashToken, tokenMatches } from './tokens.js';
+import { EVERYTHING, type Viewer } from './view.js';
+
+/** The caller of a table: its application, or one of its seats. */
+export type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
+
+/** The request's bearer token as sent, or null. */
+export function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match ? match[1]! : null;
+  }
+  const query = request.query as { token?: unknown };
+  return typeof query.token === 'string' && query.token.length > 0 ? query.token : null;
+}
+
+const HASHED = Symbol('hashed bearer token');
+
+/** The request's bearer token in its stored form, hashed once per request (the rate limit and the table both need it). */
+export function hashedBearer(request: FastifyRequest): string | null {
+  const memo = request as FastifyRequest & { [HASHED]?: string | null };
+  if (memo[HASHED] === undefined) {
+    const token = bearer(request);
+    memo[HASHED] = token === null ? null : hashToken(token);
+  }
+  return memo[HASHED];
+}
+
+function identify(record: TableRecord, hashed: string | null): Who | null {
+  if (hashed === null) return null;
+  if (hashesMatch(hashed, record.appToken)) return { kind: 'app' };
+  for (const [seat, hash] of Object.entries(record.seatTokens))
+    if (hashesMatch(hashed, hash)) return { kind: 'seat', seat };
+  return null;
+}
+
+/** Who the request is at the table `record`, or a 401 `UNAUTHORIZED` saying what is missing. */
+export function who(request: FastifyRequest, record: TableRecord): Who {
+  const hashed = hashedBearer(request);
+  const found = identify(record, hashed);
+  if (found === null)
+    throw new Answer(
+      401,
+      'UNAUTHORIZED',
+      hashed === null ? 'no token: send Authorization: Bearer TOKEN' : "this token is not one of this table's",
+    );
+  return found;
+}
+
+/** What the caller may see of a table: everything for its application, a seat's view for a seat. */
+export function viewerOf(caller: Who): Viewer {
+  return caller.kind === 'app' ? EVERYTHING : caller.seat;
+}
+
+/** Refuses a table's creation unless the request carries the server's create token (when it has one). */
+export function checkCreateToken(request: FastifyRequest, createToken: string | undefined): void {
+  if (createToken === undefined) return;
+  const token = bearer(request);
+  if (token === null) throw new Answer(401, 'UNAUTHORIZED', 'this server creates tables only for its create token');
+  if (!tokenMatches(token, hashToken(createToken)))
+    throw new Answer(403, 'FORBIDDEN', 'this token may not create tables');
+}

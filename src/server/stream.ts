@@ -1,0 +1,144 @@
+/**
+ * A table's stream (`GET /tables/:table/stream`, a WebSocket): one message per
+ * ply from ply `from` on, as the token's viewer may see it; and moves sent on
+ * it, played as `POST …/moves` plays them and answered on the socket in the
+ * order they came.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse } from './answers.js';
+import { viewerOf, type Who, who } from './auth.js';
+import type { Entry, LiveTables } from './liveTables.js';
+import { playAs } from './playAs.js';
+import { streamMoveSchema } from './schemas.js';
+import { tableOf } from './tableRoutes.js';
+
+/** Moves of one stream that may await their answers at once; one more is answered 429 `RATE_LIMITED` at once. */
+export const MAX_STREAM_MOVES_IN_FLIGHT = 32;
+
+/** What the stream's upgrade request found, for the socket. */
+interface StreamRequest {
+  readonly entry: Entry;
+  readonly caller: Who;
+  readonly from: number;
+}
+
+/** A socket the server closes when it stops. */
+export interface Closable {
+  close(code?: number, reason?: string): void;
+}
+
+/** The rate limit of HTTP requests, asked again for each move sent on a stream. */
+type RateLimited = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** Plays a move sent on a stream: `{ reply, status, body }`, the status and body `POST …/moves` would answer. */
+async function answerSocketMove(
+  tables: LiveTables,
+  rateLimited: RateLimited,
+  request: FastifyRequest,
+  id: string,
+  caller: Who,
+  text: string,
+  inFlight: number,
+): Promise<{ reply: string | number | null; status: number; body: unknown }> {
+  let reply: string | number | null = null;
+  try {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      throw new Answer(400, 'BAD_REQUEST', 'body: a stream message is a JSON object { id?, move, expect?, key? }', {
+        path: 'body',
+      });
+    }
+    const named = (message as { id?: unknown } | null)?.id;
+    if (typeof named === 'string' || typeof named === 'number') reply = named;
+    const { id: _, ...body } = parse(streamMoveSchema, message);
+    if (inFlight > MAX_STREAM_MOVES_IN_FLIGHT)
+      throw new Answer(
+        429,
+        'RATE_LIMITED',
+        `too many moves in flight on this stream: at most ${MAX_STREAM_MOVES_IN_FLIGHT} await their answers at once`,
+      );
+    const limit = await rateLimited(request);
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new Answer(429, 'RATE_LIMITED', `too many requests: at most ${limit.max} per ${limit.timeWindow} ms`);
+    const entry = await tables.get(id);
+    if (entry === null) throw noTable(id);
+    const outcome = await playAs(tables, entry, caller, body);
+    return { reply, status: outcome.status, body: outcome.body };
+  } catch (error) {
+    const known = knownAnswer(error);
+    if (known !== null) return { reply, ...known };
+    logFailure(error);
+    return { reply, status: 500, body: INTERNAL };
+  }
+}
+
+/** Registers the stream route on `app`; the sockets open are kept in `sockets` (to close when the server stops). */
+export function registerStream(
+  app: FastifyInstance,
+  tables: LiveTables,
+  rateLimited: RateLimited,
+  sockets: Set<Closable>,
+): void {
+  app.get(
+    '/tables/:table/stream',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const entry = await tableOf(tables, request);
+        const caller = who(request, entry.record);
+        const from = (request.query as { from?: unknown }).from ?? '0';
+        if (typeof from !== 'string' || !/^\d{1,9}$/.test(from))
+          throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
+        (request as FastifyRequest & { plystack?: StreamRequest }).plystack = { entry, caller, from: Number(from) };
+      },
+    },
+    (socket, request) => {
+      const { entry, caller, from } = (request as FastifyRequest & { plystack: StreamRequest }).plystack;
+      const viewer = viewerOf(caller);
+      sockets.add(socket);
+      let close: (() => void) | null = null;
+      let closed = false;
+      socket.on('close', () => {
+        closed = true;
+        sockets.delete(socket);
+        close?.();
+      });
+      // A message from the client is a move, played as `POST …/moves` plays it (the same token, checks and rate limit) and
+      // answered on the socket; the plies it makes come as any other plies do.
+      // At most MAX_STREAM_MOVES_IN_FLIGHT moves of one socket await their answers; one more is refused 429 at once.
+      // Answers are sent in the order the moves came.
+      let inFlight = 0;
+      let answered = Promise.resolve();
+      socket.on('message', (data) => {
+        inFlight++;
+        const answer = answerSocketMove(
+          tables,
+          rateLimited,
+          request,
+          entry.record.id,
+          caller,
+          String(data),
+          inFlight,
+        ).finally(() => {
+          inFlight--;
+        });
+        answered = answered
+          .then(() => answer)
+          .then((reply) => {
+            if (!closed) socket.send(JSON.stringify(reply));
+          });
+      });
+      tables
+        .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))
+        .then(
+          (unsubscribe) => {
+            if (closed) unsubscribe();
+            else close = unsubscribe;
+          },
+          () => socket.close(1011, 'the store cannot be reached now'),
+        );
+    },
+  );
+}

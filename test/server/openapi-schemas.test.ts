@@ -1,0 +1,88 @@
+/**
+ * The request bodies `/openapi.json` describes are the ones the server reads:
+ * its schemas are generated from the zod schemas the routes parse with, so a
+ * body the server accepts validates against the document and one it refuses
+ * does not. Checked on good and bad bodies of each request, with a JSON Schema
+ * 2020-12 validator.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../src/server/openapi.js';
+import { createSchema, playSchema, streamMoveSchema } from '../../src/server/schemas.js';
+
+// The document's refs name its components (#/components/schemas/Id): the validator reads them as $defs.
+const resolved = new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: false });
+addFormats.default(resolved);
+resolved.addSchema(
+  JSON.parse(
+    JSON.stringify({ $id: 'components', $defs: openApiDocument.components.schemas }).replaceAll(
+      '#/components/schemas/',
+      'components#/$defs/',
+    ),
+  ),
+);
+
+const CASES = {
+  CreateTable: {
+    schema: createSchema,
+    bodies: [
+      { game: 'mundane', seats: ['seat:ann', 'seat:bob'] },
+      { game: 'mundane', seats: ['seat:ann'], seed: 'abc', clock: { per: 'seat', bank: 60_000 } },
+      { game: 'mundane', seats: ['seat:ann'], bots: { 'seat:ann': { kind: 'mcts', iterations: 5 } } },
+      { game: '', seats: [] },
+      { game: 'mundane' },
+      { game: 'mundane', seats: ['seat:ann'], extra: true },
+      { game: 'mundane', seats: ['seat:ann'], clock: { per: 'turn', ms: 50 } },
+      { game: 'mundane', seats: ['seat:ann'], bots: { 'seat:ann': { kind: 'mcts', iterations: 101 } } },
+      { game: 'mundane', seats: ['seat:ann'], table: '9 bad id' },
+      { game: 'mundane', seats: ['seat:ann'], seed: 1.5 },
+    ],
+  },
+  Play: {
+    schema: playSchema,
+    bodies: [
+      { move: { type: 'engine.pass', seat: 'seat:ann' } },
+      { move: {}, expect: 3, key: 'k-1' },
+      { move: { type: 'engine.pass' }, expect: -1 },
+      { move: 'pass' },
+      { move: {}, key: '' },
+      { move: {}, unknown: 1 },
+    ],
+  },
+  StreamMove: {
+    schema: streamMoveSchema,
+    bodies: [
+      { id: 7, move: {} },
+      { id: 'a', move: {}, expect: 0 },
+      { id: true, move: {} },
+      { id: 'x'.repeat(201), move: {} },
+    ],
+  },
+} as const;
+
+describe('the request bodies of /openapi.json are the ones the server reads', () => {
+  for (const [id, { schema, bodies }] of Object.entries(CASES)) {
+    it(`${id}: accepted and refused alike by the server's schema and the document`, () => {
+      const validate = resolved.compile({ $ref: `components#/$defs/${id}` });
+      const verdicts = bodies.map((body) => ({
+        body,
+        server: schema.safeParse(body).success,
+        document: validate(body),
+      }));
+      // Both kinds are tried: some bodies are accepted, some refused.
+      expect(verdicts.some((v) => v.server)).toBe(true);
+      expect(verdicts.some((v) => !v.server)).toBe(true);
+      expect(verdicts.filter((v) => v.server !== v.document)).toEqual([]);
+    });
+  }
+
+  it('every schema of the document is named by a route or another schema, and every ref names a schema', () => {
+    const text = JSON.stringify(openApiDocument);
+    const refs = new Set([...text.matchAll(/#\/components\/schemas\/(\w+)/g)].map((m) => m[1]));
+    const names = Object.keys(openApiDocument.components.schemas);
+    expect([...refs].filter((ref) => !names.includes(ref as string))).toEqual([]);
+    // A stream's message is described in words, on the stream's route.
+    expect(names.filter((name) => !refs.has(name) && name !== 'StreamMove')).toEqual([]);
+  });
+});
