@@ -58,7 +58,8 @@ function importsOf(file: string): string[] {
 
 function layerOf(file: string): number {
   const layer = LAYERS[file.split('/')[0] as string];
-  if (layer === undefined) throw new Error(`${file} is in a folder the layers do not name: add it to LAYERS and the README`);
+  if (layer === undefined)
+    throw new Error(`${file} is in a folder the layers do not name: add it to LAYERS and the README`);
   return layer;
 }
 
