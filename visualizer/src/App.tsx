@@ -620,6 +620,7 @@ export function App() {
           <SeatRing
             view={shown}
             whole={view.state}
+            viewer={shown === view ? null : viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}
             focus={focus}
             onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))}
           />
