@@ -224,3 +224,51 @@ describe('a tic-tac-toe log', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the panels beside the chart', () => {
+  it('resize by dragging their edges, and by the arrow keys: the chart gets the room; a double click gives a panel its own size', async () => {
+    const { context, url } = ready();
+    const { page, errors } = await openPage(context, `${url}?seed=7`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+    const frame = () => box('[data-testid=chart-frame]');
+    const drag = async (testId: string, dx: number, dy: number) => {
+      const handle = await box(`[data-testid=${testId}]`);
+      const x = handle.x + handle.width / 2;
+      const y = handle.y + handle.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx, y + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    const right = (await box('.app > .right')).width;
+    const chart = await frame();
+
+    // the seats and moves 40 px wider: the chart 40 px narrower
+    await drag('resize-right', -40, 0);
+    expect(Math.round((await box('.app > .right')).width)).toBe(Math.round(right) + 40);
+    expect(Math.round((await frame()).width)).toBe(Math.round(chart.width) - 40);
+    // the tables narrower too, to their least, and no further
+    await drag('resize-left', -400, 0);
+    expect(Math.round((await box('.app > .sidebar')).width)).toBe(160);
+    // the tabs 100 px lower: the chart 100 px taller
+    const tabs = (await box('.tabs-panel')).height;
+    await drag('resize-tabs', 0, 100);
+    expect(Math.round((await box('.tabs-panel')).height)).toBe(Math.round(tabs) - 100);
+    expect(Math.round((await frame()).height)).toBe(Math.round(chart.height) + 100);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, '1280x800-resized');
+
+    // the keys: the right column 16 px narrower, without moving the slider
+    const before = await position(page);
+    await page.locator('[data-testid=resize-right]').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(Math.round((await box('.app > .right')).width)).toBe(Math.round(right) + 40 - 16);
+    expect(await position(page)).toBe(before);
+
+    for (const handle of ['resize-left', 'resize-right', 'resize-tabs'])
+      await page.locator(`[data-testid=${handle}]`).dblclick();
+    expect(await frame()).toEqual(chart);
+    expect(errors).toEqual([]);
+  });
+});
