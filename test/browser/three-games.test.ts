@@ -16,9 +16,11 @@ import { describe, expect, it } from 'vitest';
 import { createTable, findGame } from '../../src/index.js';
 import { randomLegalMove } from '../../src/table/autoplay.js';
 import {
+  click,
   militiaLog,
   openPage,
   overflowing,
+  pass,
   plyCount,
   position,
   SHOTS,
@@ -48,16 +50,20 @@ const scripts = (page: Page) =>
       })),
   );
 
-/** The move table's cells whose text is cut (wider than their box). */
+/** The move table's cells, and the captions of the chart's insets, whose text is cut (wider than their box). */
 const cutCells = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid=move-table] .grid-row span, .tabs-panel .grid-row.head span')]
+    [
+      ...document.querySelectorAll(
+        '[data-testid=move-table] .grid-row span, .tabs-panel .grid-row.head span, [data-testid=chart-inset] .inset-caption',
+      ),
+    ]
       .filter((el: Dom) => el.scrollWidth > el.clientWidth + 1)
       .map((el: Dom) => el.textContent),
   );
 
 /** What the seat panel shows, as text. */
-const seatPanel = (page: Page) => page.locator('.seats-panel').innerText();
+const seatPanel = (page: Page) => page.locator('.seats-panel').textContent();
 
 interface Game {
   readonly name: string;
@@ -74,8 +80,9 @@ async function playRandom(page: Page, count: number) {
   await page.locator('[data-testid=bot-seed]').fill('three-games');
   await page.locator('[data-testid=play-count]').fill(String(count));
   await page.locator('[data-testid=play-speed]').selectOption('0');
+  const before = await plyCount(page);
   await page.locator('[data-testid=play]').click();
-  await expect.poll(() => plyCount(page)).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => plyCount(page)).toBeGreaterThanOrEqual(before + count);
   await expect.poll(() => page.locator('[data-testid=play]').isVisible()).toBe(true);
 }
 
@@ -87,8 +94,14 @@ const GAMES: readonly Game[] = [
     async open(page, url) {
       await page.goto(`${url}?seed=7`);
       await page.locator('[data-testid=statechart]').waitFor();
+      // a card on the stack, and priority passed: follow mode draws PLAN, a small box, in an inset under its long path
+      for (let i = 0; i < 4; i++) await pass(page);
+      await click(page, '[data-testid=move][data-type="PlayCard"]');
+      await pass(page);
+      await expect.poll(() => page.locator('[data-testid=chart-inset]').count()).toBeGreaterThan(0);
+      expect(await cutCells(page)).toEqual([]);
       // into a later round, through WIND_DOWN (a long phase name)
-      await playRandom(page, 40);
+      await playRandom(page, 34);
     },
     viewer: 'seat:bob',
     async seen(page) {
@@ -163,7 +176,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
       await page.locator('[data-testid=viewer-off]').click();
       await expect.poll(() => seatPanel(page)).toBe(everything);
 
-      // No cell of the move table is cut, nor anything sticking out of its panel.
+      // No cell of the move table is cut, nor an inset's caption, nor anything sticking out of its panel.
       expect(await cutCells(page), at).toEqual([]);
       expect(await overflowing(page), at).toEqual([]);
 
