@@ -424,7 +424,9 @@ export function App() {
         </h1>
         <div className="current" data-testid="current-table">
           <strong>{view.name}</strong>
-          <span className="game-title">{view.gameTitle}</span>
+          <span className="game-title" title={view.gameTitle}>
+            {view.gameTitle}
+          </span>
           <span className={`kind ${view.kind}`}>{view.kind === 'local' ? 'in this page' : 'remote'}</span>
           <span className={`status ${status}`} data-testid="table-status">
             {status}
