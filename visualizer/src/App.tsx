@@ -6,7 +6,7 @@
  * its own error boundary: bad data blanks one panel, which says so.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   type AnyGame,
   activeStateIds,
@@ -37,6 +37,7 @@ import { PlyList } from './panels/PlyList.js';
 import { SeatRing } from './panels/SeatRing.js';
 import { SequenceView } from './panels/SequenceView.js';
 import { SEAT_NAMES, Sidebar } from './panels/Sidebar.js';
+import { Splitter } from './panels/Splitter.js';
 import { StackPanel } from './panels/StackPanel.js';
 import { TimeSlider } from './panels/TimeSlider.js';
 import { useAutoplay } from './useAutoplay.js';
@@ -105,9 +106,11 @@ interface TabsProps {
   readonly resetKey: unknown;
   /** The table a diff steps through: the page's own, or a remote one replayed in the page; null when there is none. */
   readonly diffTable: Table | null;
+  /** The handle on the panel's top edge that resizes it. */
+  readonly handle: ReactNode;
 }
 
-function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey, diffTable }: TabsProps) {
+function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey, diffTable, handle }: TabsProps) {
   const context = useMemo(
     () => (tab === 'context' ? inspectionContext(view.context, { items: 500, depth: 12, chars: 4000 }) : undefined),
     [tab, view.context],
@@ -130,6 +133,7 @@ function Tabs({ view, tab, onTab, onSeek, selected, onSelect, resetKey, diffTabl
   };
   return (
     <section className="panel tabs-panel">
+      {handle}
       <div className="tabs" role="tablist">
         {(Object.keys(TABS) as Tab[]).map((t) => (
           <button
@@ -191,6 +195,20 @@ export function App() {
         ? { left: false, right: false, tabs: false }
         : { left: true, right: true, tabs: true },
     );
+  // The side columns' widths and the tabs' height as the user dragged them (null: the page's own).
+  const [sizes, setSizes] = useState<{ left: number | null; right: number | null; tabs: number | null }>({
+    left: null,
+    right: null,
+    tabs: null,
+  });
+  const sized = (key: keyof typeof sizes) => (size: number | null) => setSizes((s) => ({ ...s, [key]: size }));
+  const drawn = (selector: string, side: 'width' | 'height') => () =>
+    document.querySelector(selector)?.getBoundingClientRect()[side] ?? 0;
+  const sizeStyle = {
+    ...(sizes.left === null ? {} : { '--left-w': `${sizes.left}px` }),
+    ...(sizes.right === null ? {} : { '--right-w': `${sizes.right}px` }),
+    ...(sizes.tabs === null ? {} : { '--tabs-h': `${sizes.tabs}px` }),
+  } as CSSProperties;
   const [chartCommand, setChartCommand] = useState<{ mode: 'follow' | 'whole' } | null>(null);
   const [help, setHelp] = useState(false);
   const [count, setCount] = useState('50');
@@ -397,6 +415,7 @@ export function App() {
   return (
     <div
       className={`app ${folded.left ? 'no-left' : ''} ${folded.right ? 'no-right' : ''} ${folded.tabs ? 'no-tabs' : ''}`}
+      style={sizeStyle}
       data-testid="app"
     >
       <header className="topbar">
@@ -405,7 +424,9 @@ export function App() {
         </h1>
         <div className="current" data-testid="current-table">
           <strong>{view.name}</strong>
-          <span className="game-title">{view.gameTitle}</span>
+          <span className="game-title" title={view.gameTitle}>
+            {view.gameTitle}
+          </span>
           <span className={`kind ${view.kind}`}>{view.kind === 'local' ? 'in this page' : 'remote'}</span>
           <span className={`status ${status}`} data-testid="table-status">
             {status}
@@ -501,6 +522,30 @@ export function App() {
         />
       </PanelBoundary>
       <main className="middle">
+        {!folded.left && (
+          <Splitter
+            edge="left"
+            label="width of the tables"
+            current={drawn('.app > .sidebar', 'width')}
+            min={160}
+            max={() => Math.min(480, window.innerWidth - drawn('.app > .right', 'width')() - 480)}
+            value={sizes.left}
+            onResize={sized('left')}
+            testId="resize-left"
+          />
+        )}
+        {!folded.right && (
+          <Splitter
+            edge="right"
+            label="width of the seats and moves"
+            current={drawn('.app > .right', 'width')}
+            min={300}
+            max={() => Math.min(720, window.innerWidth - drawn('.app > .sidebar', 'width')() - 480)}
+            value={sizes.right}
+            onResize={sized('right')}
+            testId="resize-right"
+          />
+        )}
         <div className="banners">
           {local?.violation != null && (
             <div className="banner violation" role="alert" data-testid="violation">
@@ -613,6 +658,18 @@ export function App() {
           onSelect={setDetail}
           resetKey={panelKey}
           diffTable={tab === 'diff' ? (session.kind === 'local' ? session.table : mirrorOf(session)) : null}
+          handle={
+            <Splitter
+              edge="top"
+              label="height of the move table, plies and events"
+              current={drawn('.tabs-panel', 'height')}
+              min={90}
+              max={() => drawn('.app > .middle', 'height')() - 320}
+              value={sizes.tabs}
+              onResize={sized('tabs')}
+              testId="resize-tabs"
+            />
+          }
         />
       </main>
       <aside className="right">
@@ -620,6 +677,7 @@ export function App() {
           <SeatRing
             view={shown}
             whole={view.state}
+            viewer={shown === view ? null : viewerChoice === SPECTATOR ? 'a spectator' : viewerChoice}
             focus={focus}
             onFocus={(seat) => setActAs((a) => ({ ...a, [session.id]: seat }))}
           />

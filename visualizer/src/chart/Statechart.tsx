@@ -15,7 +15,7 @@ import { allStates, type ChartState } from '../../../src/index.js';
 import { onEnter } from '../keys.js';
 import { collapseChart, hiddenCount } from './collapse.js';
 import { type BoxLayout, type ChartLayout, type EdgeLayout, layOut } from './layout.js';
-import { FONT_FAMILY } from './measure.js';
+import { FONT_FAMILY, measure } from './measure.js';
 
 interface Props {
   readonly chart: ChartState | null;
@@ -256,9 +256,9 @@ interface Packing {
   readonly at: readonly { x: number; y: number }[];
 }
 
-/** The outer size of the inset that draws `box`. */
-const insetSize = (box: Rect) => ({
-  width: box.width + 2 * INSET_PAD + 2,
+/** The outer size of the inset that draws `box` under `caption`: as wide as the caption too, so it is never cut. */
+const insetSize = (box: Rect, caption: string) => ({
+  width: Math.max(box.width + 2 * INSET_PAD, measure(caption, `600 11px ${FONT_FAMILY}`) + 12 + 2) + 2,
   height: box.height + 2 * INSET_PAD + INSET_CAPTION + 2,
 });
 
@@ -266,7 +266,12 @@ const insetSize = (box: Rect) => ({
  * Places insets along the right side of the frame (in columns, from the right edge leftwards) or along its bottom
  * (in rows, from the bottom edge upwards), each at full size.
  */
-function packInsets(boxes: readonly Rect[], width: number, height: number, side: 'right' | 'bottom'): Packing {
+function packInsets(
+  sizes: readonly { width: number; height: number }[],
+  width: number,
+  height: number,
+  side: 'right' | 'bottom',
+): Packing {
   const at: { x: number; y: number }[] = [];
   // along: the coordinate that runs along the side; across: the one that grows into the frame.
   const length = side === 'right' ? height : width;
@@ -274,8 +279,7 @@ function packInsets(boxes: readonly Rect[], width: number, height: number, side:
   let across = INSET_GAP;
   let thickness = 0;
   let fits = true;
-  for (const box of boxes) {
-    const size = insetSize(box);
+  for (const size of sizes) {
     const a = side === 'right' ? size.height : size.width;
     const t = side === 'right' ? size.width : size.height;
     if (along > INSET_GAP && along + a > length - INSET_GAP) {
@@ -288,7 +292,7 @@ function packInsets(boxes: readonly Rect[], width: number, height: number, side:
     along += a + INSET_GAP;
     thickness = Math.max(thickness, t);
   }
-  const extent = boxes.length === 0 ? 0 : across + thickness + INSET_GAP;
+  const extent = sizes.length === 0 ? 0 : across + thickness + INSET_GAP;
   if (extent > (side === 'right' ? width : height)) fits = false;
   return { side, extent, fits, at };
 }
@@ -414,7 +418,14 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
     // The others go to insets packed along one side of the frame (the side that leaves the followed leaf the most
     // room); the followed leaf is panned into the rest of the frame.
     const others = fits ? [] : leaves.filter((b) => b !== entered);
-    const packs = (['right', 'bottom'] as const).map((side) => packInsets(others, width, height, side));
+    // The region and the state (`turn › PLAN`): the whole path is written above the chart, and a caption longer than
+    // its box would widen the inset, and move the view, from one move to the next.
+    const captionOf = (box: BoxLayout) => {
+      const path = chart === null ? [] : regionPath(chart, box.state.id).map((s) => s.key);
+      return path.length === 0 ? box.state.key : path.length <= 2 ? path.join(' › ') : `${path[0]} › ${path.at(-1)}`;
+    };
+    const sizeOf = (box: BoxLayout) => insetSize(box, captionOf(box));
+    const packs = (['right', 'bottom'] as const).map((side) => packInsets(others.map(sizeOf), width, height, side));
     const room = (p: Packing) =>
       Math.min(
         (p.side === 'right' ? width - p.extent : width) - entered.width * scale,
@@ -439,18 +450,13 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
       next.y + (b.y + b.height) * scale <= mainHeight;
     const hidden = others.filter((b) => !inside(b));
     if (hidden.length === 0) return showInsets(null);
-    const placed = hidden.length === others.length ? pack : packInsets(hidden, width, height, pack.side);
+    const placed = hidden.length === others.length ? pack : packInsets(hidden.map(sizeOf), width, height, pack.side);
     showInsets({
       side: pack.side,
       list: hidden.map((box, i) => ({
         box,
         at: placed.at[i] as { x: number; y: number },
-        caption:
-          chart === null
-            ? box.state.key
-            : regionPath(chart, box.state.id)
-                .map((s) => s.key)
-                .join(' › ') || box.state.key,
+        caption: captionOf(box),
       })),
     });
   };
@@ -692,7 +698,7 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
                   type="button"
                   key={box.state.id}
                   className="chart-inset"
-                  style={{ left: at.x, top: at.y, width: insetSize(box).width, height: insetSize(box).height }}
+                  style={{ left: at.x, top: at.y, ...insetSize(box, caption) }}
                   onClick={() => centreOn(box.state.id)}
                   title={`${box.state.id}: active too; click to centre the chart on it`}
                   data-testid="chart-inset"

@@ -33,6 +33,11 @@ export function Help({ onClose }: { onClose: () => void }) {
           <dd>close this overlay, or the detail pane</dd>
           <dt>?</dt>
           <dd>this overlay</dd>
+          <dt>drag an edge</dt>
+          <dd>
+            resize the tables, the seats and moves, or the tabs (a focused edge: the arrow keys; a double click: its own
+            size)
+          </dd>
         </dl>
         <h2>Legend</h2>
         <ul className="legend-list">
@@ -44,6 +49,10 @@ export function Help({ onClose }: { onClose: () => void }) {
           </li>
           <li>
             <i className="swatch region" /> dashed box: a region of a parallel state (∥); ◉ a final state
+          </li>
+          <li>
+            a boxed state captioned <em>region › state</em> over the chart's edge (follow mode): another region's active
+            state, at full size; click it to centre the chart there
           </li>
           <li>▾ / ▸ before a state's name: collapse it into one box / open it again; [a ∧ ¬b] a guard</li>
           <li>
@@ -59,12 +68,16 @@ export function Help({ onClose }: { onClose: () => void }) {
             <i className="dot owes" /> red token: a seat that owes supplemental plies
           </li>
           <li>
+            <i className="dot viewer" /> dashed gold ring: the seat <em>seen by</em> shows the table to
+          </li>
+          <li>
             <span className="seq-sample">
               pass<sup>3</sup>
             </span>{' '}
             in the move table: the move and its play order in the round
           </li>
           <li>greyed rows: plies and events after the ply the slider shows; click one to go there</li>
+          <li>a row marked on its left: the ply the slider shows</li>
         </ul>
       </div>
     </div>

@@ -3,7 +3,8 @@
  * export's `layOutRows` under the game's turn model.
  */
 import { useMemo } from 'react';
-import { layOutRows, type RoundCell } from '../../../src/index.js';
+import { layOutRows, type Ply, type RoundCell } from '../../../src/index.js';
+import { FONT_FAMILY, measure } from '../chart/measure.js';
 import { onEnter } from '../keys.js';
 import { type Inspected, isFuture } from '../model/inspected.js';
 import { VirtualList } from './VirtualList.js';
@@ -24,15 +25,76 @@ function Cell({ cell }: { cell: RoundCell }) {
   );
 }
 
-/** The plies each row holds, counted from the start of the game (as the slider counts): `5`, or `5–7` for a packed round. */
-export function plyNumbers(rows: readonly { ply: unknown; cells: readonly unknown[] }[], from: number): string[] {
+/** The first and last ply of each row, counted from the start of the game. */
+function plyRanges(
+  rows: readonly { ply: unknown; cells: readonly unknown[] }[],
+  from: number,
+): { first: number; last: number }[] {
   let next = from + 1;
   return rows.map((row) => {
     const count = row.ply !== null ? 1 : row.cells.filter((cell) => cell !== null).length;
     const first = next;
     next += count;
-    return count <= 1 ? String(first) : `${first}–${first + count - 1}`;
+    return { first, last: first + Math.max(count, 1) - 1 };
   });
+}
+
+/** `3`, or `3–4` when the plies of a packed round span two values. */
+const span = (values: readonly (string | number)[]) => {
+  const unique = [...new Set(values.map(String))];
+  return unique.length <= 1 ? (unique[0] ?? '') : `${unique[0]}–${unique.at(-1)}`;
+};
+
+const MONO = '"DejaVu Sans Mono", "SFMono-Regular", Menlo, Consolas, monospace';
+const FONTS = {
+  head: `700 11.5px ${FONT_FAMILY}`,
+  text: `13px ${FONT_FAMILY}`,
+  phase: `11.5px ${FONT_FAMILY}`,
+  cell: `12px ${MONO}`,
+  seq: `10px ${MONO}`,
+};
+
+/**
+ * Each column's width in pixels, measured from the longest text it holds (and
+ * its heading), so that no label is cut: the table scrolls sideways instead
+ * when the columns need more room than the panel has.
+ */
+function columnWidths(
+  heads: readonly string[],
+  texts: readonly (readonly string[])[],
+  seatCells: readonly (readonly RoundCell[])[],
+  phaseColumn: number,
+): number[] {
+  const cache = new Map<string, number>();
+  const width = (text: string, font: string) => {
+    const key = `${font}|${text}`;
+    let w = cache.get(key);
+    if (w === undefined) {
+      w = measure(text, font);
+      cache.set(key, w);
+    }
+    return w;
+  };
+  // Loops, not Math.max(...list): a long game's column would overflow a spread's argument list.
+  const fixed = heads.slice(0, texts.length).map((head, c) => {
+    let w = width(head, FONTS.head);
+    for (const t of texts[c] ?? []) w = Math.max(w, width(t, c === phaseColumn ? FONTS.phase : FONTS.text));
+    return w;
+  });
+  const seats = heads.slice(texts.length).map((head, c) => {
+    let w = width(head, FONTS.head);
+    for (const cell of seatCells[c] ?? [])
+      if (cell !== null)
+        w = Math.max(
+          w,
+          typeof cell === 'string'
+            ? width(cell, FONTS.cell)
+            : width(cell.move, FONTS.cell) + 4 + width(String(cell.sequence), FONTS.seq),
+        );
+    return w;
+  });
+  // 2 px of slack: a measured width rounds, a drawn one may not.
+  return [...fixed, ...seats].map((w) => Math.ceil(w) + 2);
 }
 
 export function MoveTable({
@@ -52,17 +114,60 @@ export function MoveTable({
     () => layOutRows(view.plies, view.seats, view.turnModel),
     [view.plies, count, view.seats, view.turnModel],
   );
-  const numbers = useMemo(() => plyNumbers(rows, view.pliesFrom), [rows, view.pliesFrom]);
-  const columns = `${narrow ? '36px 48px' : '40px 52px 36px 72px'} repeat(${Math.max(1, view.seats.length)}, minmax(64px, 1fr))`;
+  const ranges = useMemo(() => plyRanges(rows, view.pliesFrom), [rows, view.pliesFrom]);
+  // Each row's turn and phase: its ply's, or for a packed round the span of its plies' (tic-tac-toe's rows are rounds).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count is not read; it says when the plies grew in place
+  const lines = useMemo(
+    () =>
+      rows.map((row, i) => {
+        const { first, last } = ranges[i] ?? { first: 0, last: 0 };
+        const plies: Ply[] = [];
+        if (row.ply !== null) plies.push(row.ply);
+        else
+          for (let n = first; n <= last; n++) {
+            const ply = view.plies[n - 1 - view.pliesFrom];
+            if (ply !== undefined) plies.push(ply);
+          }
+        return {
+          number: first >= last ? String(first) : `${first}–${last}`,
+          first,
+          last,
+          turn: span(plies.map((p) => p.turn)),
+          phase: span(plies.map((p) => p.phase)),
+        };
+      }),
+    [rows, ranges, view.plies, view.pliesFrom, count],
+  );
+  const heads = useMemo(
+    () => ['round', 'ply', ...(narrow ? [] : ['turn', 'phase']), ...view.seats],
+    [narrow, view.seats],
+  );
+  const widths = useMemo(
+    () =>
+      columnWidths(
+        heads,
+        [
+          rows.map((row) => String(row.round)),
+          lines.map((line) => line.number),
+          ...(narrow ? [] : [lines.map((line) => line.turn), lines.map((line) => line.phase)]),
+        ],
+        view.seats.map((_, c) => rows.map((row) => row.cells[c] ?? null)),
+        narrow ? -1 : 3,
+      ),
+    [heads, rows, lines, narrow, view.seats],
+  );
+  const fixedCount = heads.length - view.seats.length;
+  const columns = [
+    ...widths.slice(0, fixedCount).map((w) => `${w}px`),
+    ...(view.seats.length === 0 ? ['minmax(64px, 1fr)'] : widths.slice(fixedCount).map((w) => `minmax(${w}px, 1fr)`)),
+  ].join(' ');
+  // The row's padding (12 px each side) and gaps (8 px): the least width at which nothing is cut.
+  const least = widths.reduce((sum, w) => sum + w, 0) + 24 + 8 * (widths.length - 1);
   const ordered = rows.some((row) => row.cells.some((cell) => cell !== null && typeof cell === 'object'));
   const header = (
     <div className="grid-row head" style={{ gridTemplateColumns: columns }}>
-      <span>round</span>
-      <span>ply</span>
-      {!narrow && <span>turn</span>}
-      {!narrow && <span>phase</span>}
-      {view.seats.map((seat) => (
-        <span key={seat}>{seat}</span>
+      {heads.map((head) => (
+        <span key={head}>{head}</span>
       ))}
     </div>
   );
@@ -78,51 +183,58 @@ export function MoveTable({
           pass<sup>3</sup>: the move, and its play order in the round
         </p>
       )}
-      {header}
-      {rows.length === 0 ? (
-        <p className="empty">No plies yet.</p>
-      ) : (
-        <VirtualList
-          testId="move-table"
-          count={rows.length}
-          rowHeight={24}
-          reveal={
-            view.at === null
-              ? null
-              : Math.max(
-                  0,
-                  numbers.findIndex((n) => Number(n.split('–').at(-1)) >= (view.at ?? 0)),
-                )
-          }
-          row={(i) => {
-            const row = rows[i]!;
-            const number = numbers[i] ?? '';
-            const last = Number(number.split('–').at(-1));
-            return (
-              // biome-ignore lint/a11y/noStaticElementInteractions: role, tabIndex and the handlers are set together, when the row can be picked
-              <div
-                className={`grid-row ${onPick === null ? '' : 'clickable'} ${isFuture(view, Number(number.split('–')[0])) ? 'future' : ''} ${view.at === last ? 'now' : ''}`}
-                style={{ gridTemplateColumns: columns }}
-                data-testid="move-row"
-                role={onPick === null ? undefined : 'button'}
-                tabIndex={onPick === null ? undefined : 0}
-                onClick={onPick === null ? undefined : () => onPick(last)}
-                onKeyDown={onPick === null ? undefined : onEnter(() => onPick(last))}
-                title={onPick === null ? undefined : `show the table after ply ${last}`}
-              >
-                <span>{row.round}</span>
-                <span data-testid="move-row-ply">{number}</span>
-                {!narrow && <span>{row.ply?.turn ?? ''}</span>}
-                {!narrow && <span className="phase">{row.ply?.phase ?? ''}</span>}
-                {row.cells.map((cell, c) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its seat's column, and an empty cell has nothing else
-                  <Cell key={c} cell={cell} />
-                ))}
-              </div>
-            );
-          }}
-        />
-      )}
+      <div className="table-scroll" data-testid="move-table-scroll">
+        <div className="table-wide" style={{ minWidth: least }}>
+          {header}
+          {rows.length === 0 ? (
+            <p className="empty">No plies yet.</p>
+          ) : (
+            <VirtualList
+              testId="move-table"
+              count={rows.length}
+              rowHeight={24}
+              reveal={
+                view.at === null
+                  ? null
+                  : Math.max(
+                      0,
+                      lines.findIndex((line) => line.last >= (view.at ?? 0)),
+                    )
+              }
+              row={(i) => {
+                const row = rows[i]!;
+                const line = lines[i]!;
+                return (
+                  // biome-ignore lint/a11y/noStaticElementInteractions: role, tabIndex and the handlers are set together, when the row can be picked
+                  <div
+                    className={`grid-row ${onPick === null ? '' : 'clickable'} ${isFuture(view, line.first) ? 'future' : ''} ${view.at === line.last ? 'now' : ''}`}
+                    style={{ gridTemplateColumns: columns }}
+                    data-testid="move-row"
+                    role={onPick === null ? undefined : 'button'}
+                    tabIndex={onPick === null ? undefined : 0}
+                    onClick={onPick === null ? undefined : () => onPick(line.last)}
+                    onKeyDown={onPick === null ? undefined : onEnter(() => onPick(line.last))}
+                    title={onPick === null ? undefined : `show the table after ply ${line.last}`}
+                  >
+                    <span>{row.round}</span>
+                    <span data-testid="move-row-ply">{line.number}</span>
+                    {!narrow && <span data-testid="move-row-turn">{line.turn}</span>}
+                    {!narrow && (
+                      <span className="phase" data-testid="move-row-phase">
+                        {line.phase}
+                      </span>
+                    )}
+                    {row.cells.map((cell, c) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its seat's column, and an empty cell has nothing else
+                      <Cell key={c} cell={cell} />
+                    ))}
+                  </div>
+                );
+              }}
+            />
+          )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -14,6 +14,8 @@ interface Props {
   readonly whole?: Inspected['state'];
   readonly focus: string | null;
   readonly onFocus: (seat: string) => void;
+  /** Who "seen by" shows the table to (a seat, or `a spectator`); null when it shows everything. */
+  readonly viewer?: string | null;
 }
 
 const short = (seat: string) => (seat.includes(':') ? seat.slice(seat.lastIndexOf(':') + 1) : seat);
@@ -37,7 +39,7 @@ export function seatFields(views: readonly (object | undefined)[]): string[] {
   return [...new Set(views.flatMap((view) => Object.keys(view ?? {})))].sort();
 }
 
-export function SeatRing({ view, whole = null, focus, onFocus }: Props) {
+export function SeatRing({ view, whole = null, focus, onFocus, viewer = null }: Props) {
   const { state, seats } = view;
   if (state === null || seats.length === 0) {
     return (
@@ -65,6 +67,11 @@ export function SeatRing({ view, whole = null, focus, onFocus }: Props) {
   // game's own key order cannot be the rule; the same order for every table, wherever it comes from.
   const fields = seatFields(seats.map((seat) => state.seats[seat]));
   const clockwise = state.direction !== -1;
+  // The seats whose state the viewer sees otherwise than the table holds it (a hand counted, or left out).
+  const hiddenFrom =
+    viewer === null || whole === null
+      ? []
+      : seats.filter((seat) => JSON.stringify(state.seats[seat]) !== JSON.stringify(whole.seats[seat]));
 
   return (
     <section className="panel seats-panel" aria-label="seats">
@@ -76,6 +83,14 @@ export function SeatRing({ view, whole = null, focus, onFocus }: Props) {
             : `turn ${state.turn} · round ${state.round}`}
         </span>
       </header>
+      {viewer !== null && (
+        <p className="seat-viewer" data-testid="seat-viewer" data-hidden-seats={hiddenFrom.length}>
+          <strong>Seen by {viewer}:</strong>{' '}
+          {hiddenFrom.length === 0
+            ? `nothing is hidden from ${viewer}; the game shows every seat's state to every viewer.`
+            : `${hiddenFrom.map(short).join(', ')} as ${viewer} sees ${hiddenFrom.length === 1 ? 'it' : 'them'}: hidden pieces counted or left out.`}
+        </p>
+      )}
       <svg
         className="ring"
         viewBox={`0 0 300 ${pair ? 168 : 236}`}
@@ -114,6 +129,7 @@ export function SeatRing({ view, whole = null, focus, onFocus }: Props) {
             out.has(seat) && 'out',
             seat === focus && 'focus',
             winners.has(seat) && 'winner',
+            seat === viewer && 'viewer',
           ]
             .filter(Boolean)
             .join(' ');
