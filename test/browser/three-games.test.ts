@@ -13,8 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { randomLegalMove } from '../../src/bots/autoplay.js';
 import { createTable, findGame } from '../../src/index.js';
-import { randomLegalMove } from '../../src/table/autoplay.js';
 import {
   click,
   militiaLog,
