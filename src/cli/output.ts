@@ -5,6 +5,7 @@
  */
 import { EXIT } from './commands.js';
 import type { Io } from './io.js';
+import { jsonText, printable } from './text.js';
 
 const PIECE_CHARS = 64 * 1024;
 
@@ -19,9 +20,9 @@ export class Output {
     return this.pending.length >= PIECE_CHARS ? this.flush() : undefined;
   }
 
-  /** Adds a line. */
+  /** Adds a line of text, its control characters written as escapes (`printable`): a log's text cannot drive the terminal. */
   line(text: string): Promise<void> | undefined {
-    return this.write(`${text}\n`);
+    return this.write(`${printable(text)}\n`);
   }
 
   /** Writes what is left; text after the last newline gets one. */
@@ -54,7 +55,7 @@ export class JsonItems {
  * await writeJsonObject(out, [['ok', true], ['plies', new JsonItems(plies)]])
  */
 export async function writeJsonObject(out: Output, members: readonly (readonly [string, unknown])[]): Promise<void> {
-  const nested = (value: unknown, pad: string) => (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${pad}`);
+  const nested = (value: unknown, pad: string) => jsonText(value).replace(/\n/g, `\n${pad}`);
   let first = true;
   for (const [key, value] of members) {
     if (value === undefined) continue;

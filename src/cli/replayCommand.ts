@@ -80,10 +80,12 @@ async function writeJsonDocument(
   ]);
 }
 
-/** Writes the game's record `{ header, rounds }`. */
-async function writeRecord(out: Output, outcome: ReplayOutcome, plies: Iterable<Ply>): Promise<void> {
+/** Writes the game's record `{ header, rounds }`; for one seat or a spectator (`seeded` false), without the seed. */
+async function writeRecord(out: Output, outcome: ReplayOutcome, plies: Iterable<Ply>, seeded: boolean): Promise<void> {
   const { table } = outcome;
-  const { header } = gameRecord({ log: logHeader(table), plies: [], state: table.state, turnModel: table.turnModel });
+  const record = gameRecord({ log: logHeader(table), plies: [], state: table.state, turnModel: table.turnModel });
+  const { seed: _seed, ...unseeded } = record.header;
+  const header = seeded ? record.header : unseeded;
   await writeJsonObject(out, [
     ['header', header],
     ['rounds', new JsonItems(mapped(rowsOf(plies, header.seats, header['turn-model']), (row) => row.cells))],
@@ -325,7 +327,7 @@ export const replayCommand: Command = {
     });
     input = '';
     if (typeof outcome === 'string') {
-      io.err(outcome);
+      io.err(printable(outcome));
       return EXIT.invalid;
     }
     const { table } = outcome;
@@ -340,13 +342,15 @@ export const replayCommand: Command = {
     const plies = pliesSeenBy(table, viewer);
     const view = viewer === undefined ? omniscientView(outcome, plies) : viewerView(outcome, viewer, plies);
     const out = new Output(io);
-    if (values.record === true) await writeRecord(out, outcome, plies);
+    // A seat or a spectator sees no seed: from it, the shuffle and every hand follow.
+    const seeded = viewer === undefined;
+    if (values.record === true) await writeRecord(out, outcome, plies, seeded);
     else if (values.json === true) await writeJsonDocument(out, outcome, plies, view);
-    else for (const line of reportLines(table, view.state, plies)) await out.line(line);
+    else for (const line of reportLines(table, view.state, plies, seeded)) await out.line(line);
     await out.end();
     table.stop();
     if (outcome.error !== null) {
-      io.err(`move ${outcome.error.move}: ${outcome.error.code}: ${outcome.error.message}`);
+      io.err(printable(`move ${outcome.error.move}: ${outcome.error.code}: ${outcome.error.message}`));
       return EXIT.refused;
     }
     return EXIT.ok;

@@ -80,7 +80,8 @@ export function logHeader(table: Table): {
  * The lines of the report on `table`: a header, the move table and a state
  * summary, made one at a time (the move table in two passes over its rows:
  * the column widths, then the lines). `state` is what the reader may see of
- * the table's state, `plies` the plies it may see.
+ * the table's state, `plies` the plies it may see; `seeded` false leaves the
+ * seed out (a seat's reader: from the seed, the shuffle and every hand follow).
  *
  * @example
  * for (const line of reportLines(table)) console.log(line)
@@ -89,10 +90,12 @@ export function* reportLines(
   table: Table,
   state: TableState = table.state,
   plies: PlySource = table.plies,
+  seeded = true,
 ): Generator<string> {
   const { turnModel } = table;
   const log = logHeader(table);
-  yield `${log.game} v${log.version} · ${log.table} · seed ${JSON.stringify(log.seed)} · ${plies.length} plies · turn model ${turnModel}`;
+  const seed = seeded ? ` · seed ${JSON.stringify(log.seed)}` : '';
+  yield `${log.game} v${log.version} · ${log.table}${seed} · ${plies.length} plies · turn model ${turnModel}`;
   yield '';
   let forTable = false;
   const widths = moveTableHeader(log.seats, true).map((title) => title.length);

@@ -131,3 +131,20 @@ export function printable(text: string): string {
     return named.length === 2 ? named : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
 }
+
+/** What JSON leaves raw that a terminal may still act on: C1 controls and the bidirectional overrides. */
+const RAW_IN_JSON = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `value` as indented JSON that is safe to print: the characters JSON.stringify leaves raw and a terminal would act on
+ * (a C1 control such as U+009B, a bidirectional override) written as `\uXXXX` escapes, which parse back to themselves.
+ *
+ * @example
+ * jsonText({ card: 'x\u009b2J' }) // '{\n  "card": "x\\u009b2J"\n}'
+ */
+export function jsonText(value: unknown): string {
+  return (JSON.stringify(value, null, 2) ?? 'null').replace(
+    RAW_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

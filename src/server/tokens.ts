@@ -11,7 +11,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * newToken().length // 43
  */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  // A token that began with '-' would be read as an option on a command line (`--token -W…`): drawn again, it never does.
+  for (;;) {
+    const token = randomBytes(32).toString('base64url');
+    if (!token.startsWith('-')) return token;
+  }
 }
 
 /** The stored form of a token: SHA-256, hex. */
