@@ -120,3 +120,22 @@ export function readJson(
     };
   }
 }
+
+/**
+ * Whether two JSON values are the same value: equal numbers, strings, booleans and nulls, arrays item by item,
+ * objects member by member whatever their order (a member set to undefined is no member, as JSON writes it).
+ *
+ * @example
+ * sameJson({ type: 'draw', seat: 'seat:ann' }, { seat: 'seat:ann', type: 'draw' }) // true
+ * sameJson({ payload: { n: 1 } }, { payload: { n: 2 } }) // false
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  const members = (o: object) => Object.entries(o).filter(([, value]) => value !== undefined);
+  const left = members(a);
+  const right = new Map(members(b));
+  return left.length === right.size && left.every(([key, value]) => right.has(key) && sameJson(value, right.get(key)));
+}

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { RulesChanged } from './liveTables.js';
+import { unstorable } from './storable.js';
 import { isUnavailable } from './store/sql.js';
 
 /** An error answer: `{ code, message }` with its HTTP status. */
@@ -42,12 +43,15 @@ export function logFailure(error: unknown): void {
 }
 
 /**
- * `body` read by `schema`, or a 400 `BAD_REQUEST` naming the first field it refuses.
+ * `body` read by `schema`, or a 400 `BAD_REQUEST` naming the first field it refuses (text the store cannot keep
+ * included: U+0000, a lone surrogate).
  *
  * @example
  * parse(playSchema, { move: {}, expect: -1 }) // throws Answer 400 "expect: Too small: expected number to be >=0"
  */
 export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const text = unstorable(body);
+  if (text !== null) throw new Answer(400, 'BAD_REQUEST', `${text.path}: ${text.problem}`, { path: text.path });
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -6,6 +6,7 @@
  * (another process advanced the table) reloads and tries once more.
  */
 
+import { sameJson } from '../core/json.js';
 import type { JsonValue } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import type { Ply } from '../definition/records.js';
@@ -319,7 +320,7 @@ export class LiveTables {
         if (outcome !== 'retry') return outcome;
         if (attempt === 1) {
           // The move that won the last race may have been this very one, sent with the same key to another process.
-          const answered = options.key === undefined ? null : await this.answered(entry, options.key);
+          const answered = options.key === undefined ? null : await this.answered(entry, options.key, move);
           if (answered !== null) return answered;
           const plies = size(entry.table.context.plies);
           return {
@@ -336,13 +337,22 @@ export class LiveTables {
   }
 
   /**
-   * The first answer to a move sent with `key`, if the store holds one. The store
-   * then has at least that move: a live table still short of it catches up when next used.
+   * The first answer to a move sent with `key`, if the store holds one (and a 422 `KEY_REUSED` when the key came
+   * with another move). The store then has at least that move: a live table still short of it catches up when next used.
    */
-  private async answered(entry: Entry, key: string): Promise<PlayOutcome | null> {
+  private async answered(entry: Entry, key: string, move: unknown): Promise<PlayOutcome | null> {
     const first = await this.store.answerFor(entry.record.id, key);
     if (first === null) return null;
     const body = first as unknown as { ply: Ply; index: number };
+    // The key names one move: sent again with another, it is refused, and the other move is not played.
+    if (!sameJson(body.ply.move, move))
+      return {
+        status: 422,
+        body: {
+          code: 'KEY_REUSED',
+          message: `this idempotency key was sent with another move (ply ${body.index}): send a new key for a new move`,
+        },
+      };
     entry.behind = Math.max(entry.behind, body.ply.moveIndex + 1);
     return { status: 200, body };
   }
@@ -354,7 +364,7 @@ export class LiveTables {
   ): Promise<PlayOutcome | 'retry'> {
     const id = entry.record.id;
     if (options.key !== undefined) {
-      const answered = await this.answered(entry, options.key);
+      const answered = await this.answered(entry, options.key, move);
       if (answered !== null) return answered;
     }
     const { table } = entry;

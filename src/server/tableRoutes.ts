@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InvalidTable } from '../core/errors.js';
+import { isValidId } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import { size } from '../log/plyLog.js';
 import { createTable } from '../table/table.js';
@@ -35,7 +36,8 @@ export interface TableRoutes {
 /** The live table a request's `:table` names, brought up to date with the store, or a 404. */
 export async function tableOf(tables: LiveTables, request: FastifyRequest): Promise<Entry> {
   const { table } = request.params as { table: string };
-  const entry = await tables.get(table);
+  // An id no table can have (U+0000 in it, say) is not looked for.
+  const entry = isValidId(table) ? await tables.get(table) : null;
   if (entry === null) throw noTable(table);
   return tables.current(entry);
 }
@@ -197,7 +199,7 @@ export function registerTableRoutes(
     // The log is read from the store alone, without opening the table: a table this server does not serve (opened with
     // turn rules of another revision) still gives its log, to replay with the game it was opened with.
     const { table } = request.params as { table: string };
-    const record = await store.table(table);
+    const record = isValidId(table) ? await store.table(table) : null;
     if (record === null) throw noTable(table);
     if (record.status !== 'over') {
       const caller = who(request, record);
