@@ -142,12 +142,18 @@ export function digest(text: string): readonly [number, number] {
   return [a >>> 0, b >>> 0];
 }
 
+/** A 64-bit digest as its two 32-bit halves. */
+type Digest = readonly [number, number];
+
 /** The digests of objects already read: a state shares most of its objects with the state it came from. */
-const digests = new WeakMap<object, readonly [number, number]>();
-const textDigests = new Map<string, readonly [number, number]>();
+const digests = new WeakMap<object, Digest>();
+const textDigests = new Map<string, Digest>();
+/** Digests of strings and of keys, by the string itself: no tagged text is written to look one up. */
+const stringDigests = new Map<string, Digest>();
+const keyDigests = new Map<string, Digest>();
 
 /** The digest of a text, remembered for the short ones (keys, seat ids, card names). */
-function textDigest(text: string): readonly [number, number] {
+function textDigest(text: string): Digest {
   if (text.length > 64) return digest(text);
   let known = textDigests.get(text);
   if (known === undefined) {
@@ -155,6 +161,50 @@ function textDigest(text: string): readonly [number, number] {
     if (textDigests.size < 100_000) textDigests.set(text, known);
   }
   return known;
+}
+
+/** The digest of `tag` and `text` (as `digest(tag + text)`), remembered in `memo` under `text` for the short ones. */
+function taggedDigest(memo: Map<string, Digest>, tag: string, text: string): Digest {
+  let known = memo.get(text);
+  if (known === undefined) {
+    known = digest(tag + text);
+    if (text.length <= 64 && memo.size < 100_000) memo.set(text, known);
+  }
+  return known;
+}
+
+/** Mixes one half of a member's digest into a list's or an object's running half (`a`: the first, `b`: the second). */
+const mixA = (a: number, d: number): number => {
+  const m = Math.imul(a ^ d, 0x01000193);
+  return m ^ (m >>> 15);
+};
+const mixB = (b: number, d: number): number => {
+  const m = Math.imul(b ^ d, 0x5bd1e995);
+  return m ^ (m >>> 13);
+};
+
+/** The digest of a number: an integer's worked out from its bits (two bijections), any other from its text. */
+function numberDigest(value: number): Digest {
+  if ((value | 0) !== value) return textDigest(`n${String(value)}`);
+  let a = Math.imul(value ^ 0x3c6ef372, 0x85ebca6b);
+  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+  let b = Math.imul(value ^ 0x1b873593, 0xcc9e2d51);
+  b = Math.imul(b ^ (b >>> 16), 0x27d4eb2f);
+  return [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 15)) >>> 0];
+}
+
+/** The digest of a value that is not an object (nor null or undefined). */
+function primitiveDigest(value: unknown): Digest {
+  switch (typeof value) {
+    case 'string':
+      return taggedDigest(stringDigests, 's', value);
+    case 'number':
+      return numberDigest(value);
+    case 'boolean':
+      return value ? TRUE_DIGEST : FALSE_DIGEST;
+    default:
+      return textDigest(`${(typeof value)[0]}${String(value)}`);
+  }
 }
 
 /**
@@ -166,35 +216,48 @@ function textDigest(text: string): readonly [number, number] {
  * @example
  * valueDigest({ a: [1, 'x'] }) // the same two numbers for every equal value
  */
-export function valueDigest(value: unknown): readonly [number, number] {
+export function valueDigest(value: unknown): Digest {
   if (value === null || value === undefined) return NULL_DIGEST;
-  if (typeof value !== 'object') {
-    return typeof value === 'string' ? textDigest(`s${value}`) : textDigest(`${(typeof value)[0]}${String(value)}`);
-  }
+  if (typeof value !== 'object') return primitiveDigest(value);
   const known = digests.get(value);
   if (known !== undefined) return known;
-  let a = Array.isArray(value) ? 0x2a1 : 0x3b7;
-  let b = Array.isArray(value) ? 0x5f3 : 0x7d9;
-  const mix = (d: readonly [number, number]) => {
-    a = Math.imul(a ^ d[0], 0x01000193);
-    a ^= a >>> 15;
-    b = Math.imul(b ^ d[1], 0x5bd1e995);
-    b ^= b >>> 13;
-  };
-  if (Array.isArray(value)) for (const item of value) mix(valueDigest(item === undefined ? null : item));
-  else
-    for (const key in value) {
-      const member = (value as Record<string, unknown>)[key];
-      if (member === undefined || typeof member === 'function') continue;
-      mix(textDigest(`k${key}`));
-      mix(valueDigest(member));
-    }
-  const result = [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0] as const;
+  const result = Array.isArray(value) ? listDigest(value) : objectDigest(value as Record<string, unknown>, null, 0);
   digests.set(value, result);
   return result;
 }
 
+/** A list's digest, its items read by `valueDigest` (an undefined item as null). */
+function listDigest(list: readonly unknown[]): Digest {
+  let a = 0x2a1;
+  let b = 0x5f3;
+  for (let i = 0; i < list.length; i++) {
+    const d = valueDigest(list[i]);
+    a = mixA(a, d[0]);
+    b = mixB(b, d[1]);
+  }
+  return [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0];
+}
+
+/** An object's digest, its members read by `valueDigest`; with `replaced`, that member read as the number `by`. */
+function objectDigest(object: Record<string, unknown>, replaced: string | null, by: number): Digest {
+  let a = 0x3b7;
+  let b = 0x7d9;
+  for (const key in object) {
+    const member = key === replaced ? by : object[key];
+    if (member === undefined || typeof member === 'function') continue;
+    const k = taggedDigest(keyDigests, 'k', key);
+    a = mixA(a, k[0]);
+    b = mixB(b, k[1]);
+    const d = valueDigest(member);
+    a = mixA(a, d[0]);
+    b = mixB(b, d[1]);
+  }
+  return [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0];
+}
+
 const NULL_DIGEST = digest('null');
+const TRUE_DIGEST = digest('btrue');
+const FALSE_DIGEST = digest('bfalse');
 
 /**
  * The 64-bit fingerprint of a state: its reading's digest (without writing its text, when no seat symmetry asks for
@@ -203,11 +266,55 @@ const NULL_DIGEST = digest('null');
  * @example
  * fingerprint(state, settings, seats) // [ 2861450121, 977123506 ]
  */
-export function fingerprint(
-  state: ChartState,
-  settings: FingerprintSettings,
-  seats: readonly string[],
-): readonly [number, number] {
+export function fingerprint(state: ChartState, settings: FingerprintSettings, seats: readonly string[]): Digest {
   if (settings.symmetry && seats.length >= 2) return digest(fingerprintText(state, settings, seats));
-  return valueDigest(stateReading(state, settings));
+  if (settings.abstraction !== undefined) return valueDigest(stateReading(state, settings));
+  return readingDigest(state, settings.counters);
+}
+
+/**
+ * `valueDigest(stateReading(state, settings))` for the default reading, worked out member by member without building
+ * the reading (nor a relative copy of each stack item): a state's own list and its stack items are met once, so
+ * neither is remembered.
+ */
+function readingDigest(state: ChartState, counters: boolean): Digest {
+  const ctx = state.context;
+  let a = 0x2a1;
+  let b = 0x5f3;
+  const mix = (d: Digest) => {
+    a = mixA(a, d[0]);
+    b = mixB(b, d[1]);
+  };
+  mix(valueDigest(configKey(state)));
+  mix(valueDigest(ctx.status));
+  mix(valueDigest(ctx.winners));
+  mix(valueDigest(ctx.draw ?? false));
+  mix(valueDigest(ctx.gamePhase));
+  mix(valueDigest(ctx.phase));
+  mix(valueDigest(ctx.turn.direction));
+  mix(valueDigest(ctx.turn.activeSeat));
+  mix(counters ? listDigest([ctx.turn.number, ctx.turn.round]) : NULL_DIGEST);
+  mix(valueDigest(ctx.progression));
+  mix(valueDigest(ctx.prioritySeat));
+  mix(valueDigest(ctx.passes));
+  mix(ctx.stack.length === 0 ? valueDigest(ctx.stack) : stackDigest(ctx.stack, ctx.nextStackId));
+  mix(valueDigest(ctx.undo));
+  mix(valueDigest(ctx.autoPass));
+  mix(valueDigest(ctx.flow ?? null));
+  mix(valueDigest(size(ctx.plies) === 0));
+  mix(valueDigest(movedThisTurn(ctx)));
+  mix(valueDigest(ctx.game));
+  return [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0];
+}
+
+/** The digest of the stack as the reading has it: each item with its id relative to the next one to be given. */
+function stackDigest(stack: TableContext['stack'], base: number): Digest {
+  let a = 0x2a1;
+  let b = 0x5f3;
+  for (const item of stack) {
+    const d = objectDigest(item as unknown as Record<string, unknown>, 'id', item.id - base);
+    a = mixA(a, d[0]);
+    b = mixB(b, d[1]);
+  }
+  return [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0];
 }
