@@ -17,6 +17,7 @@ import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
 import { at, size } from '../log/plyLog.js';
 import type { Viewer } from '../table/view.js';
 import { seatlessMoves } from '../testing/traversal.js';
+import { valueDigest } from './fingerprint.js';
 import { brokenBy, stateAt } from './properties.js';
 import type { BuiltInCheck } from './types.js';
 
@@ -58,6 +59,8 @@ export class Judge {
   private readonly seatless: readonly Move[];
   /** Payloads each move type was offered with somewhere: tried in other states, to find moves allowed but not offered. */
   private readonly pool = new Map<string, Map<string, JsonValue | undefined>>();
+  /** The digests of pieces whose views were found to keep what the game declares private. */
+  private readonly privatePieces = new Set<string>();
 
   constructor(
     private readonly settings: JudgeSettings,
@@ -246,6 +249,20 @@ export class Judge {
     const vary = this.game.hidden?.vary;
     if (vary === undefined || !this.checks('privacy')) return null;
     const ctx = state.context;
+    // Privacy is a question of the pieces alone (the seats and options are the opening's): pieces read as equal to
+    // some already found private, in another state, are not asked again.
+    const [a, b] = valueDigest(ctx.game);
+    const key = `${a}:${b}`;
+    if (this.privatePieces.has(key)) return null;
+    const leak = this.leak(ctx);
+    if (leak === null) this.privatePieces.add(key);
+    return leak;
+  }
+
+  /** `privacy` for pieces not yet found private. */
+  private leak(ctx: TableContext): Problem | null {
+    const vary = this.game.hidden?.vary;
+    if (vary === undefined) return null;
     const seats = ctx.opening.seats;
     const viewers: Viewer[] = [...seats, null];
     let seen: string[];
