@@ -210,6 +210,8 @@ const mixB = (b: number, d: number): number => {
  */
 let outA = 0;
 let outB = 0;
+/** How many members the list or object `read` last read had (0 when it read no list nor object). */
+let readMembers = 0;
 
 /** Makes `d` the digest last worked out. */
 function put(d: Digest): void {
@@ -266,6 +268,7 @@ function read(value: unknown): void {
     return;
   }
   const members = Array.isArray(value) ? readList(value) : readObject(value as Record<string, unknown>, null, 0);
+  readMembers = members;
   if (members >= WORTH_REMEMBERING) digests.set(value, [outA, outB]);
 }
 
@@ -408,8 +411,10 @@ function readPieces(pieces: unknown): void {
     put(known);
     return;
   }
+  readMembers = 0;
   read(pieces);
-  if (!digests.has(pieces)) digests.set(pieces, [outA, outB]);
+  // Pieces of 12 members or more were remembered by `read` itself.
+  if (readMembers < WORTH_REMEMBERING) digests.set(pieces, [outA, outB]);
 }
 
 /** Works out the digest of the list of the turn and round numbers. */
