@@ -107,7 +107,7 @@ export function expand(
     generated++;
     onNext(result.next, index);
   });
-  if (s.judge.checks('moves-keep-the-past') && moves.length > 0 && s.judge.pieces(state.context) !== before)
+  if (s.judge.checks('moves-keep-the-past') && moves.length > 0 && !before.unchanged(state.context.game))
     add(
       {
         check: 'moves-keep-the-past',

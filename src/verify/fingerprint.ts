@@ -9,8 +9,9 @@
  * the engine itself reads from the past is kept as the facts it reads:
  * whether any ply was made yet, and whether the last ply was made in this turn.
  *
- * The reading is digested member by member (`fingerprint`): an object's
- * digest is remembered, so what a move left as it was is not read again.
+ * The reading is digested member by member (`fingerprint`): the digest of
+ * a state's pieces and of any large object is remembered, so what a move left
+ * as it was is not read again.
  * With seat symmetry, a state is read under every rotation of the seats and
  * the least reading stands for all of them; lists of seats are read as sets
  * (the table's order is the same in every state, and relabelled it would
@@ -46,6 +47,19 @@ function configKey(state: ChartState): string {
     configKeys.set(nodes, key);
   }
   return key;
+}
+
+const configDigests = new WeakMap<object, Digest>();
+
+/** The digest of a state's `configKey` (cached per configuration). */
+function configDigest(state: ChartState): Digest {
+  const nodes = state.nodes as unknown as object;
+  let known = configDigests.get(nodes);
+  if (known === undefined) {
+    known = digest(`s${configKey(state)}`);
+    configDigests.set(nodes, known);
+  }
+  return known;
 }
 
 /**
@@ -142,12 +156,24 @@ export function digest(text: string): readonly [number, number] {
   return [a >>> 0, b >>> 0];
 }
 
-/** The digests of objects already read: a state shares most of its objects with the state it came from. */
-const digests = new WeakMap<object, readonly [number, number]>();
-const textDigests = new Map<string, readonly [number, number]>();
+/** A 64-bit digest as its two 32-bit halves. */
+type Digest = readonly [number, number];
+
+/**
+ * The digests of objects already read: a state shares most of its objects with the state it came from. Only a list
+ * or an object of many members is remembered: a WeakMap entry costs more than reading a few members again, and
+ * entries for every object of every state waiting in the frontier slow each garbage collection down.
+ */
+const digests = new WeakMap<object, Digest>();
+/** A list or an object with at least this many members is remembered. */
+const WORTH_REMEMBERING = 12;
+const textDigests = new Map<string, Digest>();
+/** Digests of strings and of keys, by the string itself: no tagged text is written to look one up. */
+const stringDigests = new Map<string, Digest>();
+const keyDigests = new Map<string, Digest>();
 
 /** The digest of a text, remembered for the short ones (keys, seat ids, card names). */
-function textDigest(text: string): readonly [number, number] {
+function textDigest(text: string): Digest {
   if (text.length > 64) return digest(text);
   let known = textDigests.get(text);
   if (known === undefined) {
@@ -157,44 +183,150 @@ function textDigest(text: string): readonly [number, number] {
   return known;
 }
 
+/** The digest of `tag` and `text` (as `digest(tag + text)`), remembered in `memo` under `text` for the short ones. */
+function taggedDigest(memo: Map<string, Digest>, tag: string, text: string): Digest {
+  let known = memo.get(text);
+  if (known === undefined) {
+    known = digest(tag + text);
+    if (text.length <= 64 && memo.size < 100_000) memo.set(text, known);
+  }
+  return known;
+}
+
+/** Mixes one half of a member's digest into a list's or an object's running half (`a`: the first, `b`: the second). */
+const mixA = (a: number, d: number): number => {
+  const m = Math.imul(a ^ d, 0x01000193);
+  return m ^ (m >>> 15);
+};
+const mixB = (b: number, d: number): number => {
+  const m = Math.imul(b ^ d, 0x5bd1e995);
+  return m ^ (m >>> 13);
+};
+
+/**
+ * The digest `read` last worked out, as its two halves: no pair is made for each value read. Held as signed 32-bit
+ * numbers (small integers to V8, where an unsigned half above 2³¹ would be a boxed number made at each write); the
+ * digests given out are unsigned.
+ */
+let outA = 0;
+let outB = 0;
+/** How many members the list or object `read` last read had (0 when it read no list nor object). */
+let readMembers = 0;
+
+/** Makes `d` the digest last worked out. */
+function put(d: Digest): void {
+  outA = d[0] | 0;
+  outB = d[1] | 0;
+}
+
+/** The digest last worked out, as the two unsigned halves given out. */
+const given = (): Digest => [outA >>> 0, outB >>> 0];
+
+/** Works out the digest of a number: an integer's from its bits (two bijections), any other's from its text. */
+function readNumber(value: number): void {
+  if ((value | 0) !== value) {
+    put(textDigest(`n${String(value)}`));
+    return;
+  }
+  const a = Math.imul(value ^ 0x3c6ef372, 0x85ebca6b);
+  const a2 = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+  const b = Math.imul(value ^ 0x1b873593, 0xcc9e2d51);
+  const b2 = Math.imul(b ^ (b >>> 16), 0x27d4eb2f);
+  outA = a2 ^ (a2 >>> 16);
+  outB = b2 ^ (b2 >>> 15);
+}
+
+/** Works out the digest of a value (as `valueDigest` gives it). */
+function read(value: unknown): void {
+  if (value === null || value === undefined) {
+    put(NULL_DIGEST);
+    return;
+  }
+  switch (typeof value) {
+    case 'object':
+      break;
+    case 'string': {
+      put(taggedDigest(stringDigests, 's', value));
+      return;
+    }
+    case 'number': {
+      readNumber(value);
+      return;
+    }
+    case 'boolean': {
+      put(value ? TRUE_DIGEST : FALSE_DIGEST);
+      return;
+    }
+    default: {
+      put(textDigest(`${(typeof value)[0]}${String(value)}`));
+      return;
+    }
+  }
+  const known = digests.get(value);
+  if (known !== undefined) {
+    put(known);
+    return;
+  }
+  const members = Array.isArray(value) ? readList(value) : readObject(value as Record<string, unknown>, null, 0);
+  readMembers = members;
+  if (members >= WORTH_REMEMBERING) digests.set(value, [outA, outB]);
+}
+
+/** Works out a list's digest, its items read by `read` (an undefined item as null); gives its length. */
+function readList(list: readonly unknown[]): number {
+  let a = 0x2a1;
+  let b = 0x5f3;
+  for (let i = 0; i < list.length; i++) {
+    read(list[i]);
+    a = mixA(a, outA);
+    b = mixB(b, outB);
+  }
+  outA = a ^ (a >>> 16);
+  outB = b ^ (b >>> 16);
+  return list.length;
+}
+
+/**
+ * Works out an object's digest, its members read by `read`; with `replaced`, that member read as the number `by`.
+ * Gives how many members it read.
+ */
+function readObject(object: Record<string, unknown>, replaced: string | null, by: number): number {
+  let a = 0x3b7;
+  let b = 0x7d9;
+  let members = 0;
+  for (const key in object) {
+    const member = key === replaced ? by : object[key];
+    if (member === undefined || typeof member === 'function') continue;
+    members++;
+    const k = taggedDigest(keyDigests, 'k', key);
+    a = mixA(a, k[0]);
+    b = mixB(b, k[1]);
+    read(member);
+    a = mixA(a, outA);
+    b = mixB(b, outB);
+  }
+  outA = a ^ (a >>> 16);
+  outB = b ^ (b >>> 16);
+  return members;
+}
+
 /**
  * A 64-bit digest of a JSON-able value, read the way `JSON.stringify` reads it (arrays in order, an object's keys in
- * their order, undefined members left out) but without writing the text: each object's digest is remembered, so the
- * pieces a move did not touch, shared with the state before, are not read again. Sound because a table's context is
- * immutable; a game that writes into its old pieces is caught by `moves-keep-the-past`.
+ * their order, undefined members left out) but without writing the text: the digest of a large object is
+ * remembered, so the pieces a move did not touch, shared with the state before, are not read again. Sound because a
+ * table's context is immutable; a game that writes into its old pieces is caught by `moves-keep-the-past`.
  *
  * @example
  * valueDigest({ a: [1, 'x'] }) // the same two numbers for every equal value
  */
-export function valueDigest(value: unknown): readonly [number, number] {
-  if (value === null || value === undefined) return NULL_DIGEST;
-  if (typeof value !== 'object') {
-    return typeof value === 'string' ? textDigest(`s${value}`) : textDigest(`${(typeof value)[0]}${String(value)}`);
-  }
-  const known = digests.get(value);
-  if (known !== undefined) return known;
-  let a = Array.isArray(value) ? 0x2a1 : 0x3b7;
-  let b = Array.isArray(value) ? 0x5f3 : 0x7d9;
-  const mix = (d: readonly [number, number]) => {
-    a = Math.imul(a ^ d[0], 0x01000193);
-    a ^= a >>> 15;
-    b = Math.imul(b ^ d[1], 0x5bd1e995);
-    b ^= b >>> 13;
-  };
-  if (Array.isArray(value)) for (const item of value) mix(valueDigest(item === undefined ? null : item));
-  else
-    for (const key in value) {
-      const member = (value as Record<string, unknown>)[key];
-      if (member === undefined || typeof member === 'function') continue;
-      mix(textDigest(`k${key}`));
-      mix(valueDigest(member));
-    }
-  const result = [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0] as const;
-  digests.set(value, result);
-  return result;
+export function valueDigest(value: unknown): Digest {
+  read(value);
+  return given();
 }
 
 const NULL_DIGEST = digest('null');
+const TRUE_DIGEST = digest('btrue');
+const FALSE_DIGEST = digest('bfalse');
 
 /**
  * The 64-bit fingerprint of a state: its reading's digest (without writing its text, when no seat symmetry asks for
@@ -203,11 +335,113 @@ const NULL_DIGEST = digest('null');
  * @example
  * fingerprint(state, settings, seats) // [ 2861450121, 977123506 ]
  */
-export function fingerprint(
-  state: ChartState,
-  settings: FingerprintSettings,
-  seats: readonly string[],
-): readonly [number, number] {
+export function fingerprint(state: ChartState, settings: FingerprintSettings, seats: readonly string[]): Digest {
   if (settings.symmetry && seats.length >= 2) return digest(fingerprintText(state, settings, seats));
-  return valueDigest(stateReading(state, settings));
+  if (settings.abstraction !== undefined) return valueDigest(stateReading(state, settings));
+  return readingDigest(state, settings.counters);
+}
+
+/**
+ * `valueDigest(stateReading(state, settings))` for the default reading, worked out member by member without building
+ * the reading (nor a relative copy of each stack item): a state's own list and its stack items are met once, so
+ * neither is remembered.
+ */
+function readingDigest(state: ChartState, counters: boolean): Digest {
+  const ctx = state.context;
+  let a = 0x2a1;
+  let b = 0x5f3;
+  // Mixes in the digest just worked out: the next member of the reading.
+  const next = () => {
+    a = mixA(a, outA);
+    b = mixB(b, outB);
+  };
+  put(configDigest(state));
+  next();
+  read(ctx.status);
+  next();
+  read(ctx.winners);
+  next();
+  read(ctx.draw ?? false);
+  next();
+  read(ctx.gamePhase);
+  next();
+  read(ctx.phase);
+  next();
+  read(ctx.turn.direction);
+  next();
+  read(ctx.turn.activeSeat);
+  next();
+  if (counters) readCounters(ctx.turn.number, ctx.turn.round);
+  else put(NULL_DIGEST);
+  next();
+  read(ctx.progression);
+  next();
+  read(ctx.prioritySeat);
+  next();
+  read(ctx.passes);
+  next();
+  readStack(ctx.stack, ctx.nextStackId);
+  next();
+  read(ctx.undo);
+  next();
+  read(ctx.autoPass);
+  next();
+  read(ctx.flow ?? null);
+  next();
+  read(size(ctx.plies) === 0);
+  next();
+  read(movedThisTurn(ctx));
+  next();
+  readPieces(ctx.game);
+  next();
+  return [(a ^ (a >>> 16)) >>> 0, (b ^ (b >>> 16)) >>> 0];
+}
+
+/**
+ * Works out the digest of a state's pieces, remembered whatever their size: the next states share them or read them
+ * again as the pieces before their last move (`undo`), and privacy asks for them next.
+ */
+function readPieces(pieces: unknown): void {
+  if (typeof pieces !== 'object' || pieces === null) {
+    read(pieces);
+    return;
+  }
+  const known = digests.get(pieces);
+  if (known !== undefined) {
+    put(known);
+    return;
+  }
+  readMembers = 0;
+  read(pieces);
+  // Pieces of 12 members or more were remembered by `read` itself.
+  if (readMembers < WORTH_REMEMBERING) digests.set(pieces, [outA, outB]);
+}
+
+/** Works out the digest of the list of the turn and round numbers. */
+function readCounters(turn: number, round: number): void {
+  readNumber(turn);
+  let a = mixA(0x2a1, outA);
+  let b = mixB(0x5f3, outB);
+  readNumber(round);
+  a = mixA(a, outA);
+  b = mixB(b, outB);
+  outA = a ^ (a >>> 16);
+  outB = b ^ (b >>> 16);
+}
+
+/** Works out the digest of the stack as the reading has it: each item with its id relative to the next one to be given. */
+function readStack(stack: TableContext['stack'], base: number): void {
+  if (stack.length === 0) {
+    read(stack);
+    return;
+  }
+  let a = 0x2a1;
+  let b = 0x5f3;
+  for (const item of stack) {
+    readObject(item as unknown as Record<string, unknown>, 'id', item.id - base);
+    a = mixA(a, outA);
+    b = mixB(b, outB);
+  }
+  outA = a ^ (a >>> 16);
+  outB = b ^ (b >>> 16);
 }

@@ -7,9 +7,9 @@
  */
 
 import { GameCodeError } from '../core/errors.js';
-import type { JsonObject, JsonValue, Move } from '../core/move.js';
+import { type JsonObject, type JsonValue, type Move, readMove } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
-import type { Invariant, MoveProperty } from '../definition/checks.js';
+import type { Invariant, MoveProperty, StateAt } from '../definition/checks.js';
 import { type AnyGame, gameMove } from '../definition/game.js';
 import type { Ply } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
@@ -18,6 +18,8 @@ import { checkMove } from '../engine/rules.js';
 import type { Viewer } from '../engine/view.js';
 import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
 import { at, size } from '../log/plyLog.js';
+import { valueDigest } from './fingerprint.js';
+import { PiecesRecord } from './piecesRecord.js';
 import { brokenBy, stateAt } from './properties.js';
 import type { BuiltInCheck } from './types.js';
 
@@ -52,13 +54,46 @@ const quote = (value: unknown) => {
 
 const thrown = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A payload a move type was offered with: for each seat of the opening, its key among the moves shown, and its move. */
+interface Pooled {
+  readonly payload: JsonValue | undefined;
+  readonly keys: readonly string[];
+  /** Read once (frozen, its payload parsed once): checking it again in another state reads nothing again. */
+  readonly moves: readonly unknown[];
+}
+
+/** What tells one offered move from another. */
+const offeredKey = (type: string, seat: string | undefined, payload: unknown) => JSON.stringify([type, seat, payload]);
+
+/** A payload of `type` offered somewhere, as each of `seats` would make it. */
+function pooled(type: string, payload: JsonValue | undefined, seats: readonly string[]): Pooled {
+  return {
+    payload,
+    keys: seats.map((seat) => offeredKey(type, seat, payload)),
+    moves: seats.map((seat) => {
+      const move = { type, seat, payload };
+      const read = readMove(move);
+      return read.ok ? read.move : move;
+    }),
+  };
+}
+
 /** The judge of one opening's states and steps. */
 export class Judge {
   readonly game: AnyGame;
   readonly runner: ChartRunner;
   private readonly seatless: readonly Move[];
   /** Payloads each move type was offered with somewhere: tried in other states, to find moves allowed but not offered. */
-  private readonly pool = new Map<string, Map<string, JsonValue | undefined>>();
+  private readonly pool = new Map<string, Map<string, Pooled>>();
+  /** The game's application moves (the application may make them for the table). */
+  private readonly applicationMoves: readonly (readonly [string, AnyGame['moves'][string]])[];
+  /** The two tables last read as properties read them (a state is read for its invariants, then before each move). */
+  private last: { ctx: TableContext | null; at: StateAt | null } = { ctx: null, at: null };
+  private previous: { ctx: TableContext | null; at: StateAt | null } = { ctx: null, at: null };
+  /** The record `pieces` writes. */
+  private readonly record = new PiecesRecord(undefined);
+  /** The digests of pieces whose views were found to keep what the game declares private. */
+  private readonly privatePieces = new Set<number>();
 
   constructor(
     private readonly settings: JudgeSettings,
@@ -67,6 +102,21 @@ export class Judge {
     this.game = settings.game;
     this.runner = settings.runner;
     this.seatless = settings.application ? seatlessMoves(settings.game, options) : [];
+    this.applicationMoves = Object.entries(settings.game.moves).filter(([, definition]) => definition.application);
+  }
+
+  /** The table at `ctx` as a property reads it, the last two read remembered. */
+  private stateAt(ctx: TableContext): StateAt {
+    if (this.last.ctx === ctx) return this.last.at as StateAt;
+    const previous = this.previous;
+    this.previous = this.last;
+    if (previous.ctx === ctx) {
+      this.last = previous;
+      return previous.at as StateAt;
+    }
+    const at = stateAt(this.game, ctx);
+    this.last = { ctx, at };
+    return at;
   }
 
   /** Whether a built-in check is made. */
@@ -88,7 +138,8 @@ export class Judge {
       for (const move of legal.allowed) {
         if (this.settings.ignoreMoves.has(move.type)) continue;
         moves.push(move);
-        if (move.payload !== undefined && gameMove(this.game, move.type) !== undefined) this.remember(move);
+        if (move.payload !== undefined && gameMove(this.game, move.type) !== undefined)
+          this.remember(move, ctx.opening.seats);
       }
       for (const blocked of legal.blocked)
         if (blocked.code === 'GAME_ERROR')
@@ -100,9 +151,9 @@ export class Judge {
     }
     for (const move of this.seatless) if (checkMove(this.game, ctx, move) === null) moves.push(move);
     if (this.settings.application) {
-      for (const [type, definition] of Object.entries(this.game.moves)) {
-        if (!definition.application) continue;
-        const payloads = definition.payload === null ? [undefined] : [...(this.pool.get(type)?.values() ?? [])];
+      for (const [type, definition] of this.applicationMoves) {
+        const payloads =
+          definition.payload === null ? [undefined] : [...(this.pool.get(type)?.values() ?? [])].map((p) => p.payload);
         for (const payload of payloads) {
           const move: Move = payload === undefined ? { type } : { type, payload };
           if (checkMove(this.game, ctx, move) === null) moves.push(move);
@@ -112,7 +163,7 @@ export class Judge {
     return { moves, problems };
   }
 
-  private remember(move: Move): void {
+  private remember(move: Move, seats: readonly string[]): void {
     let payloads = this.pool.get(move.type);
     if (payloads === undefined) {
       payloads = new Map();
@@ -120,14 +171,14 @@ export class Judge {
     }
     if (payloads.size >= POOL) return;
     const key = JSON.stringify(move.payload);
-    if (!payloads.has(key)) payloads.set(key, move.payload);
+    if (!payloads.has(key)) payloads.set(key, pooled(move.type, move.payload, seats));
   }
 
   /** Whether a state is a dead end: the game is on, and no seat has any move but leaving or taking back. */
   deadEnd(state: ChartState, moves: readonly Move[]): Problem | null {
     if (!this.checks('dead-end') || state.context.status !== 'playing') return null;
     if (moves.some((move) => move.seat !== undefined && !LAST_RESORT.has(move.type))) return null;
-    const toAct = stateAt(this.game, state.context).toAct;
+    const toAct = this.stateAt(state.context).toAct;
     return {
       check: 'dead-end',
       kind: 'built-in',
@@ -142,7 +193,7 @@ export class Judge {
   invariantsAt(state: ChartState, broken: ReadonlySet<string>): Problem[] {
     const problems: Problem[] = [];
     if (this.settings.invariants.length === 0) return problems;
-    const at = stateAt(this.game, state.context);
+    const at = this.stateAt(state.context);
     for (const [name, invariant] of this.settings.invariants) {
       if (broken.has(name)) continue;
       const message = brokenBy(() => invariant(at as never));
@@ -156,23 +207,24 @@ export class Judge {
    * anywhere: a move the table accepts that legal moves does not offer is a disagreement (the game's `candidates`
    * miss what its `check` allows). Then reads the pieces again: a refused move must leave them as they were.
    */
-  probe(state: ChartState, offered: readonly Move[], before: string): Problem[] {
+  probe(state: ChartState, offered: readonly Move[], before: PiecesRecord): Problem[] {
     const problems: Problem[] = [];
     const ctx = state.context;
     if (ctx.status !== 'playing' || !this.checks('legal-moves')) return problems;
-    const shown = new Set(offered.map((move) => JSON.stringify([move.type, move.seat, move.payload])));
+    const shown = new Set(offered.map((move) => offeredKey(move.type, move.seat, move.payload)));
+    const seats = ctx.opening.seats;
     for (const [type, payloads] of this.pool) {
-      for (const seat of ctx.opening.seats) {
-        for (const payload of payloads.values()) {
-          if (shown.has(JSON.stringify([type, seat, payload]))) continue;
-          const move: Move = { type, seat, payload: payload as JsonValue };
-          const refused = checkMove(this.game, ctx, move);
+      for (let s = 0; s < seats.length; s++) {
+        for (const { payload, keys, moves } of payloads.values()) {
+          if (shown.has(keys[s] as string)) continue;
+          const refused = checkMove(this.game, ctx, moves[s]);
           if (refused === null) {
             if (this.settings.ignoreMoves.has(type)) continue;
+            const seat = seats[s] as string;
             problems.push({
               check: 'legal-moves',
               kind: 'built-in',
-              message: `the table accepts ${quote(move)}, which legal moves does not offer ${seat} (its candidates miss what its check allows)`,
+              message: `the table accepts ${quote({ type, seat, payload })}, which legal moves does not offer ${seat} (its candidates miss what its check allows)`,
             });
             return problems;
           }
@@ -181,7 +233,7 @@ export class Judge {
         }
       }
     }
-    if (this.checks('refusal-changes-nothing') && this.pieces(ctx) !== before)
+    if (this.checks('refusal-changes-nothing') && !before.unchanged(ctx.game))
       problems.push({
         check: 'refusal-changes-nothing',
         kind: 'built-in',
@@ -190,9 +242,12 @@ export class Judge {
     return problems;
   }
 
-  /** The pieces as text: what a refused move or a played one must leave as it was. */
-  pieces(ctx: TableContext): string {
-    return JSON.stringify(ctx.game) ?? 'undefined';
+  /**
+   * The pieces as they are now: what a refused move or a played one must leave as it was. The judge keeps one record,
+   * written again by each call: ask it before asking for the pieces of another state.
+   */
+  pieces(ctx: TableContext): PiecesRecord {
+    return this.record.rewrite(ctx.game);
   }
 
   /**
@@ -224,11 +279,11 @@ export class Judge {
       const plies: Ply[] = [];
       for (let i = from; i < size(next.context.plies); i++) plies.push(at(next.context.plies, i) as Ply);
       const stepAt = {
-        before: stateAt(this.game, state.context),
+        before: this.stateAt(state.context),
         move,
         ply: plies[0] as Ply,
         plies,
-        after: stateAt(this.game, next.context),
+        after: this.stateAt(next.context),
       };
       for (const [name, property] of this.settings.moveProperties) {
         if (broken.has(name)) continue;
@@ -247,6 +302,21 @@ export class Judge {
     const vary = this.game.hidden?.vary;
     if (vary === undefined || !this.checks('privacy')) return null;
     const ctx = state.context;
+    // Privacy is a question of the pieces alone (the seats and options are the opening's): pieces read as equal to
+    // some already found private, in another state, are not asked again.
+    const [a, b] = valueDigest(ctx.game);
+    // 53 of the digest's 64 bits, as one number: no text to write and hash for each state.
+    const key = (a & 0x1fffff) * 0x100000000 + b;
+    if (this.privatePieces.has(key)) return null;
+    const leak = this.leak(ctx);
+    if (leak === null) this.privatePieces.add(key);
+    return leak;
+  }
+
+  /** `privacy` for pieces not yet found private. */
+  private leak(ctx: TableContext): Problem | null {
+    const vary = this.game.hidden?.vary;
+    if (vary === undefined) return null;
     const seats = ctx.opening.seats;
     const viewers: Viewer[] = [...seats, null];
     let seen: string[];
