@@ -85,8 +85,15 @@ function botError(id: string, what: string, error?: unknown): void {
 }
 
 /** The live tables of one process. */
+/** The stored hashes of a table's tokens: its app token's and each seat's. */
+function tokenHashes(record: TableRecord): string[] {
+  return [record.appToken, ...Object.values(record.seatTokens)];
+}
+
 export class LiveTables {
   private readonly entries = new Map<string, Entry>();
+  /** The token hashes of the live tables (each with how many tables hold it): the rate limit keys valid tokens by token. */
+  private readonly liveTokens = new Map<string, number>();
   private readonly loading = new Map<string, Promise<Entry | null>>();
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
@@ -138,7 +145,7 @@ export class LiveTables {
       table.stop();
       return;
     }
-    this.entries.set(record.id, {
+    this.keep(record.id, {
       record,
       game,
       table,
@@ -167,7 +174,7 @@ export class LiveTables {
       subscribers: new Set(),
       queue: Promise.resolve(),
     };
-    this.entries.set(id, entry);
+    this.keep(id, entry);
     this.trim();
     return entry;
   }
@@ -292,12 +299,31 @@ export class LiveTables {
     return [...this.entries.values()].filter((entry) => entry.subscribers.size > 0).map((entry) => entry.record.id);
   }
 
+  /** Whether `hash` is the stored form of a token of a live table (its app token or a seat's). */
+  knowsToken(hash: string): boolean {
+    return this.liveTokens.has(hash);
+  }
+
+  private keep(id: string, entry: Entry): void {
+    this.entries.set(id, entry);
+    for (const hash of tokenHashes(entry.record)) this.liveTokens.set(hash, (this.liveTokens.get(hash) ?? 0) + 1);
+  }
+
+  private drop(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    for (const hash of tokenHashes(entry.record)) {
+      const held = (this.liveTokens.get(hash) ?? 1) - 1;
+      if (held === 0) this.liveTokens.delete(hash);
+      else this.liveTokens.set(hash, held);
+    }
+  }
+
   private trim(): void {
     if (this.entries.size <= this.cacheSize) return;
     for (const [id, entry] of this.entries) {
       if (this.entries.size <= this.cacheSize) break;
       if (entry.subscribers.size === 0) {
-        this.entries.delete(id);
+        this.drop(id, entry);
         entry.table.stop();
       }
     }

@@ -104,9 +104,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     global: true,
     max: options.rateLimit?.max ?? 600,
     timeWindow: options.rateLimit?.windowMs ?? 10_000,
+    // A token of a live table has a bucket of its own; any other request, made-up tokens included, its address's.
     keyGenerator: (request) => {
       const hashed = hashedBearer(request);
-      return hashed === null ? `ip ${request.ip}` : `token ${hashed}`;
+      return hashed !== null && tables.knowsToken(hashed) ? `token ${hashed}` : `ip ${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       new Answer(429, 'RATE_LIMITED', `too many requests: at most ${context.max} per ${context.after}`),
