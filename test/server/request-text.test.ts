@@ -57,7 +57,7 @@ describe('text the store cannot keep', () => {
       [{ move: { ...PASS, payload: { list: ['ok', 'x\ud800'] } } }, 'move.payload.list.1'],
       [{ move: PASS, key: 'k\u0000' }, 'key'],
       [{ move: PASS, key: 'k\udbff' }, 'key'],
-      [{ move: { ...PASS, payload: { ['k\u0000']: 1 } } }, 'move.payload'],
+      [{ move: { ...PASS, payload: { 'k\u0000': 1 } } }, 'move.payload'],
     ] as const;
     for (const [body, path] of refused) {
       const answer = await moves(body);
