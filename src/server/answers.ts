@@ -60,3 +60,33 @@ export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   }
   return parsed.data;
 }
+
+/** A key that would reach an object's prototype. */
+class PrototypeKey extends Error {}
+
+/** A JSON.parse reviver refusing `__proto__` and `constructor.prototype` keys. */
+function refusePrototypeKeys(key: string, value: unknown): unknown {
+  if (
+    key === '__proto__' ||
+    (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value)
+  )
+    throw new PrototypeKey(`a key ${JSON.stringify(key)} that would reach an object's prototype`);
+  return value;
+}
+
+/**
+ * A request body's JSON text read, the same for HTTP and the stream, or a 400 `BAD_REQUEST` saying why it cannot be:
+ * not JSON, or a key that would reach an object's prototype.
+ *
+ * @example
+ * readBody('{"move":{}}') // { move: {} }
+ * readBody('{"__proto__":{}}') // throws Answer 400 "body: a key "__proto__" that would reach an object's prototype"
+ */
+export function readBody(text: string): unknown {
+  try {
+    return JSON.parse(text, refusePrototypeKeys);
+  } catch (error) {
+    const why = error instanceof PrototypeKey ? error.message : `not JSON: ${(error as Error).message}`;
+    throw new Answer(400, 'BAD_REQUEST', `body: ${why}`, { path: 'body' });
+  }
+}

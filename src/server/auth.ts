@@ -1,6 +1,6 @@
 /**
  * Who a request is: the bearer token it carries (the Authorization header, or
- * `?token=` where a client cannot set headers), hashed once per request, and
+ * `?token=` on the stream, where a browser cannot set headers), hashed once per request, and
  * matched against the table's stored hashes: the app token, or one seat's.
  */
 import type { FastifyRequest } from 'fastify';
@@ -12,13 +12,17 @@ import { EVERYTHING, type Viewer } from './view.js';
 /** The caller of a table: its application, or one of its seats. */
 export type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
 
-/** The request's bearer token as sent, or null. */
+/** The stream's route: the one route that reads a token from the query, as a browser cannot set a WebSocket's headers. */
+export const STREAM_ROUTE = '/tables/:table/stream';
+
+/** The request's bearer token as sent, or null; `?token=` is read on the stream alone (a token in a URL ends up in logs). */
 export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header === 'string') {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     return match ? match[1]! : null;
   }
+  if (request.routeOptions.url !== STREAM_ROUTE) return null;
   const query = request.query as { token?: unknown };
   return typeof query.token === 'string' && query.token.length > 0 ? query.token : null;
 }

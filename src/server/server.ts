@@ -10,7 +10,7 @@ import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import type { AnyGame } from '../definition/game.js';
 import { builtInGames } from '../games/registry.js';
-import { Answer, INTERNAL, knownAnswer, logFailure } from './answers.js';
+import { Answer, INTERNAL, knownAnswer, logFailure, readBody } from './answers.js';
 import { hashedBearer } from './auth.js';
 import { LiveTables } from './liveTables.js';
 import { startScheduler } from './scheduler.js';
@@ -115,6 +115,15 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   // A move sent on a stream has the same size limit as one sent by HTTP; a larger message closes the socket (1009).
   await app.register(websocket, { options: { maxPayload: bodyLimit } });
 
+  // Bodies are read as the stream reads its messages: one reader, one answer for JSON that is not, or that names a prototype.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, readBody(text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _request, reply) => {
     const known = knownAnswer(error);
     if (known !== null) return reply.code(known.status).send(known.body);

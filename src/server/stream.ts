@@ -5,8 +5,8 @@
  * order they came.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse } from './answers.js';
-import { viewerOf, type Who, who } from './auth.js';
+import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse, readBody } from './answers.js';
+import { STREAM_ROUTE, viewerOf, type Who, who } from './auth.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { playAs } from './playAs.js';
 import { streamMoveSchema } from './schemas.js';
@@ -42,14 +42,7 @@ async function answerSocketMove(
 ): Promise<{ reply: string | number | null; status: number; body: unknown }> {
   let reply: string | number | null = null;
   try {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      throw new Answer(400, 'BAD_REQUEST', 'body: a stream message is a JSON object { id?, move, expect?, key? }', {
-        path: 'body',
-      });
-    }
+    const message = readBody(text);
     const named = (message as { id?: unknown } | null)?.id;
     if (typeof named === 'string' || typeof named === 'number') reply = named;
     const { id: _, ...body } = parse(streamMoveSchema, message);
@@ -82,7 +75,7 @@ export function registerStream(
   sockets: Set<Closable>,
 ): void {
   app.get(
-    '/tables/:table/stream',
+    STREAM_ROUTE,
     {
       websocket: true,
       preValidation: async (request) => {

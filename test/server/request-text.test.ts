@@ -5,9 +5,11 @@
  * a body are a 400 naming the field, the table unchanged; a table id no table
  * can have is a 404; a key sent again with another move is a 422 and that move
  * is not played, while the same move (its members in another order) gets the
- * first answer again.
+ * first answer again. A `__proto__` key is refused alike on HTTP and on the
+ * stream, and a token in the query is read on the stream alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { sameJson } from '../../src/core/json.js';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { unstorable } from '../../src/server/storable.js';
@@ -44,7 +46,7 @@ async function newTable() {
   const moves = (body: unknown, token = tokens['seat:ann']!) =>
     request('POST', `/tables/${encodeURIComponent(table)}/moves`, body, token);
   const log = async () => (await request('GET', `/tables/${encodeURIComponent(table)}/log`, undefined, appToken)).body;
-  return { table, moves, log };
+  return { table, tokens, moves, log };
 }
 
 const PASS = { type: 'engine.pass', seat: 'seat:ann' };
@@ -119,5 +121,44 @@ describe('an idempotency key names one move', () => {
     expect(sameJson({ type: 'a', payload: { x: [1, 2] } }, { type: 'a', payload: { x: [2, 1] } })).toBe(false);
     expect(sameJson({ type: 'a' }, { type: 'a', seat: 'seat:ann' })).toBe(false);
     expect(sameJson([1], { 0: 1 })).toBe(false);
+  });
+});
+
+describe('the stream and HTTP alike', () => {
+  it('refuse a body with a __proto__ key with the same answer, and play nothing', async () => {
+    const { table, tokens, log } = await newTable();
+    const text = `{"move":{"type":"engine.pass","seat":"seat:ann","payload":{"__proto__":{"x":1}}}}`;
+    const http = await fetch(`${server.url}/tables/${encodeURIComponent(table)}/moves`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens['seat:ann']}` },
+      body: text,
+    });
+    const overHttp = { status: http.status, body: await http.json() };
+    expect(overHttp.status).toBe(400);
+
+    // On the stream, with the token in the query as a browser sends it.
+    const url = `${server.url.replace(/^http/, 'ws')}/tables/${encodeURIComponent(table)}/stream?token=${tokens['seat:ann']}`;
+    const socket = new WebSocket(url);
+    const reply = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { reply?: unknown; status: number; body: unknown };
+        if ('reply' in message) resolve({ status: message.status, body: message.body });
+      });
+      socket.once('error', reject);
+      socket.once('open', () => socket.send(text.replace('{"move"', '{"id":1,"move"')));
+    });
+    socket.close();
+    expect(reply).toEqual(overHttp);
+    expect((await log()).moves).toEqual([]);
+  });
+
+  it('read a token in the query on the stream alone: elsewhere it is no token', async () => {
+    const { table, tokens } = await newTable();
+    const path = `/tables/${encodeURIComponent(table)}`;
+    const withHeader = await request('GET', path, undefined, tokens['seat:ann']);
+    expect(withHeader.status).toBe(200);
+    const inQuery = await request('GET', `${path}?token=${tokens['seat:ann']}`);
+    expect(inQuery.status).toBe(401);
+    expect(inQuery.body).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
