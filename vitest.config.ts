@@ -18,9 +18,10 @@ const project = (
 export default defineConfig({
   test: {
     testTimeout: 60_000,
-    // Most of the slow files wait on something else (a server, Chromium, PostgreSQL, npm, a child CLI): one worker per
-    // core and one more keeps the cores busy while they wait (vitest's default is a core less than there are).
-    maxWorkers: availableParallelism() + 1,
+    // A worker per core (vitest's default is a core less: one on a 2-core machine, where every file then waited for
+    // the one before). More overlaps the files that wait on a server, Chromium or npm, but starves those that time a
+    // CPU-bound start (PGlite's initdb in a child server) on a loaded machine.
+    maxWorkers: availableParallelism(),
     projects: [
       // The engine through its API, the games, the docs' examples: no process, no socket, no browser. The files share
       // one worker's modules (no test changes what another imports), so the sources load once, not once a file.
