@@ -30,6 +30,8 @@ async function vitest(...files: string[]): Promise<{ code: number; output: strin
     ...files,
     '--root',
     root,
+    '--config',
+    join('test', 'support', 'written.vitest.config.ts'),
     '--dir',
     'test-output',
     '--reporter',

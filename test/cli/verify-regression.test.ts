@@ -176,11 +176,6 @@ describe('plystack verify --out DIR --tests', () => {
     expect(typecheck.output).toBe('');
     expect(typecheck.code).toBe(0);
 
-    // The repository's vitest.config.ts runs test/ by projects; the written tests run by a config of their own.
-    await writeFile(
-      join(root, outDir, 'vitest.config.mjs'),
-      "export default { test: { include: ['**/*.test.ts'] } };\n",
-    );
     const tests = await command('npx', [
       'vitest',
       'run',
@@ -188,7 +183,7 @@ describe('plystack verify --out DIR --tests', () => {
       '--root',
       root,
       '--config',
-      join(outDir, 'vitest.config.mjs'),
+      join('test', 'support', 'written.vitest.config.ts'),
       '--dir',
       'test-output',
       '--reporter',
