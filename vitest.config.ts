@@ -1,8 +1,43 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/** A project of the suite: the test files of some folders of test/, with the root's options and its own. */
+const project = (
+  name: string,
+  folders: string[],
+  more: TestProjectInlineConfiguration['test'] = {},
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include: folders.map((folder) => `test/${folder}/**/*.test.ts`), ...more },
+});
+
+/**
+ * The suite in projects by what its tests drive and what they cost (docs/testing.md), so that one can be run alone:
+ * `npx vitest run --project unit` answers in seconds. `npm test` runs them all.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
+    // A worker per core (vitest's default is a core less: one on a 2-core machine, where every file then waited for
+    // the one before). More overlaps the files that wait on a server, Chromium or npm, but starves those that time a
+    // CPU-bound start (PGlite's initdb in a child server) on a loaded machine.
+    maxWorkers: availableParallelism(),
+    projects: [
+      // The engine through its API, the games, the docs' examples: no process, no socket, no browser. The files share
+      // one worker's modules (no test changes what another imports), so the sources load once, not once a file.
+      project('unit', ['table', 'turns', 'games', 'authoring', 'conformance', 'docs', 'architecture'], {
+        isolate: false,
+      }),
+      // Model-based paths, property tests, the fast path beside the chart, the bots' searches, the benchmark's smoke run.
+      project('engine', ['model', 'property', 'fast', 'bots', 'bench']),
+      project('verify', ['verify']),
+      // The seeded fuzz targets, for a short budget (`npm run fuzz` runs them for longer).
+      project('fuzz', ['fuzz']),
+      project('cli', ['cli']),
+      project('inspect', ['inspect']),
+      project('server', ['server'], { globalSetup: ['test/server/support/globalPostgres.ts'] }),
+      project('browser', ['browser']),
+      project('package', ['package']),
+    ],
   },
 });

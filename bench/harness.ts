@@ -5,7 +5,7 @@
  * clock), checks each contestant reached the plain reducer's final state, and measures
  * the figures of issue 7. `runBench` returns the results; `formatTable` prints
  * them as one table. bench/run.ts runs the full configuration;
- * test/bench-smoke.test.ts runs a tiny one.
+ * test/bench/smoke.test.ts runs a tiny one.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';

@@ -18,7 +18,7 @@
  *
  * The order of a moment's events is fixed here: the ply first, then the
  * stack, then priority, then the seats that went out. Tests pin it
- * (test/events.test.ts).
+ * (test/table/events.test.ts).
  */
 
 import type { Refusal } from '../core/errors.js';

@@ -154,6 +154,6 @@ describe('fuzz: plystack replay', () => {
       check,
       describe: (c) => `${c.what.join('; ') || 'unchanged'} args ${JSON.stringify(c.args)} (${c.bytes.length} bytes)`,
     },
-    { defaultSeconds: 8, minCases: 10 },
+    { defaultSeconds: 3, minCases: 10 },
   );
 });

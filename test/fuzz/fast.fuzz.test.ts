@@ -36,6 +36,6 @@ describe('fuzzing the fast path against the live chart', () => {
       },
       describe: ({ game, seed }) => `${CASES[game]!.id}, fast-check seed ${seed}`,
     },
-    { defaultSeconds: 5, minCases: 5 },
+    { defaultSeconds: 3, minCases: 5 },
   );
 });

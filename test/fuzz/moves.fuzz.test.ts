@@ -208,6 +208,6 @@ describe('fuzz: moves and openings', () => {
   fuzzTest<Case>(
     'tables fed hostile moves and openings',
     { make: makeCase, check, describe: (c) => c.what },
-    { defaultSeconds: 8, minCases: 10 },
+    { defaultSeconds: 3, minCases: 10 },
   );
 });

@@ -330,6 +330,6 @@ describe('fuzz: the relay', () => {
           ? JSON.stringify(input.request.slice(0, 300))
           : `${JSON.stringify(input.headers)} frames: ${input.frames.map((f) => `${f.what} (${f.data.length})`).join(', ')} pages: ${JSON.stringify(input.pages)}`,
     },
-    { defaultSeconds: 8, minCases: 10 },
+    { defaultSeconds: 3, minCases: 10 },
   );
 });

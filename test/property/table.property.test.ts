@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { type AnyGame, builtInGames, createTable, mundane, replay, replayLog, sandbox } from '../../src/index.js';
+import { propertyRuns } from '../support/budget.js';
 import { type Command, commandArb, flowOpeningArb, type Opening, openingArb } from './arbitraries.js';
 import { counterexampleReporter, playStream, type StreamTrace } from './stream.js';
 
@@ -26,7 +27,7 @@ const long = (trace: StreamTrace, game: AnyGame, opening: Opening, commands: Com
 
 describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: random move streams', ({ id, game }) => {
   test.prop([openingArb(game), fc.array(commandArb(game), { maxLength: 30, size: 'max' }), fc.nat()], {
-    numRuns: 100,
+    numRuns: propertyRuns(30, 100),
     reporter: counterexampleReporter(`${id}-short`, (trace, opening: Opening, commands: Command[], restoreAt: number) =>
       short(trace, game, opening, commands, restoreAt),
     ),
@@ -35,7 +36,7 @@ describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: random move st
   });
 
   test.prop([openingArb(game), fc.array(commandArb(game), { minLength: 100, maxLength: 400, size: 'max' }), fc.nat()], {
-    numRuns: 20,
+    numRuns: propertyRuns(6, 20),
     reporter: counterexampleReporter(`${id}-long`, (trace, opening: Opening, commands: Command[], restoreAt: number) =>
       long(trace, game, opening, commands, restoreAt),
     ),
@@ -49,7 +50,7 @@ describe.each(GAMES.map((game) => ({ id: game.id, game })))('$id: random move st
 
 describe('sandbox: the flow the game decides (windows, orders, hooks, a minimum of moves, end conditions)', () => {
   test.prop([flowOpeningArb(), fc.array(commandArb(sandbox), { maxLength: 40, size: 'max' }), fc.nat()], {
-    numRuns: 60,
+    numRuns: propertyRuns(20, 60),
     reporter: counterexampleReporter('sandbox-flow-short', (trace, opening: Opening, commands: Command[], at: number) =>
       short(trace, sandbox, opening, commands, at),
     ),
@@ -60,7 +61,7 @@ describe('sandbox: the flow the game decides (windows, orders, hooks, a minimum 
   test.prop(
     [flowOpeningArb(), fc.array(commandArb(sandbox), { minLength: 100, maxLength: 300, size: 'max' }), fc.nat()],
     {
-      numRuns: 15,
+      numRuns: propertyRuns(5, 15),
       reporter: counterexampleReporter(
         'sandbox-flow-long',
         (trace, opening: Opening, commands: Command[], at: number) => long(trace, sandbox, opening, commands, at),

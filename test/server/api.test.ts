@@ -16,7 +16,7 @@ import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { viewOf } from '../../src/server/view.js';
 import { replay } from '../../src/table/replay.js';
 import { drive, type Players } from './support/drive.js';
-import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { refusal } from './support/refusal.js';
 
 const OPTIONS: Record<string, Record<string, unknown>> = { mundane: { turns: 2 } };
@@ -88,7 +88,7 @@ describe.each(stores)('the table server on %s', (kind) => {
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      cluster = await startPostgres();
+      cluster = await sharedPostgres();
       database = await cluster.database('api');
     } else {
       dir = mkdtempSync(join(tmpdir(), 'plystack-api-'));
@@ -470,7 +470,7 @@ describe.each(stores)('the table server on %s', (kind) => {
 describe("the table server's limits", () => {
   let cluster: PgCluster;
   beforeAll(async () => {
-    cluster = await startPostgres();
+    cluster = await sharedPostgres();
   }, 120_000);
   afterAll(() => cluster?.destroy());
 

@@ -21,7 +21,7 @@ import { type BotSpec, botMove, DEFAULT_MCTS_ITERATIONS, MAX_MCTS_ITERATIONS } f
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { createTable } from '../../src/table/table.js';
-import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -344,7 +344,7 @@ describe('bot seats on PostgreSQL, with two processes', () => {
   let cluster: PgCluster;
   let database: string;
   beforeAll(async () => {
-    cluster = await startPostgres();
+    cluster = await sharedPostgres();
     database = await cluster.database('bots');
   }, 120_000);
   afterAll(() => cluster?.destroy());

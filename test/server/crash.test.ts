@@ -11,7 +11,7 @@ import { connect } from '../../src/client/client.js';
 import { openPglite, openPostgres, type Sql } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
 import { runLoad, type Sent } from './support/load.js';
-import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
 
 describe.each(['pglite', 'postgres'] as const)('a server killed with -9 under load, on %s', (kind) => {
@@ -22,7 +22,7 @@ describe.each(['pglite', 'postgres'] as const)('a server killed with -9 under lo
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      cluster = await startPostgres();
+      cluster = await sharedPostgres();
       const url = await cluster.database('crash');
       args = ['--database', url];
       openStore = () => openPostgres(url);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Sql } from '../../src/server/store/sql.js';
 import { type Append, Conflict, Store } from '../../src/server/store/store.js';
-import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type PgCluster, sharedPostgres } from './support/postgres.js';
 
 const pass = (index: number, key: string | null = null): Append => ({
   index,
@@ -56,7 +56,7 @@ describe.each(['pglite', 'postgres'] as const)('group commit on %s', (kind) => {
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      cluster = await startPostgres();
+      cluster = await sharedPostgres();
       sql = await openPostgres(await cluster.database('group'));
     } else {
       dir = mkdtempSync(join(tmpdir(), 'plystack-group-'));

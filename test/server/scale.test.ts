@@ -11,7 +11,7 @@ import { chessBanks, FLAGGED_MS } from '../../src/server/clock.js';
 import { openPostgres } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
 import { runLoad } from './support/load.js';
-import { type PgCluster, startPostgres } from './support/postgres.js';
+import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { type ServerProcess, spawnServer } from './support/serve.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,7 +23,7 @@ describe('two server processes on one PostgreSQL', () => {
   let b: ServerProcess;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
+    cluster = await sharedPostgres();
     url = await cluster.database('scale');
     [a, b] = await Promise.all([
       spawnServer(['--database', url, '--rate-limit', '1000000']),

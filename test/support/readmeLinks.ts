@@ -1,5 +1,5 @@
 /**
- * The link checker of test/readme-links.test.ts: the anchors GitHub makes of a
+ * The link checker of test/docs/readme-links.test.ts: the anchors GitHub makes of a
  * Markdown page's headings, and the relative links of a page that do not
  * resolve inside the repository.
  */

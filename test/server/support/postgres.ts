@@ -10,6 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The port of the PostgreSQL cluster the server project's global setup started (test/server/support/globalPostgres.ts). */
+    postgresPort?: number;
+  }
+}
+
 const BIN = process.env.PLYSTACK_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -84,20 +91,8 @@ export async function startPostgres(): Promise<PgCluster> {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', cleanUp);
-  const url = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
   return {
-    port,
-    url,
-    async database(name) {
-      const client = new pg.Client({ connectionString: url('postgres') });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-      } finally {
-        await client.end();
-      }
-      return url(name);
-    },
+    ...databasesOn(port),
     stop,
     start,
     destroy() {
@@ -112,4 +107,43 @@ export async function startPostgres(): Promise<PgCluster> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The URLs and the new databases of the cluster listening on `port`. */
+function databasesOn(port: number): Pick<PgCluster, 'port' | 'url' | 'database'> {
+  const url = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
+  return {
+    port,
+    url,
+    async database(name) {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      return url(name);
+    },
+  };
+}
+
+/**
+ * The cluster the server project's global setup started, shared by the files
+ * that neither stop nor restart it, each with databases of its own names; or,
+ * when the file runs outside that project, a cluster of the file's own. Its
+ * `stop` and `start` throw (a file that restarts PostgreSQL starts its own with
+ * `startPostgres`), and `destroy` leaves the cluster to the global teardown.
+ *
+ * @example
+ * const pg = await sharedPostgres(); const url = await pg.database('api');
+ */
+export async function sharedPostgres(): Promise<PgCluster> {
+  const { inject } = await import('vitest');
+  const port = inject('postgresPort');
+  if (port === undefined) return startPostgres();
+  const refuse = () => {
+    throw new Error('the shared PostgreSQL cluster is stopped by nobody but its global teardown: use startPostgres()');
+  };
+  return { ...databasesOn(port), stop: refuse, start: refuse, destroy: () => undefined };
 }
