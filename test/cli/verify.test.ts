@@ -233,7 +233,8 @@ describe('plystack verify: bad usage', () => {
 describe('plystack verify: progress', () => {
   it('on a terminal, a progress line is redrawn in place and cleared before the result', async () => {
     const terminal: string[] = [];
-    const { code, out, err } = await cli(['verify', 'mundane', '--seconds', '0.6'], terminal);
+    // Long enough for a few redraws (one each 100 ms) even when a loaded machine slows the run's start.
+    const { code, out, err } = await cli(['verify', 'mundane', '--seconds', '1.2'], terminal);
     expect(code).toBe(0);
     expect(err).toEqual([]);
     expect(terminal.length).toBeGreaterThan(1);
