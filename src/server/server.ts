@@ -21,6 +21,9 @@ import { registerTableRoutes } from './tableRoutes.js';
 
 export { MAX_STREAM_MOVES_IN_FLIGHT } from './stream.js';
 
+/** How long a stopping server waits for its stream sockets to answer their close before cutting them off. */
+const CLOSE_GRACE_MS = 250;
+
 /** Options of `startServer`. */
 export interface ServerOptions {
   /** Port to listen on (default 8080; 0 picks a free one). */
@@ -162,6 +165,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       stopScheduler();
       await tables.closeBots();
       for (const socket of sockets) socket.close(1001, 'the server is stopping');
+      // A client that answers the close is gone at once; one that stopped reading never answers (the socket library
+      // would wait 30 s for it), so what is still open after a moment is cut off.
+      if (sockets.size > 0) await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
+      for (const socket of sockets) socket.terminate();
       await app.close();
       await sql.close();
     },

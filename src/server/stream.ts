@@ -25,6 +25,7 @@ interface StreamRequest {
 /** A socket the server closes when it stops. */
 export interface Closable {
   close(code?: number, reason?: string): void;
+  terminate(): void;
 }
 
 /** The rate limit of HTTP requests, asked again for each move sent on a stream. */
