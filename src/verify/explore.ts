@@ -93,11 +93,13 @@ export function expand(
     broken.add(problem.check);
     found.push({ ...problem, path: path(), move });
   };
+  // The pieces are read before the game is asked anything: a check that writes into them while legal moves are
+  // worked out is caught as one that writes while the probe refuses a move.
+  const before = s.judge.pieces(state.context);
   const { moves, problems } = s.judge.movesAt(state);
   for (const problem of problems) add(problem, null);
   const dead = s.judge.deadEnd(state, moves);
   if (dead !== null) add(dead, null);
-  const before = s.judge.pieces(state.context);
   for (const problem of s.judge.probe(state, moves, before)) add(problem, null);
   let generated = 0;
   moves.forEach((move, index) => {

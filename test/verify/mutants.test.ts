@@ -148,6 +148,25 @@ describe('counterspell mutants, each one fault in the spec', () => {
     expect(found.message).toContain('"target":"seat:cat"');
   });
 
+  it('a check that writes into the pieces whenever it is asked, legal moves included, is caught at the opening', () => {
+    const mutant = make({
+      ...counterspellSpec,
+      moves: {
+        ...counterspellSpec.moves,
+        bolt: {
+          ...bolt,
+          check: (ctx: Parameters<typeof bolt.check>[0]) => {
+            // The fault: a tally of the bolts asked about, kept in the pieces; the first asking is for legal moves.
+            (ctx.game as { asked?: number }).asked = 1;
+            return bolt.check(ctx);
+          },
+        },
+      },
+    });
+    const found = caughtBy(mutant, BOUNDS.counterspell, 'refusal-changes-nothing', 0);
+    expect(found.message).toContain('refused');
+  });
+
   it('a check that burns a misdirected bolt (writing into the pieces) is caught by refusal-changes-nothing at the opening', () => {
     const mutant = make({
       ...counterspellSpec,
