@@ -11,7 +11,7 @@ import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';
 import type { TableContext } from './context.js';
 import { engineMove } from './moves/index.js';
-import { checkMove, engineRefusal, moveTypes, seatingView } from './rules.js';
+import { engineRefusal, moveTypes, offerRefusal, seatingView } from './rules.js';
 
 /**
  * The seats that may act now: the obliged seat while it owes plies; the
@@ -91,11 +91,10 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
     const before = allowed.length;
     for (const payload of candidates) {
       // Read once into a frozen move: playing it later reads and parses it no more.
-      const offered = payload === undefined ? { type, seat } : { type, seat, payload };
-      const read = readMove(offered);
-      const move = (read.ok ? read.move : offered) as Move;
-      const problem = checkMove(game, ctx, move);
-      if (problem === null) allowed.push(move);
+      const read = readMove(payload === undefined ? { type, seat } : { type, seat, payload });
+      // The turn's checks passed for this type and seat above: what remains is asked of this payload.
+      const problem = read.ok ? offerRefusal(game, ctx, read.move) : read.refusal;
+      if (problem === null) allowed.push((read as { move: Move }).move);
       else first ??= problem;
     }
     if (allowed.length === before) {

@@ -6,12 +6,12 @@
  * turn, priority and timing here, then asked of the game.
  */
 import { type Refusal, refusal } from '../core/errors.js';
-import { isReadMove, type Move, readMove } from '../core/move.js';
-import { type Parsed, parseSchema } from '../core/schema.js';
+import { type Move, readMove } from '../core/move.js';
 import { type AnyGame, type GameMove, gameMove } from '../definition/game.js';
 import { type StructurePlan, windowPlan } from '../definition/structure.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { seatsInGame, type TableContext } from './context.js';
+import { type PayloadRead, parsePayload } from './moves/engineMove.js';
 import { ENGINE_MOVES, type EngineMoveModel, engineMove } from './moves/index.js';
 import { seatingView } from './seatingView.js';
 import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, turnCannotPass } from './turnFacts.js';
@@ -51,36 +51,13 @@ function phaseAllows(ctx: TableContext, type: string): boolean {
   return plan?.moves == null || plan.moves.includes(type);
 }
 
-/** The move's payload as its schema reads it, or why it does not fit. */
-export function readPayload(
-  definition: GameMove,
-  move: Move,
-): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
-  // A read move is frozen: its payload is parsed once, however many times a play asks (check, notation, play).
-  const known = parsedPayloads.get(move);
-  if (known !== undefined && known.definition === definition) return known.read;
-  const read = parseAfresh(definition, move);
-  if (isReadMove(move)) parsedPayloads.set(move, { definition, read });
-  return read;
-}
-
-const parsedPayloads = new WeakMap<
-  object,
-  { definition: GameMove; read: { ok: true; payload: unknown } | { ok: false; refusal: Refusal } }
->();
-
-function parseAfresh(
-  definition: GameMove,
-  move: Move,
-): { ok: true; payload: unknown } | { ok: false; refusal: Refusal } {
-  if (definition.payload === null) {
-    return move.payload === undefined
-      ? { ok: true, payload: undefined }
-      : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
-  }
-  let parsed: Parsed<unknown>;
+/**
+ * The move's payload as its schema reads it, or why it does not fit; a schema that throws is the game's error. A
+ * read move is frozen: its payload is parsed once, however many times a play asks (check, notation, play).
+ */
+export function readPayload(definition: GameMove, move: Move): PayloadRead {
   try {
-    parsed = parseSchema(definition.payload, move.payload);
+    return parsePayload(definition.payload, move);
   } catch (error) {
     return {
       ok: false,
@@ -90,10 +67,6 @@ function parseAfresh(
       ),
     };
   }
-  if (parsed.success) return { ok: true, payload: parsed.data };
-  const issue = parsed.issues[0];
-  const where = issue && issue.path.length > 0 ? `payload.${issue.path.join('.')}: ` : 'payload: ';
-  return { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} ${where}${issue?.message ?? 'does not fit'}`) };
 }
 
 /**
@@ -238,11 +211,30 @@ let lastContext: TableContext | null = null;
 let lastMove: unknown = null;
 let lastResult: Refusal | null = null;
 
+/**
+ * Why a read move offered to its seat may not be played, when `engineRefusal` already let its type and seat through
+ * in `ctx`: the checks of `checkMove` that remain (a turn that cannot pass, the payload, the game's check).
+ */
+export function offerRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusal | null {
+  return payloadChecks(game, ctx, move, gameMove(game, move.type), engineMove(move.type));
+}
+
 function checkRead(game: AnyGame, ctx: TableContext, move: Move): Refusal | null {
   const definition = gameMove(game, move.type);
   const engine = engineMove(move.type);
-  const refused = refusalOf(game, ctx, move.type, move.seat, definition, engine);
-  if (refused !== null) return refused;
+  return (
+    refusalOf(game, ctx, move.type, move.seat, definition, engine) ?? payloadChecks(game, ctx, move, definition, engine)
+  );
+}
+
+/** The checks after the turn's: a turn that cannot pass, the payload as its schema reads it, and the game's check. */
+function payloadChecks(
+  game: AnyGame,
+  ctx: TableContext,
+  move: Move,
+  definition: GameMove | undefined,
+  engine: EngineMoveModel | undefined,
+): Refusal | null {
   // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
   if (
     ctx.turn.activeSeat !== null &&

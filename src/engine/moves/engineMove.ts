@@ -6,7 +6,7 @@
  */
 
 import { type Refusal, refusal } from '../../core/errors.js';
-import type { Move } from '../../core/move.js';
+import { isReadMove, type Move } from '../../core/move.js';
 import { parseSchema, type Schema } from '../../core/schema.js';
 import type { AnyGame } from '../../definition/game.js';
 import type { StructurePlan } from '../../definition/structure.js';
@@ -40,19 +40,32 @@ export interface EngineMoveModel {
   candidates(ctx: TableContext): readonly unknown[];
 }
 
-/** A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. */
-export function parsePayload<T>(
-  schema: Schema<T> | null,
-  move: Move,
-): { ok: true; payload: T } | { ok: false; refusal: Refusal } {
+/** What a payload's schema made of a move: the payload it read, or the INVALID_PAYLOAD refusal. */
+export type PayloadRead<T = unknown> = { ok: true; payload: T } | { ok: false; refusal: Refusal };
+
+/**
+ * A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. A read move is frozen,
+ * so its payload is parsed once per schema, however many times it is checked and played.
+ */
+export function parsePayload<T>(schema: Schema<T> | null, move: Move): PayloadRead<T> {
+  const known = parsed.get(move);
+  if (known !== undefined && known.schema === schema) return known.read as PayloadRead<T>;
+  const read = parseAfresh(schema, move);
+  if (isReadMove(move)) parsed.set(move, { schema, read });
+  return read;
+}
+
+const parsed = new WeakMap<object, { schema: unknown; read: PayloadRead }>();
+
+function parseAfresh<T>(schema: Schema<T> | null, move: Move): PayloadRead<T> {
   if (schema === null) {
     return move.payload === undefined
       ? { ok: true, payload: undefined as T }
       : { ok: false, refusal: refusal('INVALID_PAYLOAD', `${move.type} takes no payload`) };
   }
-  const parsed = parseSchema(schema, move.payload);
-  if (parsed.success) return { ok: true, payload: parsed.data };
-  const issue = parsed.issues[0];
+  const result = parseSchema(schema, move.payload);
+  if (result.success) return { ok: true, payload: result.data };
+  const issue = result.issues[0];
   return {
     ok: false,
     refusal: refusal(
