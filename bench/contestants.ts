@@ -16,9 +16,11 @@
  *                      and `cast` over the same minimal state in G, `events.endTurn()` after
  *                      WIND_DOWN
  */
+
 import { createRequire } from 'node:module';
 import { and, assign, createActor, setup } from 'xstate';
-import { type AnyGame, createTable, mundane, type Table } from '../src/index.js';
+import { mundane } from '../src/games/index.js';
+import { type AnyGame, createTable, type Table } from '../src/index.js';
 import { benchMundane, benchOptions } from './game.js';
 import {
   type Outcome,

@@ -16,7 +16,8 @@
  * The id stays `mundane`, so logs say `mundane`; `replay` is given this game
  * explicitly (`{ games: { mundane: benchMundane } }`).
  */
-import { extendGame, mundane } from '../src/index.js';
+import { mundane } from '../src/games/index.js';
+import { extendGame } from '../src/index.js';
 import { CARD } from './streams.js';
 
 export const benchMundane = extendGame(mundane, {

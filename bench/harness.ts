@@ -7,11 +7,13 @@
  * them as one table. bench/run.ts runs the full configuration;
  * test/bench/smoke.test.ts runs a tiny one.
  */
+
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { createActor } from 'xstate';
-import { createTable, mundane, replay, restoreTable, type Table } from '../src/index.js';
+import { mundane } from '../src/games/index.js';
+import { createTable, replay, restoreTable, type Table } from '../src/index.js';
 import { ANN, BOB, CAT, generatePaths, modelSetup } from '../test/support/tableModel.js';
 import {
   type AnyOutcome,

@@ -6,9 +6,11 @@
  * run by run; the best run of each counts. Used by `npm run bench` (figure
  * `mcts`) and `npm run bench:bots`.
  */
+
 import { createRequire } from 'node:module';
 import { mctsBot } from '../src/bots/index.js';
-import { createTable, lineOf, ticTacToe } from '../src/index.js';
+import { lineOf, ticTacToe } from '../src/games/index.js';
+import { createTable } from '../src/index.js';
 
 /** Who has three in a row on boardgame.io's board (its cells hold player ids): the built-in game's own rule. */
 const winnerOf = (cells: readonly (string | null)[]): string | null => lineOf(cells as readonly ('X' | 'O' | null)[]);

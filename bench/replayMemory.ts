@@ -5,13 +5,15 @@
  * with its peak resident memory and its time (`as` is `--as seat:ann`, the view of one seat). Issue 12 asks for less
  * than 500 MB at a million moves.
  */
+
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createTable, mundane } from '../src/index.js';
+import { mundane } from '../src/games/index.js';
+import { createTable } from '../src/index.js';
 
 const LIMIT_MB = 500;
 const { values } = parseArgs({ options: { moves: { type: 'string' }, modes: { type: 'string' } } });

@@ -17,9 +17,11 @@
  * (game phases as states, a turn region per strategy) has no minimal counterpart that
  * would not be a copy of plystack's chart.
  */
+
 import { createRequire } from 'node:module';
 import { and, assign, createActor, not, setup } from 'xstate';
-import { createTable, sandbox, type Table } from '../src/index.js';
+import { sandbox } from '../src/games/index.js';
+import { createTable, type Table } from '../src/index.js';
 import { type Contestant, type PlystackRun, type Run, tableRun } from './contestants.js';
 import {
   type CircularOutcome,

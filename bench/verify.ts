@@ -5,7 +5,8 @@
  * every default check. Distinct states a second, and the bytes the run's
  * record holds per distinct state.
  */
-import { mundane, ticTacToe } from '../src/index.js';
+
+import { mundane, ticTacToe } from '../src/games/index.js';
 import { type RunReport, verify } from '../src/testing/index.js';
 import type { Figure, Results, TargetVerdict } from './harness.js';
 

@@ -1,9 +1,11 @@
 /**
- * `plystack`: tables, games, turn rules, export and the chart as data. It
+ * `plystack`: what a game's author and an application embedding tables need:
+ * defining a game, tables and their moves, turn rules, replay and export. It
  * loads XState, zod and pure-rand and nothing else, in Node and in browsers.
  * The rest has its own entry point, so an application carries only what it
- * uses: `plystack/testing` (generated tests), `plystack/inspect` (the
- * inspector's transport), `plystack/server` and `plystack/client`.
+ * uses: `plystack/games` (the example games), `plystack/testing` (verify and
+ * generated tests), `plystack/inspect` (the inspector: the chart as data and
+ * the transport), `plystack/bots`, `plystack/server` and `plystack/client`.
  */
 
 export {
@@ -23,7 +25,7 @@ export {
   MAX_PAYLOAD_DEPTH,
   type Move,
 } from './core/move.js';
-export type { Random, Seed } from './core/random.js';
+export { type Random, type Seed, seededRandom } from './core/random.js';
 export type { Schema } from './core/schema.js';
 export type {
   GameChecks,
@@ -95,42 +97,6 @@ export {
 export { type LaidOutRow, layOutRows, type RoundCell, type RoundRow, rounds } from './export/rounds.js';
 export { derivedTurnModel, turnModelOf } from './export/turnModel.js';
 export type { Simulation } from './fast/simulation.js';
-export {
-  type CircularTableOptions,
-  type CircularTableState,
-  circularTable,
-} from './games/circularTable/circularTable.js';
-export { type FroggerOptions, type FroggerState, frogger } from './games/frogger/frogger.js';
-export { type MundaneOptions, type MundaneSeat, type MundaneState, mundane } from './games/mundane/mundane.js';
-export { builtInGames, findGame } from './games/registry.js';
-export { type SandboxOptions, type SandboxState, sandbox } from './games/sandbox/sandbox.js';
-export { type SkirmishOptions, skirmish } from './games/skirmish/skirmish.js';
-export type { SkirmishState } from './games/skirmish/squads.js';
-export { lineOf, type Mark, type TicTacToeState, ticTacToe } from './games/ticTacToe/ticTacToe.js';
-export {
-  activeStateIds,
-  allStates,
-  type ChartState,
-  type ChartTransition,
-  chartFromDefinition,
-  guessTakenTransitions,
-} from './inspect/chart.js';
-export {
-  guardText,
-  machineDefinition,
-  type StateJson,
-  type TransitionJson,
-  takenTransitionId,
-  transitionId,
-} from './inspect/definition.js';
-export {
-  DEFAULT_INSPECT_PORT,
-  PAGE_PATH,
-  type PlystackActorInfo,
-  type PlystackSnapshotInfo,
-  type RelayMessage,
-} from './inspect/protocol.js';
-export { DEFAULT_LIMITS, inspectionContext, type PlyWindow, type WindowLimits, windowed } from './inspect/sanitize.js';
 export { createTableMachine, type MoveEvent, type TableEmitted, type TableMachine } from './machines/tableMachine.js';
 export type { Direction } from './order/seatOrder.js';
 export {

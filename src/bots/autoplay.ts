@@ -5,11 +5,10 @@
  * game's hints.
  */
 
-import type { Move } from '../core/move.js';
 import { type Seed, seededRandom } from '../core/random.js';
-import type { AnyGame, MoveOf } from '../definition/game.js';
+import type { AnyGame } from '../definition/game.js';
 import { createTable, type Table } from '../table/table.js';
-import { pickMove } from './botMoves.js';
+import { randomLegalMove } from './botMoves.js';
 
 /** Seat ids for demo tables, in table order. */
 export const DEMO_SEATS = [
@@ -22,26 +21,6 @@ export const DEMO_SEATS = [
   'seat:gus',
   'seat:hal',
 ] as const;
-
-/**
- * A move for one of the seats that may act now, as a bot would consider it
- * (`botMoves`: no leaving, auto-pass stops or undo while the seat has other
- * moves): the seat and the move are drawn by `pick` (a whole number below its
- * argument), the move as the game's `bots.weight` hint weighs them;
- * undefined when nobody may act.
- *
- * @example
- * randomLegalMove(table, (n) => 0) // the first move of the first seat to act (of a game without weights)
- */
-export function randomLegalMove<Gm extends AnyGame>(
-  table: Table<Gm>,
-  pick: (count: number) => number,
-): (MoveOf<Gm> & Move) | undefined {
-  const seats = table.toAct();
-  if (seats.length === 0) return undefined;
-  const seat = seats[pick(seats.length)] as string;
-  return pickMove(table, seat, pick) ?? undefined;
-}
 
 /** Options of a demo game. */
 export interface DemoOptions {

@@ -106,6 +106,23 @@ export function pickMove<M extends Move>(
   return moves[pickIndex(moves.length, moveWeights(position, moves), draw)] as M;
 }
 
+/**
+ * A move for one of the seats that may act now, as a bot would consider it
+ * (`botMoves`: no leaving, auto-pass stops or undo while the seat has other
+ * moves): the seat and the move are drawn by `pick` (a whole number below its
+ * argument), the move as the game's `bots.weight` hint weighs them;
+ * undefined when nobody may act.
+ *
+ * @example
+ * randomLegalMove(table, (n) => 0) // the first move of the first seat to act (of a game without weights)
+ */
+export function randomLegalMove<M extends Move>(position: Position<M>, pick: (count: number) => number): M | undefined {
+  const seats = position.toAct();
+  if (seats.length === 0) return undefined;
+  const seat = seats[pick(seats.length)] as string;
+  return pickMove(position, seat, pick) ?? undefined;
+}
+
 /** Draws for a pick by weights that are not all whole numbers are whole numbers below this. */
 const WEIGHT_STEPS = 2 ** 30;
 

@@ -5,7 +5,7 @@
  * nothing of plystack but its public API, and holds the log itself.
  */
 import { dirname, relative, sep } from 'node:path';
-import { literal } from '../testing/vitestFile.js';
+import { entryBeside, literal } from '../testing/vitestFile.js';
 import type { Violation } from '../verify/types.js';
 
 /** Where the generated file finds the game, and the properties `--checks` added. */
@@ -48,12 +48,13 @@ export function regressionTestFile(violation: Violation, path: string, source: R
   const imports =
     'builtIn' in game
       ? [
-          `import { type AnyGame, findGame, type TableLog } from ${literal(plystack)};`,
-          `import { recheck } from ${literal(`${plystack}/testing`)};`,
+          `import type { AnyGame, TableLog } from ${literal(plystack)};`,
+          `import { findGame } from ${literal(entryBeside(plystack, 'games'))};`,
+          `import { recheck } from ${literal(entryBeside(plystack, 'testing'))};`,
         ]
       : [
           `import type { AnyGame, TableLog } from ${literal(plystack)};`,
-          `import { recheck } from ${literal(`${plystack}/testing`)};`,
+          `import { recheck } from ${literal(entryBeside(plystack, 'testing'))};`,
           game.name === 'default'
             ? `import gameExport from ${literal(importPath(game.file, path))};`
             : `import { ${game.name} as gameExport } from ${literal(importPath(game.file, path))};`,

@@ -14,6 +14,7 @@ import { type Move, readMove } from '../core/move.js';
 import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
+import type { TableEmitted } from '../engine/events.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
 import { checkMove } from '../engine/rules.js';
 import {
@@ -32,10 +33,16 @@ import { type ChartRunner, type ChartState, chartRunner } from './chartRunner.js
 export interface Simulation<Gm extends AnyGame = AnyGame> {
   /** The game played here. */
   readonly game: Gm;
-  /** Plays a move on this copy: its ply, or the refusal a live table would give (this copy then stays as it was). */
+  /**
+   * Plays a move on this copy: its ply and what the table emitted playing it
+   * (the events `table.on` would hear), or the refusal a live table would give
+   * (this copy then stays as it was).
+   */
   tryPlay(
     move: MoveOf<Gm> | Move | unknown,
-  ): { readonly ok: true; readonly ply: Ply } | { readonly ok: false; readonly error: IllegalMove };
+  ):
+    | { readonly ok: true; readonly ply: Ply; readonly emitted: readonly TableEmitted[] }
+    | { readonly ok: false; readonly error: IllegalMove };
   /** Plays a move on this copy; throws `IllegalMove` when it is refused. */
   play(move: MoveOf<Gm> | Move): Ply;
   /** Why `move` would be refused here, or null. */
@@ -92,13 +99,14 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     if (refused !== null) return { ok: false as const, error: new IllegalMove(refused) };
     const move = (read as { move: Move }).move;
     const index = size(state.context.plies);
+    const emitted: TableEmitted[] = [];
     try {
-      state = runner.step(state, move);
+      state = runner.step(state, move, emitted);
     } catch (error) {
       if (!(error instanceof GameCodeError)) throw error;
       return { ok: false as const, error: new IllegalMove(refusal('GAME_ERROR', error.message)) };
     }
-    return { ok: true as const, ply: at(state.context.plies, index) as Ply };
+    return { ok: true as const, ply: at(state.context.plies, index) as Ply, emitted };
   };
   return {
     game,

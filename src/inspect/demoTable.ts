@@ -4,7 +4,8 @@
  * table is there to look at before any app connects.
  */
 
-import { DEMO_SEATS, randomLegalMove } from '../bots/autoplay.js';
+import { DEMO_SEATS } from '../bots/autoplay.js';
+import { randomLegalMove } from '../bots/botMoves.js';
 import { mundane } from '../games/mundane/mundane.js';
 import { createTable, type Table } from '../table/table.js';
 import { inspectTable, type TableInspection } from './inspectTable.js';

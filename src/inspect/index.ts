@@ -1,10 +1,41 @@
 /**
- * `plystack/inspect`: sending tables, or any XState actor, to the inspector.
- * Kept out of `plystack` because it loads `@statelyai/inspect` and its
- * WebSocket transport, which an application that never inspects should not
- * carry. The chart as data (`machineDefinition`, `chartFromDefinition`, …)
- * needs nothing but XState and stays in `plystack`.
+ * `plystack/inspect`: what the inspector needs: the chart as data (the
+ * machine's definition, its states and transitions, the active states), the
+ * messages a page and an application exchange, and sending tables, or any
+ * XState actor, to the inspector over its WebSocket transport. Kept out of
+ * `plystack`, which an application that never inspects carries alone.
  */
 
-export { withMachineDefinitions } from './definition.js';
+export {
+  activeStateIds,
+  allStates,
+  type ChartState,
+  type ChartTransition,
+  chartFromDefinition,
+  guessTakenTransitions,
+} from './chart.js';
+export {
+  guardText,
+  machineDefinition,
+  type StateJson,
+  type TransitionJson,
+  takenTransitionId,
+  transitionId,
+  withMachineDefinitions,
+} from './definition.js';
 export { type Inspector, type InspectTableOptions, inspectTable, type TableInspection } from './inspectTable.js';
+export {
+  DEFAULT_INSPECT_PORT,
+  PAGE_PATH,
+  type PlystackActorInfo,
+  type PlystackSnapshotInfo,
+  type RelayMessage,
+} from './protocol.js';
+export {
+  DEFAULT_LIMITS,
+  inspectionContext,
+  type PlyWindow,
+  plyCountOf,
+  type WindowLimits,
+  windowed,
+} from './sanitize.js';

@@ -129,6 +129,20 @@ function isPlyLog(value: unknown): value is { size: number } {
 }
 
 /**
+ * How many plies a table context (a snapshot's `context`, as XState's
+ * inspection events carry it) has recorded, or undefined when it is not a
+ * plystack table's context.
+ *
+ * @example
+ * plyCountOf(table.context) // table.plies.length
+ */
+export function plyCountOf(context: unknown): number | undefined {
+  if (typeof context !== 'object' || context === null) return undefined;
+  const plies = (context as { plies?: unknown }).plies;
+  return isPlyLog(plies) ? plies.size : undefined;
+}
+
+/**
  * A table context as an inspector receives it: every ply log replaced by its
  * size (the plies travel as a window beside it), the rest `windowed`.
  *

@@ -12,7 +12,7 @@ import { formatCoverage, type TableTestModel } from './tableTestModel.js';
 export interface TestFileOptions {
   /**
    * Where the game comes from: `{ builtIn: 'mundane' }` (through `findGame`
-   * from 'plystack'), or a module and its export (`{ from: '../src/game.js',
+   * from 'plystack/games'), or a module and its export (`{ from: '../src/game.js',
    * name: 'default' }`).
    */
   readonly game: { readonly builtIn: string } | { readonly from: string; readonly name: string };
@@ -22,6 +22,21 @@ export interface TestFileOptions {
   readonly plystack?: string;
   /** Where it imports plystack/testing from (default: beside `plystack`: 'plystack/testing', or its `testing/index`). */
   readonly testing?: string;
+}
+
+/**
+ * Where a generated file imports one of plystack's other entry points from,
+ * given where it imports plystack itself: the package's subpath, or the
+ * entry's index beside a source or build path.
+ *
+ * @example
+ * entryBeside('plystack', 'games') // 'plystack/games'
+ * entryBeside('../src/index.ts', 'testing') // '../src/testing/index.ts'
+ */
+export function entryBeside(plystack: string, entry: 'games' | 'testing'): string {
+  return /index(\.[jt]s)?$/.test(plystack)
+    ? plystack.replace(/index(\.[jt]s)?$/, `${entry}/index$1`)
+    : `${plystack}/${entry}`;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -100,14 +115,13 @@ export function tableTestFile(model: TableTestModel, options: TestFileOptions): 
   const { game, input } = model;
   const opening = model.paths[0]?.opening ?? null;
   const plystack = options.plystack ?? 'plystack';
-  const testing =
-    options.testing ??
-    (plystack === 'plystack' ? 'plystack/testing' : plystack.replace(/index(\.[jt]s)?$/, 'testing/index$1'));
+  const testing = options.testing ?? entryBeside(plystack, 'testing');
   const source = options.game;
   const gameImport =
     'builtIn' in source
       ? [
-          `import { createTable, findGame, IllegalMove, InvalidTable, type AnyGame, type Move } from ${literal(plystack)};`,
+          `import { createTable, IllegalMove, InvalidTable, type AnyGame, type Move } from ${literal(plystack)};`,
+          `import { findGame } from ${literal(entryBeside(plystack, 'games'))};`,
           '',
           `const game: AnyGame = findGame(${literal(source.builtIn)})!;`,
         ]

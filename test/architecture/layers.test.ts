@@ -127,3 +127,49 @@ describe('the layers of src', () => {
     expect(layerOf('table/table.ts')).toBeGreaterThan(layerOf('core/move.ts'));
   });
 });
+
+/** The entry points of package.json, as the files of `src` they are built from. */
+const ENTRY_FILES = [
+  'index.ts',
+  'games/index.ts',
+  'testing/index.ts',
+  'inspect/index.ts',
+  'bots/index.ts',
+  'client/index.ts',
+];
+const PAGE = resolve(SRC, '../visualizer/src');
+
+/** The files of `src` a page module imports (static, type-only and literal dynamic imports), by their path from `src`. */
+function pageImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/\bfrom\s+'([^']+)'/g), ...text.matchAll(/\bimport\('([^']+)'\)/g)]
+    .map((match) => match[1] as string)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier))
+    .filter((target) => !relative(SRC, target).startsWith('..'))
+    .map((target) => relative(SRC, target).replace(/\.js$/, '.ts'));
+}
+
+/** Every module of the inspector page, with the files of `src` it imports. */
+function pageModules(folder = PAGE): [string, string[]][] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return pageModules(path);
+    return /\.tsx?$/.test(entry.name) ? [[relative(PAGE, path), pageImportsOf(path)] as [string, string[]]] : [];
+  });
+}
+
+describe('the inspector page', () => {
+  it('imports plystack only through its public entry points, as an application would', () => {
+    const page = pageModules();
+    expect(page.length).toBeGreaterThan(20);
+    // The page does use plystack: the table API and the inspector's helpers at least.
+    const used = new Set(page.flatMap(([, imports]) => imports));
+    expect(used).toContain('index.ts');
+    expect(used).toContain('inspect/index.ts');
+    const deep = page.flatMap(([file, imports]) =>
+      imports.filter((target) => !ENTRY_FILES.includes(target)).map((target) => `${file} → src/${target}`),
+    );
+    expect(deep).toEqual([]);
+  });
+});

@@ -3,17 +3,17 @@
  * the actor, a snapshot that is not this table's: each is refused with a code,
  * and the table stays exactly as it was and alive.
  */
+
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { mundane, sandbox } from '../../src/games/index.js';
 import {
   createTable,
   defineGame,
   IllegalMove,
   InvalidTable,
   type ListenerFailure,
-  mundane,
   restoreTable,
-  sandbox,
   type Table,
 } from '../../src/index.js';
 

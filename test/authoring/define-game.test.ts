@@ -3,17 +3,11 @@
  * other member has a default, and a mistake in the definition is refused when
  * the game is defined, naming the field.
  */
+
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createTable,
-  defineGame,
-  GameDefinitionError,
-  type GameSpec,
-  InvalidTable,
-  isGame,
-  sandbox,
-} from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTable, defineGame, GameDefinitionError, type GameSpec, InvalidTable, isGame } from '../../src/index.js';
 
 const A = 'seat:a';
 const B = 'seat:b';

@@ -3,8 +3,10 @@
  * which payload fields are secret until it reveals them; `viewFor` shows the
  * table as a seat or a spectator sees it, while the log stays the whole truth.
  */
+
 import { describe, expect, it } from 'vitest';
-import { createTable, mundane, skirmish } from '../../src/index.js';
+import { mundane, skirmish } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 
 const ANN = 'seat:ann';
 const BOB = 'seat:bob';

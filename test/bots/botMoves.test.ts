@@ -9,14 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { botMoves, LAST_RESORT_MOVES, mctsBot, randomBot } from '../../src/bots/index.js';
 import type { Ply } from '../../src/definition/records.js';
-
 import { seatingView } from '../../src/engine/seatingView.js';
 import {
   type CircularTableOptions,
   type CircularTableState,
   circularTable,
 } from '../../src/games/circularTable/circularTable.js';
-import { createTable, defineGame, extendGame, mundane, type Table } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, defineGame, extendGame, type Table } from '../../src/index.js';
 import { toArray } from '../../src/log/plyLog.js';
 
 const SEATS = ['seat:ann', 'seat:bob'];

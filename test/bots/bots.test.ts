@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Bot, botMoves, chooseSoon, mctsBot, randomBot } from '../../src/bots/index.js';
-import { type AnyGame, builtInGames, createTable, defineGame, mundane, type Table } from '../../src/index.js';
+import { builtInGames, mundane } from '../../src/games/index.js';
+import { type AnyGame, createTable, defineGame, type Table } from '../../src/index.js';
 import { SEAT_NAMES } from '../property/arbitraries.js';
 
 /** A table of `game` for its fewest seats, with the options its demo uses for a short game. */

@@ -5,11 +5,13 @@
  * and a verifier's counterexample opened where its property broke. A file of
  * its own, with its own browser, so it runs beside the other browser tests.
  */
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mundane, replay } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { replay } from '../../src/index.js';
 import { startRelay } from '../../src/inspect/relay.js';
 import {
   activeLeavesDrawn,

@@ -2,12 +2,14 @@
  * The inspector in a real browser: Debian's Chromium, driven by
  * playwright-core, on the built page served by the relay.
  */
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mctsBot } from '../../src/bots/index.js';
-import { createTable, mundane, replay, type TableLog } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, replay, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
 import { chartState, openPage, SHOTS, screenshot, setUpInspector } from './support.js';

@@ -3,8 +3,9 @@
  * until the table holds at least `plies` plies (automatic passes count too).
  */
 
-import { randomLegalMove } from '../../src/bots/autoplay.js';
-import { createTable, mundane, type Table } from '../../src/index.js';
+import { randomLegalMove } from '../../src/bots/botMoves.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, type Table } from '../../src/index.js';
 
 export function longGame(plies: number): Table {
   const table = createTable(mundane, {

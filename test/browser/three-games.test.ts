@@ -9,12 +9,14 @@
  * the page back to them. (Follow mode's active leaves at both sizes, for the
  * same three games: chart.test.ts.)
  */
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { randomLegalMove } from '../../src/bots/autoplay.js';
-import { createTable, findGame } from '../../src/index.js';
+import { randomLegalMove } from '../../src/bots/botMoves.js';
+import { findGame } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import {
   click,
   militiaLog,

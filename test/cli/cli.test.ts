@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
-import { createTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 
 /** An Io that keeps what the CLI prints, and serves files from a map. */
 function memoryIo(files: Record<string, string> = {}, stdin = '') {

@@ -4,11 +4,13 @@
  * the same seed plays the same game; the log it writes replays to the same end.
  * The bots, like the random demo, play every move by the rule of `botMoves`.
  */
+
 import { describe, expect, it } from 'vitest';
 import { playDemo } from '../../src/bots/autoplay.js';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
-import { builtInGames } from '../../src/index.js';
+import { builtInGames } from '../../src/games/index.js';
+
 import { expectPlayedByBotRule } from '../support/botRule.js';
 
 /** An Io that keeps what the CLI prints, and serves files from a map. */

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import { replayJson as replayFile } from '../support/cli.js';
 
 const logFile = join(import.meta.dirname, '..', '..', 'examples', 'mundane-rules.json');

@@ -221,7 +221,8 @@ describe('the record of a game', () => {
   });
 
   it('a game still on has no winners in its header', async () => {
-    const { createTable, gameRecord, sandbox } = await import('../../src/index.js');
+    const { createTable, gameRecord } = await import('../../src/index.js');
+    const { sandbox } = await import('../../src/games/index.js');
     const table = createTable(sandbox, { table: 'table:on', seats: ['seat:a', 'seat:b'], seed: 1, options: {} });
     table.play({ type: 'play', seat: 'seat:a' });
     const record = gameRecord({ log: table.log, plies: table.plies, state: table.state, turnModel: table.turnModel });

@@ -180,6 +180,7 @@ export default defineGame({
     expect(text).toContain(
       "import { createTable, IllegalMove, InvalidTable, type AnyGame, type Move } from 'plystack';",
     );
+    expect(text).not.toContain('plystack/games');
     expect(text).toContain("import gameExport from '../../coin.mjs';");
     expect(text).not.toContain('file://');
     expect(text).toContain(`plystack paths --game ${file('coin.mjs')} --seats 2`);

@@ -8,15 +8,8 @@ import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { tableReport } from '../../src/cli/summary.js';
 import { firstInvalidUtf8, QUOTE_CHARS } from '../../src/cli/text.js';
-import {
-  createTable,
-  exportPlies,
-  type LaidOutRow,
-  moveRecord,
-  moveTableText,
-  mundane,
-  replay,
-} from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, exportPlies, type LaidOutRow, moveRecord, moveTableText, replay } from '../../src/index.js';
 
 const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const seats = ['seat:ann', 'seat:bob'];

@@ -3,6 +3,7 @@
  * package, fails when one expected value is wrong, and the command refuses
  * bad usage with exit 2 naming the field.
  */
+
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
-import { createTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import { unreachableByDesign } from '../support/tableModel.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -12,6 +12,7 @@
  * ply, for the output. It measures memory only; how long the replay takes
  * is the bench's business (`npm run bench:replay`).
  */
+
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 
 const bin = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const exec = promisify(execFile);

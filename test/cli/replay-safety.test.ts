@@ -5,6 +5,7 @@
  * and every hand follow. And a server's tokens never begin with '-', which a
  * command line would take for an option.
  */
+
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { processIo, run } from '../../src/cli/main.js';
 import { jsonText } from '../../src/cli/text.js';
-import { createTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import { newToken } from '../../src/server/tokens.js';
 
 const ESCAPE = '\u001b[2J\u001b[1;1H';

@@ -5,10 +5,12 @@
  * in direct execution and in the AI": generic flows "cannot bypass the
  * conditions of an active combat".
  */
+
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { circularTable } from '../../src/games/circularTable/circularTable.js';
-import { createTable, defineGame, frogger, type Table } from '../../src/index.js';
+import { frogger } from '../../src/games/index.js';
+import { createTable, defineGame, type Table } from '../../src/index.js';
 import { openSandbox, refusalOf, withRules } from '../support/sandbox.js';
 
 const [A, B, C, D] = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];

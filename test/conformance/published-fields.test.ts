@@ -9,7 +9,8 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTable, replay, sandbox } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTable, replay } from '../../src/index.js';
 import { replayJson } from '../support/cli.js';
 import { openSandbox, withRules } from '../support/sandbox.js';
 

@@ -12,6 +12,7 @@ const root = join(import.meta.dirname, '..', '..');
 /** Each entry point of package.json, with its source file. */
 const ENTRIES = {
   plystack: 'src/index.ts',
+  'plystack/games': 'src/games/index.ts',
   'plystack/testing': 'src/testing/index.ts',
   'plystack/inspect': 'src/inspect/index.ts',
   'plystack/server': 'src/server/index.ts',

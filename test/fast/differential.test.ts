@@ -6,11 +6,13 @@
  * value, and the events, in order. The first difference fails with the move
  * that made it.
  */
+
 import { fc } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { chartRunner } from '../../src/fast/chartRunner.js';
-import { type AnyGame, builtInGames, createTable, defineGame, type Move, sandbox } from '../../src/index.js';
+import { builtInGames, sandbox } from '../../src/games/index.js';
+import { type AnyGame, createTable, defineGame, type Move } from '../../src/index.js';
 import { commandArb, flowOpeningArb, openingArb } from '../property/arbitraries.js';
 import { playBoth } from '../support/fastDifferential.js';
 

@@ -8,12 +8,13 @@
  * `branch` on the live, the replayed and the restored table, must each equal
  * the recorded snapshot.
  */
+
 import { fc } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
+import { builtInGames } from '../../src/games/index.js';
 import {
   type AnyGame,
-  builtInGames,
   createTable,
   type Move,
   replay,

@@ -6,9 +6,11 @@
  * context, state value and events after every move. `npm test` runs it
  * briefly; `npm run fuzz -- fast` runs it for a minute or more.
  */
+
 import { fc } from '@fast-check/vitest';
 import { describe } from 'vitest';
-import { type AnyGame, builtInGames } from '../../src/index.js';
+import { builtInGames } from '../../src/games/index.js';
+import type { AnyGame } from '../../src/index.js';
 import { commandArb, flowOpeningArb, openingArb } from '../property/arbitraries.js';
 import { playBoth } from '../support/fastDifferential.js';
 import { fuzzTest } from './runner.js';

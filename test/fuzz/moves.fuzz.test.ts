@@ -7,9 +7,11 @@
  * reaches XState's error status, and every refusal leaves the table
  * deep-equal to what it was.
  */
+
 import { describe, expect } from 'vitest';
-import { randomLegalMove } from '../../src/bots/autoplay.js';
-import { type AnyGame, builtInGames, createTable, IllegalMove, InvalidTable, type Table } from '../../src/index.js';
+import { randomLegalMove } from '../../src/bots/botMoves.js';
+import { builtInGames } from '../../src/games/index.js';
+import { type AnyGame, createTable, IllegalMove, InvalidTable, type Table } from '../../src/index.js';
 import { fuzzTest, type Random } from './runner.js';
 
 const GAMES = Object.values(builtInGames);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.js';
-import { findGame, replay, type TableLog } from '../../src/index.js';
+import { findGame } from '../../src/games/index.js';
+import { replay, type TableLog } from '../../src/index.js';
 
 /**
  * `plystack demo ARGS --log FILE` through the CLI's `run`: its exit code, what it printed and the log it wrote.

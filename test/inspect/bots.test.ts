@@ -4,9 +4,11 @@
  * stop or take a move back only when a seat has nothing else to do, and play
  * circular-table to its end as its hints say.
  */
+
 import { describe, expect, it } from 'vitest';
 import { botMoves, LAST_RESORT_MOVES } from '../../src/bots/index.js';
-import { circularTable, createTable, mundane } from '../../src/index.js';
+import { circularTable, mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import { type Asker, chooseHere } from '../../visualizer/src/model/bots.js';
 
 const ASKERS: Exclude<Asker, { kind: 'mcts' }>[] = [{ kind: 'random-move' }, { kind: 'random', seed: 'spring' }];

@@ -1,21 +1,20 @@
 import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import { and, createActor, createMachine, type InspectionEvent, not, or } from 'xstate';
+import { mundane } from '../../src/games/index.js';
+import { createTable, createTableMachine } from '../../src/index.js';
 import {
   activeStateIds,
   allStates,
   type ChartState,
   chartFromDefinition,
-  createTable,
-  createTableMachine,
   guardText,
   guessTakenTransitions,
   machineDefinition,
-  mundane,
   type StateJson,
   takenTransitionId,
-} from '../../src/index.js';
-import { withMachineDefinitions } from '../../src/inspect/index.js';
+  withMachineDefinitions,
+} from '../../src/inspect/index.js';
 
 const tableChart = () =>
   chartFromDefinition(JSON.parse(JSON.stringify(machineDefinition(createTableMachine(mundane)))));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTable, mundane, type PlystackSnapshotInfo } from '../../src/index.js';
-import { inspectTable } from '../../src/inspect/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
+import { inspectTable, type PlystackSnapshotInfo } from '../../src/inspect/index.js';
 import { startRelay } from '../../src/inspect/relay.js';
 import { fitWithin, jsonBytes, utf8Length, windowed } from '../../src/inspect/sanitize.js';
 import { openClient, type RelayClient } from '../support/relay.js';

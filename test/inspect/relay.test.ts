@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createTable, mundane, type PlystackSnapshotInfo } from '../../src/index.js';
-import { inspectTable, type TableInspection } from '../../src/inspect/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
+import { inspectTable, type PlystackSnapshotInfo, type TableInspection } from '../../src/inspect/index.js';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
 import { emptyArchive, mergePlies, rewriteIds } from '../../src/inspect/relaySessions.js';
 

@@ -1,15 +1,15 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import {
   allStates,
   chartFromDefinition,
-  createTable,
   inspectionContext,
-  mundane,
+  inspectTable,
   type PlystackSnapshotInfo,
   windowed,
-} from '../../src/index.js';
-import { inspectTable } from '../../src/inspect/index.js';
+} from '../../src/inspect/index.js';
 import { recentPlies } from '../../src/inspect/sanitize.js';
 import { longGame } from '../browser/longGame.js';
 

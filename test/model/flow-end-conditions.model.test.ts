@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTableMachine, type SandboxState, sandbox } from '../../src/index.js';
+import { type SandboxState, sandbox } from '../../src/games/index.js';
+import { createTableMachine } from '../../src/index.js';
 import { createTableTestModel, defaultAbstraction, formatCoverage, inventory } from '../../src/testing/index.js';
 
 /**

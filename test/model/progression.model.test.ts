@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTableMachine, sandbox } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTableMachine } from '../../src/index.js';
 import { createTableTestModel, formatCoverage, inventory } from '../../src/testing/index.js';
 
 /**

@@ -3,8 +3,10 @@
  * real table API, cover the machine, read well, and catch a table that leaves
  * the model; its bounds and abstraction do what they say.
  */
+
 import { describe, expect, it } from 'vitest';
-import { createTable, InvalidTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, InvalidTable } from '../../src/index.js';
 import { describeMove, thirdPerson } from '../../src/testing/describe.js';
 import { createTableTestModel, formatCoverage, type TablePath, TraversalLimit } from '../../src/testing/index.js';
 import { publicState } from '../../src/testing/traversal.js';

@@ -1,6 +1,6 @@
 /**
  * A web page that uses plystack as an application would: it imports
- * `createTable` and `mundane` from the package, opens a table without a seed
+ * `createTable` and `mundane` from the package's entry points, opens a table without a seed
  * and plays a move. Built with Vite from a project whose node_modules holds
  * plystack, and served over HTTP on loopback for Chromium to open.
  */
@@ -31,7 +31,8 @@ export const FORBIDDEN_PACKAGES = [
   '@electric-sql/pglite',
 ];
 
-const MAIN = `import { createTable, mundane } from 'plystack';
+const MAIN = `import { createTable } from 'plystack';
+import { mundane } from 'plystack/games';
 
 // No seed: the table draws one from the browser's Web Crypto and writes it into its log.
 const table = createTable(mundane, { table: 'table:web', seats: ['seat:ann', 'seat:bob'] });

@@ -17,6 +17,7 @@ import { installPacked, type PackedProject, root, run } from './packed.js';
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const ENTRIES = [
   'plystack',
+  'plystack/games',
   'plystack/testing',
   'plystack/inspect',
   'plystack/server',
@@ -144,23 +145,53 @@ console.log(JSON.stringify(names));`;
       string,
       string[]
     >;
-    expect(imported.plystack).toEqual(expect.arrayContaining(['createTable', 'mundane', 'replay', 'exportPlies']));
+    expect(imported.plystack).toEqual(expect.arrayContaining(['createTable', 'replay', 'exportPlies']));
     expect(imported.plystack).not.toContain('inspectTable');
+    expect(imported.plystack).not.toContain('mundane');
+    expect(imported['plystack/games']).toEqual(
+      expect.arrayContaining(['mundane', 'ticTacToe', 'findGame', 'builtInGames']),
+    );
     expect(imported['plystack/testing']).toEqual(expect.arrayContaining(['createTableTestModel', 'tableTestFile']));
-    expect(imported['plystack/inspect']).toEqual(['inspectTable', 'withMachineDefinitions']);
+    expect(imported['plystack/inspect']).toEqual([
+      'DEFAULT_INSPECT_PORT',
+      'DEFAULT_LIMITS',
+      'PAGE_PATH',
+      'activeStateIds',
+      'allStates',
+      'chartFromDefinition',
+      'guardText',
+      'guessTakenTransitions',
+      'inspectTable',
+      'inspectionContext',
+      'machineDefinition',
+      'plyCountOf',
+      'takenTransitionId',
+      'transitionId',
+      'windowed',
+      'withMachineDefinitions',
+    ]);
     expect(imported['plystack/server']).toEqual(expect.arrayContaining(['startServer', 'connect']));
     expect(imported['plystack/client']).toEqual(['ServerError', 'connect']);
-    expect(imported['plystack/bots']).toEqual(['LAST_RESORT_MOVES', 'botMoves', 'chooseSoon', 'mctsBot', 'randomBot']);
+    expect(imported['plystack/bots']).toEqual([
+      'LAST_RESORT_MOVES',
+      'botMoves',
+      'chooseSoon',
+      'mctsBot',
+      'randomBot',
+      'randomLegalMove',
+    ]);
 
     // CommonJS: Node 20.19 and later load the ES modules from require.
-    const cjs = `const { createTable, mundane } = require('plystack');
+    const cjs = `const { createTable } = require('plystack');
+const { mundane } = require('plystack/games');
 const { connect } = require('plystack/client');
 const table = createTable(mundane, { table: 'table:cjs', seats: ['seat:ann', 'seat:bob'] });
 console.log(table.toAct().join(), typeof connect);`;
     await writeFile(join(project.dir, 'entries.cjs'), cjs);
     expect((await run('node', ['entries.cjs'], { cwd: project.dir })).stdout.trim()).toBe('seat:ann function');
 
-    const typed = `import { createTable, mundane, type Table } from 'plystack';
+    const typed = `import { createTable, type Table } from 'plystack';
+import { mundane } from 'plystack/games';
 import { createTableTestModel } from 'plystack/testing';
 import { inspectTable } from 'plystack/inspect';
 import { startServer } from 'plystack/server';

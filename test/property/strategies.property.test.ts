@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { createTable, replay, sandbox, type Table } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTable, replay, type Table } from '../../src/index.js';
 
 const SEATS = ['seat:a', 'seat:b', 'seat:c', 'seat:d'];
 

@@ -7,12 +7,14 @@
  * log to test-output/counterexample-*.json, printed with the `plystack replay`
  * command that replays it.
  */
+
 import { readFileSync } from 'node:fs';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
-import { type AnyGame, builtInGames, createTable, mundane, replay, replayLog, sandbox } from '../../src/index.js';
+import { builtInGames, mundane, sandbox } from '../../src/games/index.js';
+import { type AnyGame, createTable, replay, replayLog } from '../../src/index.js';
 import { propertyRuns } from '../support/budget.js';
 import { type Command, commandArb, flowOpeningArb, type Opening, openingArb } from './arbitraries.js';
 import { counterexampleReporter, playStream, type StreamTrace } from './stream.js';

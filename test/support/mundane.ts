@@ -2,15 +2,10 @@
  * Tables of mundane with small, fixed decks, so that every hand in a test is
  * known, and the few moves every scenario needs, named as a reader says them.
  */
+
 import { expect } from 'vitest';
-import {
-  createTable,
-  IllegalMove,
-  type IllegalMoveCode,
-  mundane,
-  type PlayOptions,
-  type Table,
-} from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, IllegalMove, type IllegalMoveCode, type PlayOptions, type Table } from '../../src/index.js';
 
 export const ANN = 'seat:ann';
 export const BOB = 'seat:bob';

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { createTable, replay, restoreTable, sandbox, type Table, type TableEmitted } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTable, replay, restoreTable, type Table, type TableEmitted } from '../../src/index.js';
 
 export { refusalOf } from './refusal.js';
 

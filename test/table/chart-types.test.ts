@@ -4,8 +4,10 @@
  * an `@ts-expect-error` that is not needed fails it). At run time, every name
  * a built chart uses is one the machine implements.
  */
+
 import { expect, it } from 'vitest';
-import { createTableMachine, mundane, sandbox, skirmish } from '../../src/index.js';
+import { mundane, sandbox, skirmish } from '../../src/games/index.js';
+import { createTableMachine } from '../../src/index.js';
 import type { StateConfig } from '../../src/machines/regions.js';
 
 // @ts-expect-error: no guard turnMovesSpnt

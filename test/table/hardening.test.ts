@@ -3,12 +3,13 @@
  * network peer sends is read once, held to plain JSON, refused with a code,
  * and never changes what it should not.
  */
+
 import { describe, expect, it } from 'vitest';
+import { mundane } from '../../src/games/index.js';
 import {
   createTable,
   type IllegalMove,
   InvalidTable,
-  mundane,
   replay,
   replayLog,
   restoreTable,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createTable,
-  InvalidTable,
-  type InvalidTableCode,
-  mundane,
-  type OptionsOf,
-  type TableInput,
-} from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, InvalidTable, type InvalidTableCode, type OptionsOf, type TableInput } from '../../src/index.js';
 
 /** The openings these tests send on purpose, typed as a mundane table takes them (the table checks them at run time). */
 type MundaneInput = TableInput<OptionsOf<typeof mundane>>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mundane } from '../../src/games/index.js';
 import {
   createTable,
   IllegalMove,
   InvalidTable,
   type Move,
-  mundane,
   replay,
   restoreTable,
   type Table,

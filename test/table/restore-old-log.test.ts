@@ -5,8 +5,10 @@
  * wrote the snapshot. The old-shaped snapshot is built here from a live one,
  * the way the old log laid its chunks out.
  */
+
 import { describe, expect, it } from 'vitest';
-import { createTable, InvalidTable, mundane, restoreTable, type Table } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable, InvalidTable, restoreTable, type Table } from '../../src/index.js';
 import { CHUNK, type ChunkListLog, type ChunkNode, fromArray, PAGE, toArray } from '../../src/log/plyLog.js';
 
 /** The ply log as snapshots before pages wrote it: chunks of CHUNK in a linked list, newest first, then a tail. */

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { playDemo, randomLegalMove } from '../../src/bots/autoplay.js';
+import { playDemo } from '../../src/bots/autoplay.js';
+import { randomLegalMove } from '../../src/bots/botMoves.js';
 import { seededRandom } from '../../src/core/random.js';
-import {
-  CHECKPOINT_EVERY,
-  type Move,
-  mundane,
-  replay,
-  restoreTable,
-  type Table,
-  type TableView,
-} from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { CHECKPOINT_EVERY, type Move, replay, restoreTable, type Table, type TableView } from '../../src/index.js';
 import { countTransitions } from '../../src/table/timeTravel.js';
 import { ANN, BOB, CAT, openMundane, pass, playCard } from '../support/mundane.js';
 

@@ -84,7 +84,8 @@ describe('a Circular table', () => {
   });
 
   it('keeps direction, pending advance and counters in the snapshot: a restored table goes on the same way', async () => {
-    const { restoreTable, sandbox } = await import('../../src/index.js');
+    const { restoreTable } = await import('../../src/index.js');
+    const { sandbox } = await import('../../src/games/index.js');
     const table = openSandbox(circular());
     table.play({ type: 'reverse', seat: 'seat:a' });
     table.play({ type: 'skip', seat: 'seat:a' });

@@ -6,9 +6,11 @@
  * move, records no ply of its own, and replay, restore and time travel come to
  * the same table from the log.
  */
+
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTable, defineGame, GameDefinitionError, replay, sandbox } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTable, defineGame, GameDefinitionError, replay } from '../../src/index.js';
 import { expectLogIsTruth, openSandbox, recordEvents, refusalOf, statesAfter, takeTurn } from '../support/sandbox.js';
 
 const A = 'seat:a';

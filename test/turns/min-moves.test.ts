@@ -5,8 +5,10 @@
  * object whose minimum cannot be met is refused when the game is defined or
  * the table opened.
  */
+
 import { describe, expect, it } from 'vitest';
-import { createTable, defineGame, GameDefinitionError, replay, sandbox } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTable, defineGame, GameDefinitionError, replay } from '../../src/index.js';
 import { expectLogIsTruth, openSandbox, refusalOf, statesAfter, withRules } from '../support/sandbox.js';
 
 const A = 'seat:a';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTableMachine, sandbox } from '../../src/index.js';
+import { sandbox } from '../../src/games/index.js';
+import { createTableMachine } from '../../src/index.js';
 import { openSandbox, recordEvents, refusalOf } from '../support/sandbox.js';
 
 const options = {

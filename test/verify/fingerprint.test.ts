@@ -4,12 +4,14 @@
  * `stateReading` builds, its stack ids made relative), along a walk that puts
  * items on the stack; numbers digest apart from their text and by value.
  */
+
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/core/random.js';
 import { legalMovesFor } from '../../src/engine/legalMoves.js';
 import type { ChartState } from '../../src/fast/chartRunner.js';
 import { runnerOf } from '../../src/fast/simulation.js';
-import { createTable, mundane } from '../../src/index.js';
+import { mundane } from '../../src/games/index.js';
+import { createTable } from '../../src/index.js';
 import { fingerprint, stateReading, valueDigest } from '../../src/verify/fingerprint.js';
 
 /** The states of a random walk of 2-seat mundane, the opening first. */

@@ -5,20 +5,10 @@
  * short counterexample that `replay` plays again. The unmutated games verify
  * clean within the same bounds, so each catch is the fault's, not the game's.
  */
+
 import { describe, expect, it } from 'vitest';
-import {
-  type AnyGame,
-  circularTable,
-  defineGame,
-  extendGame,
-  frogger,
-  lineOf,
-  mundane,
-  replay,
-  sandbox,
-  skirmish,
-  ticTacToe,
-} from '../../src/index.js';
+import { circularTable, frogger, lineOf, mundane, sandbox, skirmish, ticTacToe } from '../../src/games/index.js';
+import { type AnyGame, defineGame, extendGame, replay } from '../../src/index.js';
 import type { VerifyOptions, Violation } from '../../src/verify/types.js';
 import { verify } from '../../src/verify/verify.js';
 import { counterspellSpec, type Duel, discard, nextIn, type Ring, ringSpec } from './games.js';

@@ -5,8 +5,10 @@
  * `recheck` checks again, and generated tests that catch a move allowed at
  * the wrong time.
  */
+
 import { describe, expect, it } from 'vitest';
-import { type AnyGame, circularTable, defineGame, mundane, ticTacToe } from '../../src/index.js';
+import { circularTable, mundane, ticTacToe } from '../../src/games/index.js';
+import { type AnyGame, defineGame } from '../../src/index.js';
 import { createTableTestModel, recheck, verify } from '../../src/testing/index.js';
 import { checkPath } from '../../src/testing/path.js';
 import { valueDigest } from '../../src/verify/fingerprint.js';

@@ -5,18 +5,12 @@
  * the user acts as and a free-form move editor on the right. Every panel has
  * its own error boundary: bad data blanks one panel, which says so.
  */
+
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  type AnyGame,
-  activeStateIds,
-  findGame,
-  inspectionContext,
-  type Move,
-  mundane,
-  type PlayResult,
-  type Table,
-} from '../../src/index.js';
+import { findGame, mundane } from '../../src/games/index.js';
+import type { AnyGame, Move, PlayResult, Table } from '../../src/index.js';
+import { activeStateIds, inspectionContext } from '../../src/inspect/index.js';
 import { Statechart } from './chart/Statechart.js';
 import { type AskerFields, ITERATIONS, readAsker } from './model/askers.js';
 import type { EventEntry } from './model/events.js';

@@ -10,8 +10,10 @@
  * - a parent state's ▾ collapses it into one box (▸ opens it again); a
  *   double-click on its title, or the "show" list, draws one region on its own.
  */
+
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
-import { allStates, type ChartState } from '../../../src/index.js';
+import { allStates, type ChartState } from '../../../src/inspect/index.js';
+
 import { onEnter } from '../keys.js';
 import { collapseChart, hiddenCount } from './collapse.js';
 import { type BoxLayout, type ChartLayout, type EdgeLayout, layOut } from './layout.js';

@@ -1,10 +1,10 @@
+import type { ChartState, ChartTransition } from '../../../src/inspect/index.js';
 /**
  * Collapsed states: a compound or parallel state drawn as one box. Its
  * descendants' transitions that leave it become its own (same ids, so the
  * "just taken" highlight still finds them), transitions into a descendant
  * point at it, and what happens inside it is left out.
  */
-import type { ChartState, ChartTransition } from '../../../src/index.js';
 
 /**
  * The chart with every state in `collapsed` drawn as a single box.

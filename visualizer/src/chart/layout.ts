@@ -5,8 +5,10 @@
  * inside their state (no target, a self-transition, or one into its own
  * ancestor or descendant) are written inside the box instead of drawn.
  */
+
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
-import type { ChartState, ChartTransition } from '../../../src/index.js';
+import type { ChartState, ChartTransition } from '../../../src/inspect/index.js';
+
 import { FONT, measure } from './measure.js';
 
 /** A line written inside a state's box. */

@@ -11,8 +11,7 @@
  * responsive while it searches.
  */
 
-import { randomLegalMove } from '../../../src/bots/autoplay.js';
-import { mctsBot, randomBot } from '../../../src/bots/index.js';
+import { mctsBot, randomBot, randomLegalMove } from '../../../src/bots/index.js';
 import type { Move, Table } from '../../../src/index.js';
 import { type Asker, type BotRequest, moveSeed, seatToAct } from './askers.js';
 

@@ -2,8 +2,8 @@
  * What the panels show, whatever the table's source: an in-page table live or
  * at a past ply, or a remote table as its app last sent it.
  */
+
 import {
-  type ChartState,
   type LegalMoves,
   type Ply,
   replay,
@@ -11,9 +11,8 @@ import {
   type TableLog,
   type TableState,
   type TurnModel,
-  takenTransitionId,
 } from '../../../src/index.js';
-import { size } from '../../../src/log/plyLog.js';
+import { type ChartState, plyCountOf, takenTransitionId } from '../../../src/inspect/index.js';
 import { type EventEntry, eventsUpTo } from './events.js';
 import type { LoadProblem, LocalSession } from './localSession.js';
 import type { RemoteSession } from './remoteStore.js';
@@ -93,8 +92,8 @@ export function pastOf(table: Table, n: number): Past {
     const before = table.branch(ply.moveIndex);
     const watch = before.actor.system.inspect((e) => {
       if (e.actorRef !== before.actor || e.type !== '@xstate.microstep') return;
-      const plies = (e.snapshot as { context?: { plies?: Parameters<typeof size>[0] } }).context?.plies;
-      if (plies !== undefined && size(plies) === n) taken.push(...e._transitions.map(takenTransitionId));
+      if (plyCountOf((e.snapshot as { context?: unknown }).context) === n)
+        taken.push(...e._transitions.map(takenTransitionId));
     });
     if (!before.tryPlay(move).ok) taken.length = 0;
     watch.unsubscribe();

@@ -2,20 +2,23 @@
  * A table that lives in the page: played by clicking, watched through its
  * actor (the transitions each move takes, what it emits).
  */
+
 import {
   type AnyGame,
-  type ChartState,
-  chartFromDefinition,
   createTable,
-  machineDefinition,
   type PlayResult,
   type Ply,
   replayLog,
   type Table,
   type TableInput,
   type TableLog,
-  takenTransitionId,
 } from '../../../src/index.js';
+import {
+  type ChartState,
+  chartFromDefinition,
+  machineDefinition,
+  takenTransitionId,
+} from '../../../src/inspect/index.js';
 import { addEmitted, EventLog, moveText } from './events.js';
 import { Notifier } from './notifier.js';
 import { PlyEvents } from './plyEvents.js';

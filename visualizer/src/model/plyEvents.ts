@@ -12,28 +12,13 @@
  * into the page; otherwise the page shows what the app sent.
  */
 
-import { readMove } from '../../../src/core/move.js';
-import { checkMove } from '../../../src/engine/rules.js';
-import type { ChartRunner, ChartState } from '../../../src/fast/chartRunner.js';
-import { runnerOf } from '../../../src/fast/simulation.js';
-import {
-  type AnyGame,
-  openFromLog,
-  type Ply,
-  type PlystackActorInfo,
-  type TableEmitted,
-  type TableLog,
-} from '../../../src/index.js';
-import { at, size } from '../../../src/log/plyLog.js';
+import { type AnyGame, openFromLog, type Ply, type Simulation, type TableLog } from '../../../src/index.js';
+import type { PlystackActorInfo } from '../../../src/inspect/index.js';
 import { addEmitted, EventLog } from './events.js';
 
 export class PlyEvents {
   readonly events = new EventLog();
-  private constructor(
-    private readonly game: AnyGame,
-    private readonly runner: ChartRunner,
-    private state: ChartState,
-  ) {}
+  private constructor(private readonly simulation: Simulation<AnyGame>) {}
 
   /** The table's opening on the fast runner, or null when the page cannot open it (a game it does not have). */
   static open(table: PlystackActorInfo): PlyEvents | null {
@@ -44,10 +29,9 @@ export class PlyEvents {
   static ofOpening(opening: Omit<TableLog, 'moves'>): PlyEvents | null {
     try {
       const opened = openFromLog({ ...opening, moves: [] });
-      const runner = runnerOf(opened.game, opened.actor.logic);
-      const state = runner.stateOf(opened.actor.getSnapshot());
+      const simulation = opened.simulate();
       opened.stop();
-      return new PlyEvents(opened.game, runner, state);
+      return new PlyEvents(simulation);
     } catch {
       return null;
     }
@@ -55,7 +39,7 @@ export class PlyEvents {
 
   /** How many plies have been played here (a move's automatic passes come with it). */
   get count(): number {
-    return size(this.state.context.plies);
+    return this.simulation.plyCount;
   }
 
   /**
@@ -69,14 +53,11 @@ export class PlyEvents {
       while (this.count < plies.length) {
         const index = this.count;
         const ply = plies[index] as Ply;
-        const read = readMove(ply.move);
-        if (ply.automatic === true || !read.ok || checkMove(this.game, this.state.context, read.move) !== null)
-          return false;
-        const emitted: TableEmitted[] = [];
-        this.state = this.runner.step(this.state, read.move, emitted);
-        if ((at(this.state.context.plies, index) as Ply | undefined)?.notation !== ply.notation) return false;
+        if (ply.automatic === true) return false;
+        const played = this.simulation.tryPlay(ply.move);
+        if (!played.ok || played.ply.notation !== ply.notation) return false;
         let plyCount = index;
-        for (const event of emitted) plyCount = addEmitted(this.events, event, plyCount);
+        for (const event of played.emitted) plyCount = addEmitted(this.events, event, plyCount);
       }
       return true;
     } catch {

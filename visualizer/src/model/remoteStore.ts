@@ -4,17 +4,18 @@
  * app shows up; a plystack table's `snapshot.plystack` adds its public state,
  * plies and legal moves.
  */
+
+import type { Ply } from '../../../src/index.js';
 import {
   activeStateIds,
   type ChartState,
   chartFromDefinition,
   guessTakenTransitions,
   PAGE_PATH,
-  type Ply,
   type PlystackActorInfo,
   type PlystackSnapshotInfo,
   type RelayMessage,
-} from '../../../src/index.js';
+} from '../../../src/inspect/index.js';
 import { type EventEntry, EventLog, emittedText, moveText, withLines } from './events.js';
 import { Notifier } from './notifier.js';
 import { PlyEvents } from './plyEvents.js';

@@ -3,8 +3,10 @@
  * and the remote ones apps send through the relay; and the form that opens a
  * new in-page table.
  */
+
 import { type FormEvent, useState } from 'react';
-import { type AnyGame, builtInGames, InvalidTable } from '../../../src/index.js';
+import { builtInGames } from '../../../src/games/index.js';
+import { type AnyGame, InvalidTable } from '../../../src/index.js';
 import type { LocalSession } from '../model/localSession.js';
 import type { RemoteSession, RemoteStore } from '../model/remoteStore.js';
 
