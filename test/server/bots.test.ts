@@ -197,10 +197,15 @@ describe('bot seats at the table server', () => {
     expect(stream.messages.at(-1)!.state.status).toBe('over');
   });
 
-  it.each(['mundane', 'circular-table', 'frogger-refills'])(
+  // Short games, played to their end: two turns, and circular-table's hands of two cards (of seven it plays ~440 moves).
+  it.each([
+    ['mundane', {}],
+    ['circular-table', { handSize: 2 }],
+    ['frogger-refills', {}],
+  ] as const)(
     'plays %s to its end with bots in every seat, and the same table with the same seed the same way',
     { timeout: 120_000 },
-    async (id) => {
+    async (id, demo) => {
       const game = builtInGames[id]!;
       const bots: Record<string, BotSpec> = {
         'seat:ann': { kind: 'random' },
@@ -210,7 +215,7 @@ describe('bot seats at the table server', () => {
         game: id,
         seats: ['seat:ann', 'seat:bob'],
         seed: 8,
-        options: game.demoOptions({ turns: 2 }) as Record<string, unknown>,
+        options: { ...(game.demoOptions({ turns: 2 }) as Record<string, unknown>), ...demo },
         bots,
       };
       const [one, two] = await Promise.all([anyone.create(body), anyone.create(body)]);

@@ -1,8 +1,8 @@
 /**
- * `plystack serve --memory` starts PGlite from a kept tarball of a new database
- * instead of running initdb each time: the first server writes it to the user's
- * cache (XDG_CACHE_HOME here, a temporary folder), the next ones start from it,
- * and a broken one is replaced. Each server really serves a table.
+ * A new PGlite database starts from a kept tarball of one as initdb leaves it, instead of running initdb each time:
+ * the first new database writes it to the user's cache (XDG_CACHE_HOME here, a temporary folder), later ones, in
+ * memory (`--memory`) or in an empty data folder (`--data`), start from it, and a broken one is replaced. Each server
+ * really serves a table, and a data folder started from the tarball keeps its tables across a restart.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,19 +12,29 @@ import { connect } from '../../src/client/client.js';
 import { spawnServer } from './support/serve.js';
 
 const cache = mkdtempSync(join(tmpdir(), 'plystack-cache-'));
-afterAll(() => rmSync(cache, { recursive: true, force: true }));
+const folders = mkdtempSync(join(tmpdir(), 'plystack-folders-'));
+afterAll(() => {
+  rmSync(cache, { recursive: true, force: true });
+  rmSync(folders, { recursive: true, force: true });
+});
 
-/** Starts a server in memory with this cache, plays a pass on a new table, and stops it. */
-async function serveOnce(): Promise<void> {
-  const server = await spawnServer(['--memory'], { XDG_CACHE_HOME: cache });
+/** Starts a server with `args` and this cache, runs `work` against its URL, and stops it. */
+async function serve<T>(args: string[], work: (url: string) => Promise<T>): Promise<T> {
+  const server = await spawnServer(args, { XDG_CACHE_HOME: cache });
   try {
-    const created = await connect(server.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] });
-    const ann = connect(server.url, created.tokens['seat:ann']!);
-    expect((await ann.play(created.table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 })).index).toBe(0);
+    return await work(server.url);
   } finally {
     await server.stop();
+    expect(server.child.exitCode).toBe(0);
   }
-  expect(server.child.exitCode).toBe(0);
+}
+
+/** Creates a table and plays a pass on it; returns the table's id and its app token. */
+async function playAPass(url: string): Promise<{ table: string; token: string }> {
+  const created = await connect(url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] });
+  const ann = connect(url, created.tokens['seat:ann']!);
+  expect((await ann.play(created.table, { type: 'engine.pass', seat: 'seat:ann' }, { expect: 0 })).index).toBe(0);
+  return { table: created.table, token: created.appToken };
 }
 
 const kept = () => readdirSync(join(cache, 'plystack')).filter((name) => name.endsWith('.tar.gz'));
@@ -33,22 +43,28 @@ const isGzip = (file: string) =>
     .subarray(0, 2)
     .equals(Buffer.from([0x1f, 0x8b]));
 
-it('keeps a new database for the next server in memory, starts from it, and replaces a broken one', async () => {
-  await serveOnce();
+it('keeps a new database for the next servers, in memory or in a new data folder, and replaces a broken one', async () => {
+  // The first server, in a new data folder with nothing in the cache, makes the tarball and keeps it.
+  const first = join(folders, 'first');
+  const { table, token } = await serve(['--data', first], playAPass);
   const [name] = kept();
   expect(name).toMatch(/^pglite-initdb-\d+-\d+\.tar\.gz$/);
   const file = join(cache, 'plystack', name!);
   expect(isGzip(file)).toBe(true);
   const written = statSync(file).mtimeMs;
 
-  // The next server starts from it and leaves it as it is.
-  await serveOnce();
+  // A server in memory starts from it and leaves it as it is.
+  await serve(['--memory'], playAPass);
   expect(statSync(file).mtimeMs).toBe(written);
   expect(kept()).toEqual([name]);
 
-  // A broken tarball: the server runs initdb after all, serves, and keeps a good one again.
+  // A broken tarball: a server in another new folder runs initdb after all, serves, and keeps a good one again.
   writeFileSync(file, 'not a tarball');
-  await serveOnce();
+  await serve(['--data', join(folders, 'second')], playAPass);
   expect(isGzip(file)).toBe(true);
   expect(kept()).toEqual([name]);
+
+  // The first folder holds a database now: it is opened as it is, with its table and its move.
+  const log = await serve(['--data', first], (url) => connect(url, token).log(table));
+  expect(log.moves).toEqual([{ type: 'engine.pass', seat: 'seat:ann' }]);
 }, 240_000);

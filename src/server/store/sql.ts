@@ -4,13 +4,8 @@
  * `pg`. The store speaks only to this interface.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PGlite as PGliteType } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openFresh } from './freshPglite.js';
 
 /** What a query returns: its rows. */
 export interface Rows<R> {
@@ -64,8 +59,7 @@ export function isUnavailable(error: unknown): boolean {
  */
 export async function openPglite(dataDir: string | null): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir === null ? await inMemory(PGlite) : await PGlite.create(dataDir);
+  const db = await openFresh(PGlite, dataDir);
   return {
     kind: 'embedded',
     query: async <R>(text: string, params: readonly unknown[] = []) => ({
@@ -83,68 +77,6 @@ export async function openPglite(dataDir: string | null): Promise<Sql> {
     listen: async (channel, handler) => void (await db.listen(channel, handler)),
     close: () => db.close(),
   };
-}
-
-/**
- * A new database's files, as PGlite's initdb leaves them (a tarball of `dumpDataDir`), for a database in memory to
- * start from: initdb is most of the time PGlite takes to open in memory (about 10 s of a 17 s start on a loaded
- * 2-core machine; from the tarball, 4 s). Made by the first database in memory of this process and kept for the next
- * ones, and kept on disk in the user's cache (XDG_CACHE_HOME or ~/.cache, plystack/, about 4.5 MB), named after
- * PGlite's build, for the next processes. It holds nothing but an empty cluster.
- */
-let fresh: Promise<Blob | null> | null = null;
-
-/** Where the tarball of a new database is kept for this build of PGlite, or null when that cannot be told. */
-function freshFile(): string | null {
-  try {
-    const wasm = join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), 'pglite.wasm');
-    const { size, mtimeMs } = statSync(wasm);
-    const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-    return join(cache, 'plystack', `pglite-initdb-${size}-${Math.floor(mtimeMs)}.tar.gz`);
-  } catch {
-    return null;
-  }
-}
-
-/** PGlite in memory, started from the tarball of a new database when there is one (else made, and kept). */
-async function inMemory(PGlite: typeof PGliteType): Promise<PGliteType> {
-  const file = freshFile();
-  if (fresh === null) {
-    fresh =
-      file === null
-        ? Promise.resolve(null)
-        : readFile(file).then(
-            (bytes) => new Blob([bytes]),
-            () => null,
-          );
-  }
-  const tarball = await fresh;
-  if (tarball !== null) {
-    try {
-      return await PGlite.create({ loadDataDir: tarball });
-    } catch {
-      // Not a tarball this PGlite reads (a broken or foreign file): start from initdb, and make it again.
-      fresh = null;
-      if (file !== null) await rm(file, { force: true });
-    }
-  }
-  const db = await PGlite.create();
-  const made = db.dumpDataDir('gzip').then(
-    (blob) => blob as Blob,
-    () => null,
-  );
-  fresh = made;
-  const blob = await made;
-  if (blob !== null && file !== null) {
-    // Written beside and renamed, so a process that reads it meanwhile finds it whole or not at all.
-    // A cache that cannot be written (a read-only home) only means the next process runs initdb again.
-    const part = `${file}.${process.pid}.part`;
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-      .then(async () => writeFile(part, Buffer.from(await blob.arrayBuffer())))
-      .then(() => rename(part, file))
-      .catch(() => rm(part, { force: true }).catch(() => undefined));
-  }
-  return db;
 }
 
 const statementNames = new Map<string, string>();
