@@ -29,10 +29,11 @@ export default defineConfig({
         isolate: false,
       }),
       // Model-based paths, property tests, the fast path beside the chart, the bots' searches, the benchmark's smoke run.
-      project('engine', ['model', 'property', 'fast', 'bots', 'bench']),
-      project('verify', ['verify']),
+      // These load the same sources as unit, and share a worker's modules the same way.
+      project('engine', ['model', 'property', 'fast', 'bots', 'bench'], { isolate: false }),
+      project('verify', ['verify'], { isolate: false }),
       // The seeded fuzz targets, for a short budget (`npm run fuzz` runs them for longer).
-      project('fuzz', ['fuzz']),
+      project('fuzz', ['fuzz'], { isolate: false }),
       project('cli', ['cli']),
       project('inspect', ['inspect']),
       project('server', ['server'], { globalSetup: ['test/server/support/globalPostgres.ts'] }),
