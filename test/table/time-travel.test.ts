@@ -35,17 +35,30 @@ function playOn(table: Table, count: number, seed: string): Move[] {
 
 describe('table.at(n)', () => {
   for (const game of GAMES) {
-    it(`equals replay(log, { upto: n }) for every n of ${game.name}`, () => {
+    it(`equals the table as it was after n plies, for every n of ${game.name}, and replay(log, { upto: n })`, () => {
       const table = playDemo(mundane, game);
       const count = table.plies.length;
       expect(count).toBeGreaterThan(3 * K);
-      for (let n = 0; n <= count; n++) {
-        const again = replay(table.log, { upto: n });
-        const view = table.at(n);
-        expect(view.state, `state after ${n} plies`).toEqual(again.state);
-        expect(view.plies, `plies after ${n} plies`).toEqual(again.plies);
-        expect(view.log, `log after ${n} plies`).toEqual(again.log);
-        expect(view.context).toEqual(again.context);
+      // The same table played again move by move (one replay of nothing, then each move of the log), compared after
+      // each; and replay(log, { upto: n }) itself at the checkpoints, either side of them, and at the ends.
+      const again = replay(table.log, { upto: 0 });
+      const replayedAt = new Set([0, 1, K - 1, K, K + 1, 2 * K, Math.floor(count / 2), count - 1, count]);
+      try {
+        for (let n = 0; n <= count; n++) {
+          if (n > 0) again.play(table.log.moves[n - 1]!);
+          const view = table.at(n);
+          expect(view.state, `state after ${n} plies`).toEqual(again.state);
+          expect(view.plies, `plies after ${n} plies`).toEqual(again.plies);
+          expect(view.log, `log after ${n} plies`).toEqual(again.log);
+          expect(view.context).toEqual(again.context);
+          if (replayedAt.has(n)) {
+            const upto = replay(table.log, { upto: n });
+            expect(essence(view), `replay(log, { upto: ${n} })`).toEqual(essence(upto));
+            expect(view.context).toEqual(upto.context);
+            upto.stop();
+          }
+        }
+      } finally {
         again.stop();
       }
     });
