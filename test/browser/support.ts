@@ -92,16 +92,23 @@ let spare: { context: BrowserContext; page?: Page; taken: boolean; detach(): voi
 /**
  * A page on `url` that records its errors and anything it fetches from
  * elsewhere than the relay; `errors` must stay empty. A test's first page in
- * its file's context is the file's page, at the context's viewport, freshly
- * loaded; any other is a new page.
+ * its file's context is the file's page, freshly loaded; any other is a new
+ * page. It loads at `viewport`, or at the context's size.
  */
-export async function openPage(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  context: BrowserContext,
+  url: string,
+  { viewport }: { viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const reuse = spare !== undefined && spare.context === context && !spare.taken;
   let page: Page;
   if (reuse && spare?.page !== undefined && !spare.page.isClosed()) {
     page = spare.page;
-    await page.setViewportSize(VIEWPORT);
-  } else page = await context.newPage();
+    await page.setViewportSize(viewport ?? VIEWPORT);
+  } else {
+    page = await context.newPage();
+    if (viewport !== undefined) await page.setViewportSize(viewport);
+  }
   const errors: string[] = [];
   const origin = new URL(url).origin;
   const onError = (error: Error) => errors.push(error.message);
@@ -360,22 +367,29 @@ export async function militiaLog(): Promise<string> {
   return file;
 }
 
-/** Waits for the chart's pan animation to end: two reads of the text's on-screen position agree. */
+/**
+ * Waits for the chart's pan animation to end: no animation runs in the chart's
+ * frame (the pan is a CSS transition), and two reads of the text's on-screen
+ * position agree.
+ */
 export async function settled(page: Page) {
   let last = '';
   await expect
     .poll(
       async () => {
         const now = await page.evaluate(() => {
+          const frame = document.querySelector('[data-testid=chart-frame]');
+          const animations = frame?.getAnimations({ subtree: true }) ?? [];
+          if (animations.some((a: Dom) => a.playState === 'running' || a.pending)) return 'moving';
           const t = document.querySelector('svg.chart text');
           const r = t?.getBoundingClientRect();
           return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
         });
-        const same = now === last;
+        const same = now === last && now !== 'moving';
         last = now;
         return same;
       },
-      { interval: 150 },
+      { interval: 50 },
     )
     .toBe(true);
 }
