@@ -37,7 +37,7 @@ export default defineConfig({
       project('cli', ['cli']),
       project('inspect', ['inspect']),
       project('server', ['server'], { globalSetup: ['test/server/support/globalPostgres.ts'] }),
-      project('browser', ['browser']),
+      project('browser', ['browser'], { globalSetup: ['test/browser/support/globalChromium.ts'] }),
       project('package', ['package']),
     ],
   },

@@ -3,7 +3,7 @@
  * and a desktop's 1920×1080: readable chart text, nothing sticking out of its
  * panel, time travel over automatic plies, and every control.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   chartState,
   chartView,
   click,
+  downloaded,
   militiaLog,
   openPage,
   overflowing,
@@ -85,7 +86,7 @@ describe('time travel', () => {
 
     const download = page.waitForEvent('download');
     await page.locator('[data-testid=save-log]').click();
-    const log = JSON.parse(await readFile((await (await download).path()) as string, 'utf8')) as TableLog;
+    const log = JSON.parse(await downloaded(await download)) as TableLog;
     expect(log.moves.length).toBeLessThan(total);
     const table = replay(log);
     expect(table.plies.filter((p) => p.automatic).length).toBeGreaterThan(0);
@@ -294,7 +295,7 @@ describe('the debugger controls', () => {
     await expect.poll(() => page.locator('[data-testid=play]').isVisible()).toBe(true);
     const saved = page.waitForEvent('download');
     await page.locator('[data-testid=save-log]').click();
-    const log = JSON.parse(await readFile((await (await saved).path()) as string, 'utf8')) as TableLog;
+    const log = JSON.parse(await downloaded(await saved)) as TableLog;
     expect(log.moves).toHaveLength(6);
 
     // play on at one move a second; pause stops it, space starts and pauses it too

@@ -3,7 +3,7 @@
  * playwright-core, on the built page served by the relay.
  */
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { mundane } from '../../src/games/index.js';
 import { createTable, replay, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
-import { chartState, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
+import { chartState, downloaded, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
 
 // What the function run in the page (page.evaluate) reads: this Node project compiles without the DOM's types.
 // biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here
@@ -33,7 +33,7 @@ async function pass(page: Page) {
 async function savedLog(page: Page): Promise<TableLog> {
   const download = page.waitForEvent('download');
   await page.locator('[data-testid=save-log]').click();
-  return JSON.parse(await readFile((await (await download).path()) as string, 'utf8')) as TableLog;
+  return JSON.parse(await downloaded(await download)) as TableLog;
 }
 
 describe('the inspector page', () => {
@@ -117,7 +117,7 @@ describe('the inspector page', () => {
 
     const download = page.waitForEvent('download');
     await page.locator('[data-testid=save-log]').click();
-    const saved = JSON.parse(await readFile((await (await download).path()) as string, 'utf8')) as TableLog;
+    const saved = JSON.parse(await downloaded(await download)) as TableLog;
     expect(saved).toMatchObject({ game: 'mundane', table: 'table:demo', seed: 7 });
     expect(saved.moves).toHaveLength(4);
 

@@ -1,15 +1,24 @@
 /**
  * What the browser tests share: Debian's Chromium driven by playwright-core
- * (no download), the built inspector page served by a relay on a free port,
- * and screenshots under test-output/browser.
+ * (no download), one for the whole run (./support/globalChromium.ts) with a
+ * context of its own for each file, the built inspector page served by a relay
+ * on a free port, and screenshots under test-output/browser.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Download,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
+import { CHROMIUM, MISSING } from './support/globalChromium.js';
 
 // What the functions run in the page (page.evaluate) use: this Node project compiles without the DOM's types.
 // biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here, where the DOM's types are not compiled in
@@ -19,47 +28,47 @@ declare function getComputedStyle(element: Dom): Dom;
 type Element = Dom;
 
 const root = join(import.meta.dirname, '..', '..');
-export const CHROMIUM = process.env.PLYSTACK_CHROMIUM ?? '/usr/bin/chromium';
+
+export { CHROMIUM };
 export const PAGE_DIR = join(root, 'dist', 'visualizer');
 export const SHOTS = join(root, 'test-output', 'browser');
 
-/** Chromium's flags for a headless run that talks to nothing but the page. */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+/** The size a file's pages open at. */
+const VIEWPORT = { width: 1440, height: 900 };
 
 /**
- * Opens Chromium with a fresh profile. Fails, naming the command to run, when
- * Chromium is not installed: these tests are never skipped.
+ * Connects to the run's Chromium and opens a fresh context in it (cookies and
+ * storage of its own). Fails, naming the command to run, when Chromium is not
+ * installed or did not start: these tests are never skipped.
  */
 export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  if (!existsSync(CHROMIUM)) {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint === undefined || endpoint === '') {
+    const problem = inject('chromiumProblem');
     throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM}, and it is not there. Install it with:\n` +
-        '  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        'or point PLYSTACK_CHROMIUM at a Chromium or Chrome binary.',
+      problem !== undefined && problem !== ''
+        ? problem
+        : existsSync(CHROMIUM)
+          ? 'The shared Chromium was not started: run the browser tests as the vitest project browser (npx vitest run --project browser), whose global setup starts it.'
+          : MISSING,
     );
   }
-  const profile = await mkdtemp(join(tmpdir(), 'plystack-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
+  const browser: Browser = await chromium.connect(endpoint);
+  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
   return {
     context,
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
+}
+
+/** What a download holds, as text: read as a stream, which works for a browser connected to (`path()` does not). */
+export async function downloaded(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Serves the built page through a relay on a free port. */
@@ -72,17 +81,54 @@ export async function serveInspector(): Promise<Relay> {
   return startRelay({ port: 0, pageDir: PAGE_DIR });
 }
 
-/** A new page that records its errors and anything it fetches from elsewhere than the relay; `errors` must stay empty. */
-export async function openPage(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
+/**
+ * The page a file's tests take turns on, in the file's context: a test's first
+ * `openPage` navigates it rather than open a new one (cheaper, and the
+ * renderer keeps the scripts it compiled), and after the test it is left on
+ * about:blank, its listeners off.
+ */
+let spare: { context: BrowserContext; page?: Page; taken: boolean; detach(): void } | undefined;
+
+/**
+ * A page on `url` that records its errors and anything it fetches from
+ * elsewhere than the relay; `errors` must stay empty. A test's first page in
+ * its file's context is the file's page, freshly loaded; any other is a new
+ * page. It loads at `viewport`, or at the context's size.
+ */
+export async function openPage(
+  context: BrowserContext,
+  url: string,
+  { viewport }: { viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const reuse = spare !== undefined && spare.context === context && !spare.taken;
+  let page: Page;
+  if (reuse && spare?.page !== undefined && !spare.page.isClosed()) {
+    page = spare.page;
+    await page.setViewportSize(viewport ?? VIEWPORT);
+  } else {
+    page = await context.newPage();
+    if (viewport !== undefined) await page.setViewportSize(viewport);
+  }
   const errors: string[] = [];
   const origin = new URL(url).origin;
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('request', (request) => {
+  const onError = (error: Error) => errors.push(error.message);
+  const onConsole = (message: ConsoleMessage) => message.type() === 'error' && errors.push(message.text());
+  const onRequest = (request: Request) => {
     const target = request.url();
     if (!target.startsWith(origin) && !/^(data|blob):/.test(target)) errors.push(`fetched ${target}`);
-  });
+  };
+  page.on('pageerror', onError);
+  page.on('console', onConsole);
+  page.on('request', onRequest);
+  if (reuse && spare !== undefined) {
+    spare.page = page;
+    spare.taken = true;
+    spare.detach = () => {
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
+      page.off('request', onRequest);
+    };
+  }
   await page.goto(url);
   await page.locator('[data-testid=statechart]').waitFor();
   return { page, errors };
@@ -185,9 +231,9 @@ export function overflowing(page: Page): Promise<string[]> {
 }
 
 /**
- * The relay and Chromium for one test file, started before its tests and
- * closed after them. Without Chromium (or the built page) every test fails
- * with the reason and the command to run: none is skipped.
+ * The relay and a context of the run's Chromium for one test file, started
+ * before its tests and closed after them. Without Chromium (or the built page)
+ * every test fails with the reason and the command to run: none is skipped.
  *
  * @example
  * const ready = setUpInspector();
@@ -201,15 +247,29 @@ export function setUpInspector(): () => { context: BrowserContext; url: string; 
     try {
       relay = await serveInspector();
       browser = await launchBrowser();
+      spare = { context: browser.context, taken: false, detach: () => undefined };
     } catch (error) {
       missing = error;
     }
   }, 30_000);
-  // The relay serves a handful of pages at once: each test closes the pages it opened.
+  // The relay serves a handful of pages at once: each test closes the pages it opened, and leaves the file's page
+  // on about:blank, its listeners off, for the next test.
   afterEach(async () => {
-    for (const page of browser?.context.pages() ?? []) await page.close();
+    const kept = spare?.page;
+    for (const page of browser?.context.pages() ?? []) if (page !== kept) await page.close();
+    if (spare === undefined || kept === undefined) return;
+    spare.detach();
+    spare.detach = () => undefined;
+    spare.taken = false;
+    try {
+      await kept.goto('about:blank');
+    } catch {
+      await kept.close().catch(() => undefined);
+      spare.page = undefined;
+    }
   });
   afterAll(async () => {
+    spare = undefined;
     await browser?.close();
     await relay?.close();
   });
@@ -307,22 +367,29 @@ export async function militiaLog(): Promise<string> {
   return file;
 }
 
-/** Waits for the chart's pan animation to end: two reads of the text's on-screen position agree. */
+/**
+ * Waits for the chart's pan animation to end: no animation runs in the chart's
+ * frame (the pan is a CSS transition), and two reads of the text's on-screen
+ * position agree.
+ */
 export async function settled(page: Page) {
   let last = '';
   await expect
     .poll(
       async () => {
         const now = await page.evaluate(() => {
+          const frame = document.querySelector('[data-testid=chart-frame]');
+          const animations = frame?.getAnimations({ subtree: true }) ?? [];
+          if (animations.some((a: Dom) => a.playState === 'running' || a.pending)) return 'moving';
           const t = document.querySelector('svg.chart text');
           const r = t?.getBoundingClientRect();
           return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
         });
-        const same = now === last;
+        const same = now === last && now !== 'moving';
         last = now;
         return same;
       },
-      { interval: 150 },
+      { interval: 50 },
     )
     .toBe(true);
 }
