@@ -7,9 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { builtInGames } from '../games/registry.js';
-import { startDemoTable } from '../inspect/demoTable.js';
 import { DEFAULT_INSPECT_PORT } from '../inspect/protocol.js';
-import { parseOrigins, startRelay } from '../inspect/relay.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
 import { quote } from './text.js';
@@ -158,6 +156,8 @@ export const inspectCommand: Command = {
       games = { ...builtInGames, [found.game.id]: found.game };
     }
     const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+    // Loaded only here: the relay (and ws) are no part of the CLI's other commands.
+    const { parseOrigins, startRelay } = await import('../inspect/relay.js');
     let allowOrigins: string[] = [];
     try {
       allowOrigins = typeof values['allow-origin'] === 'string' ? parseOrigins(values['allow-origin'].split(',')) : [];
@@ -194,7 +194,8 @@ export const inspectCommand: Command = {
       );
       return EXIT.invalid;
     }
-    const demo = values.demo === true ? startDemoTable({ url: relay.appUrl }) : null;
+    const demo =
+      values.demo === true ? (await import('../inspect/demoTable.js')).startDemoTable({ url: relay.appUrl }) : null;
     let follower: { stop(): Promise<void> } | null = null;
     let stopping = false;
     if (follow !== null) {

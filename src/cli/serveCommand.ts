@@ -2,7 +2,6 @@
  * `plystack serve [--port P] [--host H] [--data DIR | --memory] [--database URL] [--create-token T]`:
  * the table server, until stopped.
  */
-import { startServer } from '../server/server.js';
 import { type Command, EXIT } from './commands.js';
 
 export const serveCommand: Command = {
@@ -68,6 +67,8 @@ export const serveCommand: Command = {
       io.err('--create-token: at least 16 characters');
       return EXIT.invalid;
     }
+    // Loaded only here: the server (fastify, the stores) is no part of the CLI's other commands.
+    const { startServer } = await import('../server/server.js');
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer({

@@ -8,6 +8,7 @@ import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { mundane } from '../../src/games/index.js';
 import { createTable } from '../../src/index.js';
+import { replayJson, runCli } from '../support/cli.js';
 
 /** An Io that keeps what the CLI prints, and serves files from a map. */
 function memoryIo(files: Record<string, string> = {}, stdin = '') {
@@ -256,10 +257,14 @@ describe('the plystack bin', () => {
 });
 
 describe('plystack replay --as: what one viewer may see', () => {
-  const bin = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+  // In this process, on the real file: the bin's own process is tested above.
   const example = join(import.meta.dirname, '..', '..', 'examples', 'mundane-rules.json');
-  const replayAs = async (...args: string[]) =>
-    JSON.parse((await promisify(execFile)('node', [bin, 'replay', example, '--json', ...args])).stdout);
+  const replayAs = async (...args: string[]) => {
+    const { code, doc, err } = await replayJson(example, ...args);
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    return doc;
+  };
 
   it('--as spectator shows no card name of any hand, only how many each holds', async () => {
     const everything = await replayAs();
@@ -281,22 +286,23 @@ describe('plystack replay --as: what one viewer may see', () => {
   });
 
   it('the text view follows the viewer too, and a viewer not at the table is exit 2 naming --as', async () => {
-    const { stdout } = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'spectator']);
-    expect(stdout).not.toMatch(/Neighbour/);
-    const failed = await promisify(execFile)('node', [bin, 'replay', example, '--as', 'seat:eve']).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failed).toMatchObject({ code: 2 });
-    expect((failed as { stderr: string }).stderr).toMatch(/^--as: /);
+    const seen = await runCli(['replay', example, '--as', 'spectator']);
+    expect(seen.code).toBe(0);
+    expect(seen.out.join('\n')).not.toMatch(/Neighbour/);
+    // What the spectator does not see is there for the whole table.
+    expect((await runCli(['replay', example])).out.join('\n')).toMatch(/Neighbour/);
+    const failed = await runCli(['replay', example, '--as', 'seat:eve']);
+    expect(failed.code).toBe(2);
+    expect(failed.err.join('\n')).toMatch(/^--as: /);
   });
 });
 
 describe('plystack replay: the stack in the text summary', () => {
   it('says which end is the top: bottom first, "(top last)"', async () => {
-    const bin = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
     const example = join(import.meta.dirname, '..', '..', 'examples', 'mundane-rules.json');
-    const { stdout } = await promisify(execFile)('node', [bin, 'replay', example, '--upto', '5']);
+    const { code, out } = await runCli(['replay', example, '--upto', '5']);
+    expect(code).toBe(0);
     // ann's Coffee went on first, bob's Excuse answers it on top.
-    expect(stdout).toContain('stack #1 Coffee, #2 Excuse (top last)');
+    expect(out.join('\n')).toContain('stack #1 Coffee, #2 Excuse (top last)');
   });
 });

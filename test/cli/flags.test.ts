@@ -11,21 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usage } from '../../src/cli/commands.js';
-import type { Io } from '../../src/cli/io.js';
-import { commands, processIo, run } from '../../src/cli/main.js';
+import { commands, run } from '../../src/cli/main.js';
+import { keepingIo } from '../support/cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'dist', 'cli', 'main.js');
 const exec = promisify(execFile);
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
-
-/** An Io that keeps what the CLI prints and reads and writes real files. */
-function keepingIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { ...processIo, out: (text) => void out.push(text), err: (text) => void err.push(text) };
-  return { io, out, err };
-}
 
 /** Runs the built bin; resolves with its exit code and streams. */
 async function plystack(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -13,6 +13,7 @@ import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { mundane } from '../../src/games/index.js';
 import { createTable } from '../../src/index.js';
+import { keepingIo } from '../support/cli.js';
 import { unreachableByDesign } from '../support/tableModel.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -24,10 +25,10 @@ const exec = promisify(execFile);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes, which begin with ESC
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
-/** Runs vitest on some files in a child process; resolves with the exit code and the output. */
+/** Runs vitest on some files in a child process (node on vitest's bin, not npx); resolves with the exit code and the output. */
 async function vitest(...files: string[]): Promise<{ code: number; output: string }> {
   const args = [
-    'vitest',
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
     ...files,
     '--root',
@@ -41,7 +42,7 @@ async function vitest(...files: string[]): Promise<{ code: number; output: strin
     '--no-color',
   ];
   try {
-    const { stdout, stderr } = await exec('npx', args, {
+    const { stdout, stderr } = await exec(process.execPath, args, {
       cwd: root,
       env: { ...process.env, CI: '1', FORCE_COLOR: '0' },
       maxBuffer: 64 * 1024 * 1024,
@@ -81,24 +82,32 @@ describe('plystack paths mundane --out FILE', () => {
     const file = join('test-output', 'test', 'paths.generated.test.ts');
     const mutated = join('test-output', 'test', 'paths.mutated.test.ts');
     await rm(join(root, mutated), { force: true });
-    const { stdout } = await exec('node', [bin, 'paths', 'mundane', '--out', file], { cwd: root });
+    // A small model, so that the child vitest below plays few paths: one card in each opening hand, and no further than
+    // turn 1 (--max-turns). In this process: what the bin's own process does is tested below and in flags.test.ts.
+    const options = join('test-output', 'test', 'paths.options.json');
+    await writeFile(join(root, options), JSON.stringify({ openingHand: 1 }));
+    const { io, out: printed, err } = keepingIo();
+    const argv = ['paths', 'mundane', '--options', options, '--max-turns', '1', '--out', file];
+    expect(process.cwd()).toBe(root);
+    expect(await run(argv, io), err.join('\n')).toBe(0);
+    expect(err).toEqual([]);
 
     // The coverage: one line per region, then the whole machine with the generation time, then what was not reached.
-    const lines = stdout.trim().split('\n');
+    const lines = printed.join('\n').trim().split('\n');
     const reports = lines.filter((line) => COVERAGE_LINE.test(line));
     expect(reports.map((line) => COVERAGE_LINE.exec(line)![1])).toEqual(['turn', 'priority', 'stack', 'mundane']);
     expect(reports[3]).toMatch(/, generated in \d+ ms$/);
     const [, , states, statesTotal, transitions, transitionsTotal, paths] = COVERAGE_LINE.exec(reports[3]!)!.map(
       String,
     );
-    // Without options mundane never ends, so the end of the game is out of reach; that and everything else not reached is
-    // listed by name, with the reason.
+    // Without the option `turns` mundane never ends, so the end of the game is out of reach; that and everything else not
+    // reached is listed by name, with the reason, which names the bounds.
     const unreached = lines.filter((line) => line.startsWith('  unreached: '));
     expect(unreached).toHaveLength(
       Number(statesTotal) - Number(states) + Number(transitionsTotal) - Number(transitions),
     );
     expect(unreached).toContain(
-      '  unreached: state table.over: no path reached it within the bounds (turns up to 3, a stack up to 2 deep): the game may never allow it, or not that soon; if it is unreachable by design, declare it in `unreachable` with the reason',
+      '  unreached: state table.over: no path reached it within the bounds (turns up to 1, a stack up to 2 deep): the game may never allow it, or not that soon; if it is unreachable by design, declare it in `unreachable` with the reason',
     );
     expect(
       unreached.some((line) =>
@@ -120,6 +129,7 @@ describe('plystack paths mundane --out FILE', () => {
 
     const text = await readFile(join(root, file), 'utf8');
     expect(text).toContain("from 'plystack'");
+    expect(text).toContain(`plystack paths mundane --seats 2 --options ${options} --max-turns 1 --out ${file}`);
     const tests = text.match(/^ {2}it\(/gm)?.length ?? 0;
     expect(tests).toBe(Number(paths));
     expect(text).toMatch(/it\('path \d+: [^']*seat:ann passes → [^']*⇒ /);
@@ -161,6 +171,7 @@ describe('plystack paths mundane --out FILE', () => {
     );
     expect(output).toMatch(/- {3}"passes": 2,\n\+ {3}"passes": 1,/);
     await rm(join(root, mutated), { force: true });
+    await rm(join(root, options), { force: true });
     // It runs the generated suite (each path rechecked along its states) twice in a child vitest: minutes on a busy machine.
   }, 180_000);
 });
@@ -174,7 +185,8 @@ describe('plystack paths: options, modules, usage', () => {
     }).actor.logic;
     const declared = unreachableByDesign(machine);
     const { io, out, err, files } = memoryIo({
-      'opts.json': JSON.stringify({ turns: 2, openingHand: 3 }),
+      // One card in each opening hand: the same states and transitions as more cards, in fewer paths.
+      'opts.json': JSON.stringify({ turns: 2, openingHand: 1 }),
       'unreachable.json': JSON.stringify(declared),
     });
     expect(
@@ -203,7 +215,7 @@ describe('plystack paths: options, modules, usage', () => {
     );
     const text = files['paths.test.ts'] as string;
     expect(text).toContain(
-      "const input = { table: 'table:paths', seats: ['seat:ann', 'seat:bob', 'seat:cat'], seed: 1, options: { turns: 2, openingHand: 3 } };",
+      "const input = { table: 'table:paths', seats: ['seat:ann', 'seat:bob', 'seat:cat'], seed: 1, options: { turns: 2, openingHand: 1 } };",
     );
     expect(text).toMatch(/over after turn 2/);
     expect(text).toContain(
@@ -212,7 +224,7 @@ describe('plystack paths: options, modules, usage', () => {
   });
 
   it('without --out, prints the file on stdout and the coverage on stderr', async () => {
-    const { io, out, err } = memoryIo({ 'opts.json': '{"turns":1}' });
+    const { io, out, err } = memoryIo({ 'opts.json': '{"turns":1,"openingHand":1}' });
     expect(await run(['paths', 'mundane', '--options', 'opts.json'], io)).toBe(0);
     expect(out.join('\n')).toMatch(/^\/\*\*\n \* Paths through the turn structure of mundane/);
     expect(err.join('\n')).toMatch(/^coverage turn: /);
@@ -220,7 +232,7 @@ describe('plystack paths: options, modules, usage', () => {
 
   it('reads a game from an ES module, and the file imports it from there', async () => {
     await mkdir(outDir, { recursive: true });
-    const { io, out, err, files } = memoryIo({ 'opts.json': '{"turns":1}' });
+    const { io, out, err, files } = memoryIo({ 'opts.json': '{"turns":1,"openingHand":1}' });
     const out1 = join(outDir, 'module.paths.test.ts');
     expect(
       await run(
@@ -281,7 +293,7 @@ describe('plystack paths --out a file outside any project', () => {
     const { tmpdir } = await import('node:os');
     const dir = await mkdtemp(join(tmpdir(), 'plystack-paths-'));
     const options = join(dir, 'options.json');
-    await writeFile(options, JSON.stringify({ turns: 1 }));
+    await writeFile(options, JSON.stringify({ turns: 1, openingHand: 1 }));
     const out = join(dir, 'test', 'generated', 'x.test.ts');
     const { stderr } = await exec('node', [bin, 'paths', 'mundane', '--options', options, '--out', out], { cwd: root });
     expect(stderr).toMatch(
@@ -293,9 +305,13 @@ describe('plystack paths --out a file outside any project', () => {
     // What npm install does for the file: plystack under the project's node_modules (here, this very package).
     await mkdir(join(dir, 'node_modules'));
     await symlink(root, join(dir, 'node_modules', 'plystack'), 'dir');
-    const { stdout } = await exec(join(root, 'node_modules', '.bin', 'vitest'), ['run', out, '--root', dir], {
-      cwd: dir,
-    });
+    const { stdout } = await exec(
+      process.execPath,
+      [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', out, '--root', dir],
+      {
+        cwd: dir,
+      },
+    );
     expect(plain(stdout)).toMatch(/Tests\s+\d+ passed/);
     await rm(dir, { recursive: true, force: true });
   }, 120_000);

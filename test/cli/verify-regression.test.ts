@@ -176,8 +176,9 @@ describe('plystack verify --out DIR --tests', () => {
     expect(typecheck.output).toBe('');
     expect(typecheck.code).toBe(0);
 
-    const tests = await command('npx', [
-      'vitest',
+    // node on vitest's bin: npx would first start npm to find it.
+    const tests = await command(process.execPath, [
+      join(root, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       out,
       '--root',

@@ -1,5 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import { run } from '../../src/cli/main.js';
+import type { Io } from '../../src/cli/io.js';
+import { processIo, run } from '../../src/cli/main.js';
+
+/**
+ * An Io for running the CLI in this process as the bin would run it, reading and writing real files (relative to the
+ * working folder, the repository's root under vitest), but keeping what it prints instead of writing it to this
+ * process's streams. Progress goes to `err` a line at a time, as into a pipe.
+ *
+ * @example
+ * const { io, out, err } = keepingIo(); const code = await run(['paths', 'mundane', '--out', file], io)
+ */
+export function keepingIo(): { io: Io; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { redraw: _terminalOnly, ...files } = processIo;
+  const io: Io = { ...files, out: (text) => void out.push(text), err: (text) => void err.push(text) };
+  return { io, out, err };
+}
 
 /**
  * Runs the CLI in this process with real files, keeping what it prints.
