@@ -37,8 +37,9 @@ export default defineConfig({
       project('cli', ['cli']),
       project('inspect', ['inspect']),
       project('server', ['server'], { globalSetup: ['test/server/support/globalPostgres.ts'] }),
+      // One Chromium for each project that drives a page, started by its global setup.
       project('browser', ['browser'], { globalSetup: ['test/browser/support/globalChromium.ts'] }),
-      project('package', ['package']),
+      project('package', ['package'], { globalSetup: ['test/browser/support/globalChromium.ts'] }),
     ],
   },
 });

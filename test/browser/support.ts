@@ -49,7 +49,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
       problem !== undefined && problem !== ''
         ? problem
         : existsSync(CHROMIUM)
-          ? 'The shared Chromium was not started: run the browser tests as the vitest project browser (npx vitest run --project browser), whose global setup starts it.'
+          ? 'The shared Chromium was not started: run these tests in a vitest project whose global setup starts it (browser or package: npx vitest run --project browser).'
           : MISSING,
     );
   }
