@@ -244,7 +244,8 @@ describe('createTableTestModel: bounds, abstraction, unreachable', () => {
   it("seat ids may be given; the seed is the table's", () => {
     const named = createTableTestModel(mundane, {
       seats: ['seat:x', 'seat:y', 'seat:z'],
-      options: { turns: 1 },
+      // One card a hand: the names and the seed are the point, not the paths a hand of seven makes.
+      options: { turns: 1, openingHand: 1 },
       seed: 'abc',
       table: 'table:mine',
     });
@@ -252,7 +253,7 @@ describe('createTableTestModel: bounds, abstraction, unreachable', () => {
       table: 'table:mine',
       seats: ['seat:x', 'seat:y', 'seat:z'],
       seed: 'abc',
-      options: { turns: 1 },
+      options: { turns: 1, openingHand: 1 },
     });
     expect(named.paths[0]!.opening.toAct).toEqual(['seat:x']);
     for (const path of named.paths) named.check(path);
