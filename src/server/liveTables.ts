@@ -44,6 +44,8 @@ export interface Entry {
   moves: number;
   /** The most moves another process said the table has. */
   behind: number;
+  /** Whether the live table holds a move whose row is still being written (readers wait for it: see `current`). */
+  writing: boolean;
   readonly subscribers: Set<Subscriber>;
   queue: Promise<unknown>;
 }
@@ -151,6 +153,7 @@ export class LiveTables {
       table,
       moves: 0,
       behind: 0,
+      writing: false,
       subscribers: new Set(),
       queue: Promise.resolve(),
     });
@@ -171,6 +174,7 @@ export class LiveTables {
       table: built.table,
       moves: built.moves,
       behind: 0,
+      writing: false,
       subscribers: new Set(),
       queue: Promise.resolve(),
     };
@@ -256,9 +260,14 @@ export class LiveTables {
     } else if (entry.behind > entry.moves) await this.catchUp(entry);
   }
 
-  /** The live table, made fresh first when it must be (for reads). */
+  /**
+   * The live table for a reading, made fresh first when it must be. A move played on it whose row is still being
+   * written is not shown: the reading waits for its commit (or, when the write fails, for the table's rebuild from
+   * the store), so a reader never sees a ply the store does not hold.
+   */
   async current(entry: Entry): Promise<Entry> {
-    if (entry.moves < 0 || entry.behind > entry.moves) await this.exclusive(entry, () => this.fresh(entry));
+    while (entry.writing || entry.moves < 0 || entry.behind > entry.moves)
+      await this.exclusive(entry, () => this.fresh(entry));
     return entry;
   }
 
@@ -420,6 +429,7 @@ export class LiveTables {
     const answer = { ply: result.ply, index: before };
     const cause = options.cause ?? 'request';
     const botDue = botToAct(entry.record.bots, table) !== null;
+    entry.writing = true;
     try {
       await this.store.append(id, {
         index,
@@ -451,6 +461,8 @@ export class LiveTables {
       }
       entry.moves = -1;
       throw error;
+    } finally {
+      entry.writing = false;
     }
     entry.moves = index + 1;
     this.flush(entry);
