@@ -29,6 +29,12 @@ export const serveCommand: Command = {
       description: 'only requests with this bearer token may create tables',
     },
     'rate-limit': { type: 'string', value: 'N', description: 'requests per token per 10 seconds (default 600)' },
+    'claim-lapse': {
+      type: 'string',
+      value: 'MS',
+      description:
+        'how long a claim on a run-out clock or a bot move holds before another process takes over (default 10000)',
+    },
   },
   async run({ positionals, values }, io) {
     if (positionals.length > 0) {
@@ -51,6 +57,17 @@ export const serveCommand: Command = {
           : null;
     if (limit === null) {
       io.err('--rate-limit: a number of requests, 1 or more');
+      return EXIT.invalid;
+    }
+    const rawLapse = values['claim-lapse'];
+    const claimLapseMs =
+      rawLapse === undefined
+        ? undefined
+        : typeof rawLapse === 'string' && /^\d{3,7}$/.test(rawLapse) && Number(rawLapse) >= 100
+          ? Number(rawLapse)
+          : null;
+    if (claimLapseMs === null) {
+      io.err('--claim-lapse: a number of milliseconds, 100 or more');
       return EXIT.invalid;
     }
     const database = typeof values.database === 'string' ? values.database : process.env.DATABASE_URL || undefined;
@@ -79,6 +96,7 @@ export const serveCommand: Command = {
           : { data: values.memory === true ? null : typeof values.data === 'string' ? values.data : './.plystack' }),
         ...(typeof createToken === 'string' ? { createToken } : {}),
         ...(limit !== undefined ? { rateLimit: { max: limit, windowMs: 10_000 } } : {}),
+        ...(claimLapseMs !== undefined ? { claimLapseMs } : {}),
       });
     } catch (error) {
       const e = error as NodeJS.ErrnoException;

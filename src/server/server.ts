@@ -52,6 +52,11 @@ export interface ServerOptions {
   readonly poolSize?: number;
   /** This process's name in the store (default a random id). */
   readonly process?: string;
+  /**
+   * How long a process's claim on a run-out clock or a bot move holds before another process may take the work over,
+   * in ms (default 10,000): how soon the others play on after a process dies. Give every process of a store the same.
+   */
+  readonly claimLapseMs?: number;
 }
 
 /** A running server. */
@@ -72,6 +77,9 @@ export interface PlystackServer {
  * console.log(server.url) // http://127.0.0.1:41234
  */
 export async function startServer(options: ServerOptions = {}): Promise<PlystackServer> {
+  const lapse = options.claimLapseMs;
+  if (lapse !== undefined && !(Number.isFinite(lapse) && lapse >= 100))
+    throw new RangeError(`claimLapseMs: a number of milliseconds, 100 or more (got ${String(lapse)})`);
   const processId = options.process ?? `p-${randomUUID().slice(0, 8)}`;
   const sql: Sql =
     options.database !== undefined
@@ -79,7 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       : await openPglite(options.data === undefined ? './.plystack' : options.data);
   let store: Store;
   try {
-    store = await Store.open(sql, processId);
+    store = await Store.open(sql, processId, lapse === undefined ? {} : { claimLapseMs: lapse });
   } catch (error) {
     await sql.close();
     throw error;

@@ -307,7 +307,8 @@ describe('bot seats at a server killed with -9', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('go on in the next process, which plays each move the killed one would have', { timeout: 180_000 }, async () => {
-    const first = await spawnServer(['--data', dir]);
+    // Claims lapse after a second here (--claim-lapse), not the default 10 s.
+    const first = await spawnServer(['--data', dir, '--claim-lapse', '1000']);
     const bots: Record<string, BotSpec> = {
       'seat:ann': { kind: 'random' },
       'seat:bob': { kind: 'mcts', iterations: 3 },
@@ -333,9 +334,9 @@ describe('bot seats at a server killed with -9', () => {
     } finally {
       await first.kill9();
     }
-    const second = await spawnServer(['--data', dir]);
+    const second = await spawnServer(['--data', dir, '--claim-lapse', '1000']);
     try {
-      // A claim the killed process held lapses after 10 s; then the next process plays on, to the end.
+      // A claim the killed process held lapses after a second; then the next process plays on, to the end.
       const { end, log } = await playedOut(connect(second.url, appToken), table, bots, 90_000);
       expect(log.moves.length).toBeGreaterThan(at + 1);
       expectReplayed(end, log);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { connect } from '../../src/client/client.js';
+import { startServer } from '../../src/server/server.js';
 import { spawnServer } from './support/serve.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -35,6 +36,18 @@ it('refuses wrong options with exit 2 and the option named', async () => {
     code: 2,
     stderr: expect.stringContaining('--create-token'),
   });
+  for (const lapse of ['10', 'soon', '-500'])
+    expect(await usage([`--claim-lapse=${lapse}`])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--claim-lapse: a number of milliseconds, 100 or more'),
+    });
+});
+
+it('startServer refuses a claim lapse under 100 ms, or not a number, before it opens a store', async () => {
+  for (const claimLapseMs of [5, Number.NaN, -1])
+    await expect(startServer({ port: 0, data: null, claimLapseMs })).rejects.toThrow(
+      /claimLapseMs: a number of milliseconds, 100 or more/,
+    );
 });
 
 it('listens on 127.0.0.1 by default and serves a table in memory', async () => {

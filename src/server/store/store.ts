@@ -215,6 +215,9 @@ function toRecord(row: TableRow): TableRecord {
 }
 
 /** The store of every table, on one database. */
+/** How long a claim holds by default: a process that claimed work and died is replaced after 10 seconds. */
+export const DEFAULT_CLAIM_LAPSE_MS = 10_000;
+
 export class Store {
   private readonly told = new Map<string, number>();
   private telling = false;
@@ -222,6 +225,8 @@ export class Store {
   private constructor(
     readonly sql: Sql,
     readonly process: string,
+    /** How long a claim on a run-out clock or a bot move holds before another process may take the work over (ms). */
+    readonly claimLapseMs: number,
   ) {}
 
   /**
@@ -257,9 +262,9 @@ export class Store {
    * @example
    * const store = await Store.open(await openPglite(null), 'p1')
    */
-  static async open(sql: Sql, process: string): Promise<Store> {
+  static async open(sql: Sql, process: string, options: { readonly claimLapseMs?: number } = {}): Promise<Store> {
     await migrate(sql);
-    return new Store(sql, process);
+    return new Store(sql, process, options.claimLapseMs ?? DEFAULT_CLAIM_LAPSE_MS);
   }
 
   /**
@@ -514,10 +519,10 @@ export class Store {
   async dueTables(limit: number, skip: readonly string[] = []): Promise<string[]> {
     const { rows } = await this.sql.query<{ id: string }>(
       `SELECT id FROM plystack_tables WHERE deadline <= now() AND status = 'playing'
-         AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - interval '10 seconds')
+         AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - $3::float8 * interval '1 millisecond')
          AND NOT (id = ANY($2::text[]))
        ORDER BY deadline LIMIT $1`,
-      [limit, skip],
+      [limit, skip, this.claimLapseMs],
     );
     return rows.map((r) => r.id);
   }
@@ -531,9 +536,9 @@ export class Store {
     const { rows } = await this.sql.query<{ moves: number }>(
       `UPDATE plystack_tables SET deadline_claim = $2, deadline_claimed_at = now()
        WHERE id = $1 AND deadline <= now() AND status = 'playing'
-         AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - interval '10 seconds')
+         AND (deadline_claimed_at IS NULL OR deadline_claimed_at < now() - $3::float8 * interval '1 millisecond')
        RETURNING moves`,
-      [id, this.process],
+      [id, this.process, this.claimLapseMs],
     );
     return rows[0]?.moves ?? null;
   }
@@ -550,10 +555,10 @@ export class Store {
   async dueBots(limit: number, skip: readonly string[] = []): Promise<string[]> {
     const { rows } = await this.sql.query<{ id: string }>(
       `SELECT id FROM plystack_tables WHERE bot_due IS NOT NULL AND status = 'playing'
-         AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - interval '10 seconds')
+         AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - $3::float8 * interval '1 millisecond')
          AND NOT (id = ANY($2::text[]))
        ORDER BY bot_due LIMIT $1`,
-      [limit, skip],
+      [limit, skip, this.claimLapseMs],
     );
     return rows.map((r) => r.id);
   }
@@ -567,9 +572,9 @@ export class Store {
     const { rows } = await this.sql.query<{ moves: number }>(
       `UPDATE plystack_tables SET bot_claim = $2, bot_claimed_at = now()
        WHERE id = $1 AND bot_due IS NOT NULL AND status = 'playing'
-         AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - interval '10 seconds')
+         AND (bot_claimed_at IS NULL OR bot_claimed_at < now() - $3::float8 * interval '1 millisecond')
        RETURNING moves`,
-      [id, this.process],
+      [id, this.process, this.claimLapseMs],
     );
     return rows[0]?.moves ?? null;
   }
