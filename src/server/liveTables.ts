@@ -16,45 +16,14 @@ import { readTableInput } from '../engine/input.js';
 import { size } from '../log/plyLog.js';
 import { structureRevision } from '../progression/rules.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
-import { botMove, botToAct, MAX_BOT_RUN } from './bots.js';
+import { BotRuns } from './botRuns.js';
+import { botToAct } from './bots.js';
 import { clockWindow, seatClockStep, timeoutMoves } from './clock.js';
+import type { Cause, Entry, PlayOutcome, StreamMessage, Subscriber } from './liveEntry.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
 import { pliesOf, stateOf, type Viewer, viewOf } from './view.js';
 
-/** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
-export interface StreamMessage {
-  readonly index: number;
-  readonly ply: Ply;
-  readonly state: unknown;
-}
-
-interface Subscriber {
-  readonly viewer: Viewer;
-  /** The next ply index to send. */
-  next: number;
-  readonly send: (message: StreamMessage) => void;
-}
-
-/** A live table. */
-export interface Entry {
-  readonly record: TableRecord;
-  readonly game: AnyGame;
-  table: Table;
-  /** Moves of the log the live table has; -1 when it must be rebuilt from the store (a write failed). */
-  moves: number;
-  /** The most moves another process said the table has. */
-  behind: number;
-  /** Whether the live table holds a move whose row is still being written (readers wait for it: see `current`). */
-  writing: boolean;
-  readonly subscribers: Set<Subscriber>;
-  queue: Promise<unknown>;
-}
-
-/** The answer to a move. */
-export type PlayOutcome =
-  | { readonly status: 200; readonly body: { ply: Ply; index: number } }
-  | { readonly status: 409; readonly body: { code: 'STALE'; message: string; ply: number } }
-  | { readonly status: 422; readonly body: { code: string; message: string; reason?: string } };
+export type { Entry, PlayOutcome, StreamMessage } from './liveEntry.js';
 
 /** Options of `LiveTables`. */
 export interface LiveTablesOptions {
@@ -64,8 +33,6 @@ export interface LiveTablesOptions {
   /** Tables kept live at most (default 1000); the least recently used without a stream goes first. */
   readonly cacheSize?: number;
 }
-
-type Cause = 'request' | 'clock' | 'bot';
 
 /** Tables refused for their rules revision that a process remembers at most (the oldest is forgotten first). */
 const MAX_UNSERVABLE = 10_000;
@@ -79,19 +46,12 @@ export class CorruptTable extends Error {}
  */
 export class RulesChanged extends Error {}
 
-/** Says on standard error what went wrong with a table's bots: a bot never stops the process. */
-function botError(id: string, what: string, error?: unknown): void {
-  const detail =
-    error === undefined ? '' : `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-  process.stderr.write(`plystack serve: table ${id}: ${what}${detail}\n`);
-}
-
-/** The live tables of one process. */
 /** The stored hashes of a table's tokens: its app token's and each seat's. */
 function tokenHashes(record: TableRecord): string[] {
   return [record.appToken, ...Object.values(record.seatTokens)];
 }
 
+/** The live tables of one process. */
 export class LiveTables {
   private readonly entries = new Map<string, Entry>();
   /** The token hashes of the live tables (each with how many tables hold it): the rate limit keys valid tokens by token. */
@@ -99,11 +59,8 @@ export class LiveTables {
   private readonly loading = new Map<string, Promise<Entry | null>>();
   private readonly snapshotEvery: number;
   private readonly cacheSize: number;
-  /** Tables whose bots this process is playing now, and the runs themselves (`closeBots` waits for them). */
-  private readonly driving = new Map<string, Promise<number>>();
-  /** Tables woken while their bots were being played: the run looks again before it ends. */
-  private readonly woken = new Set<string>();
-  private botsClosed = false;
+  /** The runs of the tables' bot seats in this process. */
+  private readonly bots = new BotRuns(this);
   /**
    * Tables this process found opened with turn rules of another revision: refused
    * from memory, and left to a process whose game can serve them (their deadlines and bots unclaimed here).
@@ -116,6 +73,11 @@ export class LiveTables {
   ) {
     this.snapshotEvery = options.snapshotEvery ?? 64;
     this.cacheSize = options.cacheSize ?? 1000;
+  }
+
+  /** Whether this process found the table opened with turn rules of another revision (it leaves its work to others). */
+  isUnservable(id: string): boolean {
+    return this.unservable.has(id);
   }
 
   /** The live table, loaded from the store when it is not live; null when there is no such table. */
@@ -293,7 +255,7 @@ export class LiveTables {
    * The live table for work this process claimed in the store (a deadline, a bot
    * move), or null after giving the claim back when the table is not this process's to serve.
    */
-  private async claimed(id: string, release: (id: string) => Promise<void>): Promise<Entry | null> {
+  async claimed(id: string, release: (id: string) => Promise<void>): Promise<Entry | null> {
     try {
       return await this.get(id);
     } catch (error) {
@@ -392,7 +354,11 @@ export class LiveTables {
     return { status: 200, body };
   }
 
-  private async tryCommit(
+  /**
+   * Plays a move on the live table and commits it (inside `exclusive`): the answer, or 'retry' when the table had to be
+   * caught up from the store first. Throws when the store cannot be reached.
+   */
+  async tryCommit(
     entry: Entry,
     move: unknown,
     options: { expect?: number; key?: string; cause?: Cause },
@@ -471,121 +437,19 @@ export class LiveTables {
     return { status: 200, body: answer };
   }
 
-  /**
-   * Plays the table's bot moves soon, after what runs now has been answered; a run
-   * of its bots already under way in this process looks again before it ends.
-   */
+  /** Plays the table's bot moves soon (see `BotRuns.wake`). */
   wakeBots(id: string): void {
-    if (this.botsClosed) return;
-    if (this.driving.has(id)) {
-      this.woken.add(id);
-      return;
-    }
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.playBots(id))
-      .catch((error: unknown) => {
-        botError(id, 'its bots stopped', error);
-        return 0;
-      })
-      .finally(() => {
-        this.driving.delete(id);
-        if (this.woken.delete(id)) this.wakeBots(id);
-      });
-    this.driving.set(id, run);
-  }
-
-  /**
-   * Plays the table's bot moves while a bot seat must act and this process wins
-   * the claim to each (exactly one process plays each bot move; committing it clears
-   * the claim). Each is played as its seat, naming the ply count it was chosen at,
-   * through the same commit as a player's move. A bot that throws, finds no move or
-   * chooses a refused move leaves the table as it is (logged) and its bots stop
-   * until another move. Returns the moves played.
-   */
-  private async playBots(id: string): Promise<number> {
-    let played = 0;
-    for (;;) {
-      if (this.botsClosed || this.unservable.has(id)) return played;
-      const claimed = await this.store.claimBots(id);
-      if (claimed === null) return played;
-      const entry = await this.claimed(id, (table) => this.store.releaseBots(table));
-      if (entry === null) return played;
-      const step = await this.exclusive(entry, async (): Promise<'played' | 'stop'> => {
-        if (entry.moves !== claimed) {
-          entry.behind = Math.max(entry.behind, claimed);
-          await this.fresh(entry);
-        }
-        if (entry.moves !== claimed) {
-          await this.store.releaseBots(id);
-          return 'stop';
-        }
-        const { record, table } = entry;
-        const seat = botToAct(record.bots, table);
-        const spec = seat === null ? undefined : record.bots?.[seat];
-        if (seat === null || spec === undefined) {
-          await this.store.stopBots(id, claimed);
-          return 'stop';
-        }
-        if (played >= MAX_BOT_RUN) {
-          botError(id, `its bots played ${played} moves in a row and stop here; a move of someone else's wakes them`);
-          await this.store.stopBots(id, claimed);
-          return 'stop';
-        }
-        // The table cannot move while its bot thinks (this holds the table), but the rest of the server goes on.
-        const at = size(table.context.plies);
-        let move: Awaited<ReturnType<typeof botMove>>;
-        try {
-          move = await botMove(spec, record.seed, table, seat);
-        } catch (error) {
-          botError(id, `the ${spec.kind} bot of ${seat} failed; the table stays as it is`, error);
-          await this.store.stopBots(id, claimed);
-          return 'stop';
-        }
-        if (move === null) {
-          botError(id, `the ${spec.kind} bot of ${seat} found no move; the table stays as it is`);
-          await this.store.stopBots(id, claimed);
-          return 'stop';
-        }
-        let outcome: PlayOutcome | 'retry';
-        try {
-          outcome = await this.tryCommit(entry, move, { expect: at, cause: 'bot' });
-        } catch (error) {
-          // The store is away: the claim lapses and a later tick (here or elsewhere) plays the move.
-          await this.store.releaseBots(id).catch(() => undefined);
-          throw error;
-        }
-        if (outcome === 'retry' || outcome.status === 409) {
-          // Another process advanced the table meanwhile: the move is dropped, and whoever is due next plays.
-          await this.store.releaseBots(id);
-          return 'stop';
-        }
-        if (outcome.status !== 200) {
-          botError(
-            id,
-            `the table refused the ${spec.kind} bot of ${seat}'s move: ${outcome.body.code}: ${outcome.body.message}`,
-          );
-          await this.store.stopBots(id, claimed);
-          return 'stop';
-        }
-        return 'played';
-      });
-      if (step === 'stop') return played;
-      played++;
-      this.woken.delete(id);
-      // Requests of other tables and of this one are answered between two bot moves.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    this.bots.wake(id);
   }
 
   /** Plays the bot moves of tables the store says are due (after a restart, or a process that went away). */
   wakeDueBots(ids: readonly string[]): void {
-    for (const id of ids) if (!this.driving.has(id)) this.wakeBots(id);
+    this.bots.wakeDue(ids);
   }
 
   /** Stops playing bot moves: each run ends after its move under way; resolves once they all have. */
-  async closeBots(): Promise<void> {
-    this.botsClosed = true;
-    await Promise.all(this.driving.values());
+  closeBots(): Promise<void> {
+    return this.bots.close();
   }
 
   /**

@@ -1,0 +1,47 @@
+/**
+ * What the server keeps of a live table, and what a move on it is answered: the types the live tables, the bot runs,
+ * the routes and the streams share.
+ */
+import type { AnyGame } from '../definition/game.js';
+import type { Ply } from '../definition/records.js';
+import type { Table } from '../table/table.js';
+import type { TableRecord } from './store/store.js';
+import type { Viewer } from './view.js';
+
+/** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
+export interface StreamMessage {
+  readonly index: number;
+  readonly ply: Ply;
+  readonly state: unknown;
+}
+
+export interface Subscriber {
+  readonly viewer: Viewer;
+  /** The next ply index to send. */
+  next: number;
+  readonly send: (message: StreamMessage) => void;
+}
+
+/** A live table. */
+export interface Entry {
+  readonly record: TableRecord;
+  readonly game: AnyGame;
+  table: Table;
+  /** Moves of the log the live table has; -1 when it must be rebuilt from the store (a write failed). */
+  moves: number;
+  /** The most moves another process said the table has. */
+  behind: number;
+  /** Whether the live table holds a move whose row is still being written (readers wait for it: see `current`). */
+  writing: boolean;
+  readonly subscribers: Set<Subscriber>;
+  queue: Promise<unknown>;
+}
+
+/** The answer to a move. */
+export type PlayOutcome =
+  | { readonly status: 200; readonly body: { ply: Ply; index: number } }
+  | { readonly status: 409; readonly body: { code: 'STALE'; message: string; ply: number } }
+  | { readonly status: 422; readonly body: { code: string; message: string; reason?: string } };
+
+/** Who played a move: a request (a player or the application), the clock, or a bot. */
+export type Cause = 'request' | 'clock' | 'bot';
