@@ -5,22 +5,7 @@
  */
 import { size } from '../log/plyLog.js';
 import { botMove, botToAct, MAX_BOT_RUN } from './bots.js';
-import type { Cause, Entry, PlayOutcome } from './liveEntry.js';
-import type { Store } from './store/store.js';
-
-/** What a bot run needs of the live tables (`LiveTables` is one). */
-export interface BotTables {
-  readonly store: Store;
-  isUnservable(id: string): boolean;
-  claimed(id: string, release: (id: string) => Promise<void>): Promise<Entry | null>;
-  exclusive<T>(entry: Entry, work: () => Promise<T>): Promise<T>;
-  fresh(entry: Entry): Promise<void>;
-  tryCommit(
-    entry: Entry,
-    move: unknown,
-    options: { expect?: number; key?: string; cause?: Cause },
-  ): Promise<PlayOutcome | 'retry'>;
-}
+import type { PlayOutcome, TablesAtWork } from './liveEntry.js';
 
 /** Says on standard error what went wrong with a table's bots: a bot never stops the process. */
 function botError(id: string, what: string, error?: unknown): void {
@@ -37,7 +22,7 @@ export class BotRuns {
   private readonly woken = new Set<string>();
   private closed = false;
 
-  constructor(private readonly tables: BotTables) {}
+  constructor(private readonly tables: TablesAtWork) {}
 
   /**
    * Plays the table's bot moves soon, after what runs now has been answered; a run

@@ -5,7 +5,7 @@
 import type { AnyGame } from '../definition/game.js';
 import type { Ply } from '../definition/records.js';
 import type { Table } from '../table/table.js';
-import type { TableRecord } from './store/store.js';
+import type { Store, TableRecord } from './store/store.js';
 import type { Viewer } from './view.js';
 
 /** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
@@ -45,3 +45,20 @@ export type PlayOutcome =
 
 /** Who played a move: a request (a player or the application), the clock, or a bot. */
 export type Cause = 'request' | 'clock' | 'bot';
+
+/**
+ * What the work a process does on its own (its bot runs, its run-out clocks) needs of its live tables (`LiveTables`
+ * is one): the claimed table, its turn, and the same commit as a player's move.
+ */
+export interface TablesAtWork {
+  readonly store: Store;
+  isUnservable(id: string): boolean;
+  claimed(id: string, release: (id: string) => Promise<void>): Promise<Entry | null>;
+  exclusive<T>(entry: Entry, work: () => Promise<T>): Promise<T>;
+  fresh(entry: Entry): Promise<void>;
+  tryCommit(
+    entry: Entry,
+    move: unknown,
+    options: { expect?: number; key?: string; cause?: Cause },
+  ): Promise<PlayOutcome | 'retry'>;
+}

@@ -3,7 +3,9 @@
  * actors, loaded from the store (newest snapshot, then the moves after it),
  * one move at a time per table. The store stays the truth: a move is answered
  * only once its row is committed, and a process that finds its index taken
- * (another process advanced the table) reloads and tries once more.
+ * (another process advanced the table) reloads and tries once more. The work
+ * a process does on its own goes through the same commit: its bot runs
+ * (botRuns.ts) and its run-out clocks (deadlines.ts).
  */
 
 import { sameJson } from '../core/json.js';
@@ -18,7 +20,7 @@ import { structureRevision } from '../progression/rules.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
 import { BotRuns } from './botRuns.js';
 import { botToAct } from './bots.js';
-import { clockWindow, seatClockStep, timeoutMoves } from './clock.js';
+import { clockWindow, seatClockStep } from './clock.js';
 import type { Cause, Entry, PlayOutcome, StreamMessage, Subscriber } from './liveEntry.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
 import { pliesOf, stateOf, type Viewer, viewOf } from './view.js';
@@ -450,38 +452,6 @@ export class LiveTables {
   /** Stops playing bot moves: each run ends after its move under way; resolves once they all have. */
   closeBots(): Promise<void> {
     return this.bots.close();
-  }
-
-  /**
-   * Fires the table's deadline if this process wins the claim: plays the timeout
-   * moves as the application, each committed as the clock's. Returns the last ply played, or null.
-   */
-  async fireDeadline(id: string): Promise<Ply | null> {
-    if (this.unservable.has(id)) return null;
-    const claimed = await this.store.claimDeadline(id);
-    if (claimed === null) return null;
-    const entry = await this.claimed(id, (table) => this.store.releaseDeadline(table));
-    if (entry === null) return null;
-    return this.exclusive(entry, async () => {
-      if (entry.moves !== claimed) {
-        entry.behind = Math.max(entry.behind, claimed);
-        await this.fresh(entry);
-      }
-      if (entry.moves !== claimed) return this.store.releaseDeadline(id).then(() => null);
-      const moves = timeoutMoves(entry.table);
-      if (moves.length === 0) return this.store.stopClock(id, entry.moves).then(() => null);
-      let last: Ply | null = null;
-      for (const move of moves) {
-        const outcome = await this.tryCommit(entry, move, { cause: 'clock' });
-        if (outcome === 'retry' || outcome.status !== 200) {
-          // Nothing was committed: the claim goes back. After a first move the table's row has moved on, claim and all.
-          if (last === null) await this.store.releaseDeadline(id);
-          return last;
-        }
-        last = outcome.body.ply;
-      }
-      return last;
-    });
   }
 
   /** Opens a stream of the table for `viewer` from ply `from` on; returns the function that closes it. */

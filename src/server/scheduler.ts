@@ -5,6 +5,7 @@
  * went away); and on PostgreSQL, streamed tables checked against the store, in
  * case a notification was lost.
  */
+import { fireDeadline } from './deadlines.js';
 import type { LiveTables } from './liveTables.js';
 import type { Sql } from './store/sql.js';
 import type { Store } from './store/store.js';
@@ -26,7 +27,7 @@ export function startScheduler(store: Store, sql: Sql, tables: LiveTables, tickM
         if (everySecond) tables.wakeDueBots(await store.dueBots(20, skip));
         // A turn clock on a game whose timeout move is a pass may need several passes to end the turn: fire while still due.
         for (const id of await store.dueTables(20, skip))
-          for (let i = 0; i < 100 && (await tables.fireDeadline(id).catch(() => null)) !== null; i++);
+          for (let i = 0; i < 100 && (await fireDeadline(tables, id).catch(() => null)) !== null; i++);
       } catch {
         // The store is away: the next tick tries again.
       } finally {
