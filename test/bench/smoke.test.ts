@@ -10,7 +10,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTESTANTS, plystack, plystackPure, tableOutcome } from '../../bench/contestants.js';
 import { benchGames } from '../../bench/game.js';
-import { formatTable, type Results, runBench, SMOKE, STREAMS, streamKit } from '../../bench/harness.js';
+import { type Results, runBench, SMOKE, STREAMS, streamKit } from '../../bench/harness.js';
+import { formatTable } from '../../bench/report.js';
 import { CAST_EVERY, makeStream, referenceOutcome, SEATS_2, SEATS_4 } from '../../bench/streams.js';
 import {
   circularTableOutcome,
