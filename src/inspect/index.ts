@@ -6,6 +6,8 @@
  * `plystack`, which an application that never inspects carries alone.
  */
 
+/** The seat ids of demo tables, in table order: the inspector's New-table form seats its tables so. */
+export { DEMO_SEATS } from '../bots/autoplay.js';
 export {
   activeStateIds,
   allStates,

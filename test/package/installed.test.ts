@@ -188,6 +188,7 @@ console.log(JSON.stringify(names));`;
     expect(imported['plystack/inspect']).toEqual([
       'DEFAULT_INSPECT_PORT',
       'DEFAULT_LIMITS',
+      'DEMO_SEATS',
       'PAGE_PATH',
       'activeStateIds',
       'allStates',

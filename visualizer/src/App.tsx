@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { findGame, mundane } from '../../src/games/index.js';
 import type { AnyGame, Move, PlayResult, Table } from '../../src/index.js';
-import { activeStateIds, inspectionContext } from '../../src/inspect/index.js';
+import { activeStateIds, DEMO_SEATS, inspectionContext } from '../../src/inspect/index.js';
 import { Statechart } from './chart/Statechart.js';
 import { type AskerFields, ITERATIONS, readAsker } from './model/askers.js';
 import type { EventEntry } from './model/events.js';
@@ -30,7 +30,7 @@ import { PlayControls } from './panels/PlayControls.js';
 import { PlyList } from './panels/PlyList.js';
 import { SeatRing } from './panels/SeatRing.js';
 import { SequenceView } from './panels/SequenceView.js';
-import { SEAT_NAMES, Sidebar } from './panels/Sidebar.js';
+import { Sidebar } from './panels/Sidebar.js';
 import { Splitter } from './panels/Splitter.js';
 import { StackPanel } from './panels/StackPanel.js';
 import { TimeSlider } from './panels/TimeSlider.js';
@@ -61,7 +61,7 @@ function firstTable(): LocalSession {
   const seats = Math.min(
     Math.max(Number(params.get('seats') ?? 2) || 2, game.seats.min),
     game.seats.max,
-    SEAT_NAMES.length,
+    DEMO_SEATS.length,
   );
   const rawSeed = params.get('seed') ?? '7';
   let options: unknown = game.demoOptions?.({ turns: 6 }) ?? { turns: 6 };
@@ -72,7 +72,7 @@ function firstTable(): LocalSession {
   }
   return openLocal(game, {
     table: 'table:demo',
-    seats: SEAT_NAMES.slice(0, seats),
+    seats: DEMO_SEATS.slice(0, seats),
     seed: /^-?\d+$/.test(rawSeed) ? Number(rawSeed) : rawSeed,
     options,
   });

@@ -7,19 +7,9 @@
 import { type FormEvent, useState } from 'react';
 import { builtInGames } from '../../../src/games/index.js';
 import { type AnyGame, InvalidTable } from '../../../src/index.js';
+import { DEMO_SEATS } from '../../../src/inspect/index.js';
 import type { LocalSession } from '../model/localSession.js';
 import type { RemoteSession, RemoteStore } from '../model/remoteStore.js';
-
-export const SEAT_NAMES = [
-  'seat:ann',
-  'seat:bob',
-  'seat:cat',
-  'seat:dan',
-  'seat:eve',
-  'seat:fay',
-  'seat:gus',
-  'seat:hal',
-];
 
 interface Props {
   readonly locals: readonly LocalSession[];
@@ -53,11 +43,11 @@ function NewTable({ onOpen }: Pick<Props, 'onOpen'>) {
       setError(`options: not JSON: ${(problem as Error).message}`);
       return;
     }
-    const count = Math.min(Math.max(seats, game.seats.min), Math.min(game.seats.max, SEAT_NAMES.length));
+    const count = Math.min(Math.max(seats, game.seats.min), Math.min(game.seats.max, DEMO_SEATS.length));
     try {
       onOpen(game, {
         table: `table:${game.id}-${Date.now().toString(36).slice(-4)}`,
-        seats: SEAT_NAMES.slice(0, count),
+        seats: DEMO_SEATS.slice(0, count),
         ...(seed.trim() === '' ? {} : { seed: /^-?\d+$/.test(seed.trim()) ? Number(seed.trim()) : seed.trim() }),
         options: parsed,
       });
@@ -93,7 +83,7 @@ function NewTable({ onOpen }: Pick<Props, 'onOpen'>) {
         <input
           type="number"
           min={game.seats.min}
-          max={Math.min(game.seats.max, SEAT_NAMES.length)}
+          max={Math.min(game.seats.max, DEMO_SEATS.length)}
           value={seats}
           onChange={(e) => setSeats(Number(e.target.value))}
         />
