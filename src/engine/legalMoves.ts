@@ -94,7 +94,7 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       const read = readMove(payload === undefined ? { type, seat } : { type, seat, payload });
       // The turn's checks passed for this type and seat above: what remains is asked of this payload.
       const problem = read.ok ? offerRefusal(game, ctx, read.move) : read.refusal;
-      if (problem === null) allowed.push((read as { move: Move }).move);
+      if (read.ok && problem === null) allowed.push(read.move);
       else first ??= problem;
     }
     if (allowed.length === before) {

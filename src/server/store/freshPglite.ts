@@ -6,7 +6,7 @@
  * the next ones, and kept on disk in the user's cache (XDG_CACHE_HOME or ~/.cache, plystack/, about 4.5 MB) under a
  * name that tells PGlite's build, for the next processes. It holds nothing but an empty cluster.
  */
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,7 +35,11 @@ function freshFile(): string | null {
  * memory or in a folder that holds none yet, starts from the kept tarball when there is one; a folder that already
  * holds a database is opened as it is.
  */
-export async function openFresh(PGliteClass: typeof PGlite, dataDir: string | null, retry = true): Promise<PGlite> {
+export async function openFresh(PGliteClass: typeof PGlite, dataDir: string | null): Promise<PGlite> {
+  return open(PGliteClass, dataDir, true);
+}
+
+async function open(PGliteClass: typeof PGlite, dataDir: string | null, retry: boolean): Promise<PGlite> {
   if (dataDir !== null) {
     mkdirSync(dataDir, { recursive: true });
     // Only an empty folder is filled from the tarball; anything else is PGlite's to open or to refuse, as ever.
@@ -52,7 +56,7 @@ export async function openFresh(PGliteClass: typeof PGlite, dataDir: string | nu
       fresh = null;
       if (file !== null) await rm(file, { force: true });
       if (dataDir !== null) await emptyFolder(dataDir);
-      if (retry) return openFresh(PGliteClass, dataDir, false);
+      if (retry) return open(PGliteClass, dataDir, false);
     }
   }
   if (dataDir !== null) return PGliteClass.create(dataDir);
@@ -117,6 +121,5 @@ async function removeOthers(file: string): Promise<void> {
 }
 
 async function emptyFolder(folder: string): Promise<void> {
-  if (!existsSync(folder)) return;
   for (const name of await readdir(folder)) await rm(join(folder, name), { recursive: true, force: true });
 }
