@@ -150,6 +150,8 @@ class Given {
  */
 class ReadMark extends Given {
   readonly #read = true;
+  /** What was once worked out from the move (see `workedOut`): a private field, so a frozen move can still keep it. */
+  #workedOut: unknown = undefined;
   /** Marks `move`, before it is frozen. */
   static put(move: object): void {
     new ReadMark(move);
@@ -158,6 +160,31 @@ class ReadMark extends Given {
   static isOn(value: object): boolean {
     return #read in value;
   }
+  static workedOut(move: object): unknown {
+    return #read in move ? (move as ReadMark).#workedOut : undefined;
+  }
+  static keep(move: object, value: unknown): void {
+    if (#read in move) (move as ReadMark).#workedOut = value;
+  }
+}
+
+/**
+ * What the engine once worked out from a read move (its payload as the move's schema reads it), kept on the move
+ * itself, or undefined. A read move is frozen, so what follows from it holds for good; a private field costs a
+ * property read where a WeakMap entry per move cost more than the rest of checking it.
+ *
+ * @example
+ * const move = readMove({ type: 'engine.pass' }).move
+ * workedOut(move)            // undefined
+ * keepWorkedOut(move, 'x')   // then workedOut(move) === 'x'
+ */
+export function workedOut(move: Move): unknown {
+  return ReadMark.workedOut(move);
+}
+
+/** Keeps `value` on a read move (see `workedOut`); a move `readMove` did not produce keeps nothing. */
+export function keepWorkedOut(move: Move, value: unknown): void {
+  ReadMark.keep(move, value);
 }
 
 /**

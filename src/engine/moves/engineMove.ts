@@ -6,7 +6,7 @@
  */
 
 import { type Refusal, refusal } from '../../core/errors.js';
-import { isReadMove, type Move } from '../../core/move.js';
+import { keepWorkedOut, type Move, workedOut } from '../../core/move.js';
 import { parseSchema, type Schema } from '../../core/schema.js';
 import type { AnyGame } from '../../definition/game.js';
 import type { StructurePlan } from '../../definition/structure.js';
@@ -48,14 +48,18 @@ export type PayloadRead<T = unknown> = { ok: true; payload: T } | { ok: false; r
  * so its payload is parsed once per schema, however many times it is checked and played.
  */
 export function parsePayload<T>(schema: Schema<T> | null, move: Move): PayloadRead<T> {
-  const known = parsed.get(move);
+  const known = workedOut(move) as Parsed | undefined;
   if (known !== undefined && known.schema === schema) return known.read as PayloadRead<T>;
   const read = parseAfresh(schema, move);
-  if (isReadMove(move)) parsed.set(move, { schema, read });
+  keepWorkedOut(move, { schema, read } satisfies Parsed);
   return read;
 }
 
-const parsed = new WeakMap<object, { schema: unknown; read: PayloadRead }>();
+/** A payload read by a schema, as a read move keeps it. */
+interface Parsed {
+  readonly schema: unknown;
+  readonly read: PayloadRead;
+}
 
 function parseAfresh<T>(schema: Schema<T> | null, move: Move): PayloadRead<T> {
   if (schema === null) {
