@@ -116,6 +116,8 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
     const { page, errors } = await openPage(context, `${url}?seed=7`);
     await page.setViewportSize({ width, height });
     expect(await page.locator('.blocked-box').first().getAttribute('open')).toBeNull();
+    // Before the editor is used, it does not cover the moves above it: the first one is in view.
+    expect(await seenWithoutScrolling(page, '[data-testid=move]')).toBe(true);
     await page
       .locator('[data-testid=move-editor]')
       .fill('{ "type": "PlayCard", "seat": "seat:bob", "payload": { "card": "Toaster" } }');

@@ -35,7 +35,8 @@ export function MoveEditor({ template, onPlay }: Props) {
     );
   };
   return (
-    <section className="panel editor-panel" aria-label="move editor">
+    // In use (focused, or showing its last answer), it stays in view at the bottom of the column (styles.css).
+    <section className={`panel editor-panel${result === null ? '' : ' answered'}`} aria-label="move editor">
       <header className="panel-head">
         <h2>Move editor</h2>
         <button type="button" className="link" onClick={() => setText(template)} data-testid="editor-template">
