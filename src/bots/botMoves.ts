@@ -9,6 +9,7 @@ import type { Move } from '../core/move.js';
 import type { AnyGame, BotHintContext } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import { seatingView } from '../engine/seatingView.js';
+import { HintError } from './hintError.js';
 
 /** What a bot reads: a live table or a simulation of one (with its game and context, the game's hints too). */
 export interface Position<M extends Move = Move> {
@@ -27,15 +28,18 @@ export interface Position<M extends Move = Move> {
 export const LAST_RESORT_MOVES: readonly string[] = Object.freeze(['engine.leave', 'engine.auto-pass', 'engine.undo']);
 
 /**
- * The moves a bot considers: every allowed move of the seats that may act (or of `seat` alone), in the table's order,
- * except a seat's `engine.leave`, `engine.auto-pass` and `engine.undo`, unless those are all that seat may do.
+ * The moves a bot considers: every allowed move of the seats that may act (or of `seat` alone, none when it may not
+ * act now), in the table's order, except a seat's `engine.leave`, `engine.auto-pass` and `engine.undo`, unless those
+ * are all that seat may do.
  *
  * @example
  * botMoves(table, 'seat:ann') // seat:ann's allowed moves, without leaving, auto-pass stops or undo while it has others
  * botMoves(table) // the same for every seat that may act
  */
 export function botMoves<M extends Move>(position: Position<M>, seat?: string): M[] {
-  return (seat === undefined ? position.toAct() : [seat]).flatMap((s) => {
+  const toAct = position.toAct();
+  // A seat that may not act now has nothing a bot would play: only auto-pass stops, leaving or an undo are allowed it.
+  return (seat === undefined ? toAct : toAct.includes(seat) ? [seat] : []).flatMap((s) => {
     const all = position.legalMoves(s).allowed;
     const playing = all.filter((move) => !LAST_RESORT_MOVES.includes(move.type));
     return playing.length > 0 ? playing : [...all];
@@ -55,7 +59,7 @@ function hintContext(context: TableContext, seat: string): BotHintContext<unknow
 
 /**
  * The game's weight of each of `moves` at `position` (its `bots.weight` hint), or null when it gives none (a uniform
- * pick). Throws a TypeError when a weight is not a finite number, 0 or more.
+ * pick). Throws a HintError when a weight is not a finite number, 0 or more.
  */
 export function moveWeights(position: Position, moves: readonly Move[]): number[] | null {
   const at = gameAt(position);
@@ -68,7 +72,8 @@ export function moveWeights(position: Position, moves: readonly Move[]): number[
     contexts.set(seat, ctx);
     const value = weight({ ...ctx, move });
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      throw new TypeError(
+      throw new HintError(
+        'bots.weight',
         `${at.game.id}'s bots.weight gave ${String(value)} for ${move.type}: a weight is a finite number, 0 or more`,
       );
     return value;
@@ -77,7 +82,7 @@ export function moveWeights(position: Position, moves: readonly Move[]): number[
 
 /**
  * The game's `bots.evaluate` hint of the position for `seat`, from 0 to 1, or null when it gives none. Throws a
- * TypeError when it answers anything else.
+ * HintError when it answers anything else.
  */
 export function evaluateHint(position: Position, seat: string): number | null {
   const at = gameAt(position);
@@ -85,7 +90,10 @@ export function evaluateHint(position: Position, seat: string): number | null {
   if (at === null || evaluate === undefined) return null;
   const value = evaluate(hintContext(at.context, seat));
   if (typeof value !== 'number' || !(value >= 0 && value <= 1))
-    throw new TypeError(`${at.game.id}'s bots.evaluate gave ${String(value)} for ${seat}: a value from 0 to 1`);
+    throw new HintError(
+      'bots.evaluate',
+      `${at.game.id}'s bots.evaluate gave ${String(value)} for ${seat}: a value from 0 to 1`,
+    );
   return value;
 }
 

@@ -7,6 +7,7 @@
 
 import { playDemo } from '../bots/autoplay.js';
 import { type Bot, mctsBot, randomBot } from '../bots/bots.js';
+import { HintError } from '../bots/hintError.js';
 import { InvalidTable } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import { seededRandom } from '../core/random.js';
@@ -15,6 +16,7 @@ import { builtInGames, findGame } from '../games/registry.js';
 import type { Table } from '../table/table.js';
 import { type Command, EXIT } from './commands.js';
 import { gameFromModule } from './gameModule.js';
+import type { Io } from './io.js';
 import { tableReport } from './summary.js';
 import { quote } from './text.js';
 
@@ -52,6 +54,12 @@ function playBots(table: Table, bots: ReadonlyMap<string, Bot>, pick: (n: number
     if (move === null) return;
     table.play(move as never);
   }
+}
+
+/** A game's bot hint that answered out of its range: the game's mistake, said with the hint named, no stack trace. */
+function refusedHint(io: Io, error: HintError): number {
+  io.err(`${error.hint}: ${error.code}: ${error.message}`);
+  return EXIT.refused;
 }
 
 function wholeNumber(value: string | boolean | undefined): number | undefined | null {
@@ -148,6 +156,7 @@ export const demoCommand: Command = {
         io.err(`${error.path ?? 'table'}: ${error.code}: ${error.message}`);
         return EXIT.invalid;
       }
+      if (error instanceof HintError) return refusedHint(io, error);
       throw error;
     }
     if (typeof values.bots === 'string') {
@@ -171,7 +180,13 @@ export const demoCommand: Command = {
         }),
       );
       const random = seededRandom(`${String(seed)}:seats`);
-      playBots(table, bots, (n) => random.int(0, n - 1), 100_000);
+      try {
+        playBots(table, bots, (n) => random.int(0, n - 1), 100_000);
+      } catch (error) {
+        table.stop();
+        if (error instanceof HintError) return refusedHint(io, error);
+        throw error;
+      }
       botLine = `bots: ${order.map((seat, i) => `${seat} ${kinds[i] === 'mcts' ? `mcts (${playouts} playouts a move)` : 'random'}`).join(', ')}`;
     }
     io.out(tableReport(table));

@@ -124,6 +124,17 @@ describe('both bots keep to the rule', () => {
     expect([...chosen].sort()).toEqual(['engine.leave', 'engine.undo']);
   });
 
+  it('neither chooses anything for a seat that may not act now (not an auto-pass stop, not leaving)', () => {
+    const table = mundaneAfterACard();
+    const waiting = SEATS.find((seat) => !table.toAct().includes(seat)) as string;
+    expect(types(table.legalMoves(waiting).allowed)).toContain('engine.auto-pass');
+    expect(botMoves(table, waiting)).toEqual([]);
+    for (let seed = 1; seed <= 5; seed++) {
+      expect(randomBot({ seed }).choose(table, waiting)).toBeNull();
+      expect(mctsBot({ seed, iterations: 4 }).choose(table, waiting)).toBeNull();
+    }
+  });
+
   it('the MCTS bot keeps to it in its playouts too: no playout it scores has a seat leave', () => {
     const table = createTable(circularTable, { table: 'table:ct', seats: SEATS, seed: 4 });
     const scored: Ply[][] = [];
@@ -225,9 +236,9 @@ describe("a game's bot hints", () => {
 
   it('a weight that is not a finite number of 0 or more is the game’s error, said by the bot', () => {
     const broken = extendGame(circularTable, { id: 'circular-broken', bots: { weight: () => Number.NaN } });
-    expect(() => randomBot({ seed: 1 }).choose(oneCardToPlay(broken), 'seat:ann')).toThrow(
-      "circular-broken's bots.weight gave NaN for play: a weight is a finite number, 0 or more",
-    );
+    const choosing = () => randomBot({ seed: 1 }).choose(oneCardToPlay(broken), 'seat:ann');
+    expect(choosing).toThrow("circular-broken's bots.weight gave NaN for play: a weight is a finite number, 0 or more");
+    expect(choosing).toThrow(expect.objectContaining({ name: 'HintError', code: 'BAD_HINT', hint: 'bots.weight' }));
   });
 
   it('defineGame refuses hints that are not functions, or unknown ones', () => {

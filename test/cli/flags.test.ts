@@ -127,6 +127,21 @@ export default defineGame({
     await writeFile(file('none.mjs'), 'export const answer = 42;\n');
     await writeFile(file('lookalike.mjs'), "export default { id: 'coin', seats: { min: 2, max: 2 }, moves: {} };\n");
     await writeFile(file('throws.mjs'), "throw new Error('broken on import');\n");
+    // A long coin game (the first to 1,000 heads), whose bot hint scores an unfinished playout 1.5 (out of 0 to 1).
+    await writeFile(
+      file('overrated.mjs'),
+      `import { extendGame } from '${plystackUrl}';\nimport coin from './coin.mjs';\nexport default extendGame(coin, { id: 'overrated', endIf: ({ game }) => Object.values(game.heads).some((heads) => heads >= 1000), bots: { evaluate: () => 1.5 } });\n`,
+    );
+  });
+
+  it('demo with a bot hint out of its range says it, naming the hint, with exit 1 and no stack trace', async () => {
+    const demo = keepingIo();
+    const args = ['demo', '--game', file('overrated.mjs'), '--bots', 'mcts', '--iterations', '3'];
+    expect(await run(args, demo.io)).toBe(1);
+    expect(demo.err.join('\n')).toBe(
+      "bots.evaluate: BAD_HINT: overrated's bots.evaluate gave 1.5 for seat:ann: a value from 0 to 1",
+    );
+    expect(demo.out).toEqual([]);
   });
 
   it('demo plays it and writes its log; replay replays that log with the same --game, and without it names the game it lacks', async () => {

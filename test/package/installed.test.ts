@@ -207,6 +207,7 @@ console.log(JSON.stringify(names));`;
     expect(imported['plystack/server']).toEqual(expect.arrayContaining(['startServer', 'connect']));
     expect(imported['plystack/client']).toEqual(['ServerError', 'connect']);
     expect(imported['plystack/bots']).toEqual([
+      'HintError',
       'LAST_RESORT_MOVES',
       'botMoves',
       'chooseSoon',
