@@ -5,8 +5,8 @@
 import { quote, type TableProblem } from '../core/errors.js';
 import { readJson } from '../core/json.js';
 import { isValidId, type JsonValue } from '../core/move.js';
-import { type Seed, secureSeed } from '../core/random.js';
-import { parseSchema, type SchemaIssue, z } from '../core/schema.js';
+import { SEED_RULE, type Seed, secureSeed, seedSchema } from '../core/random.js';
+import { parseSchema, type SchemaIssue } from '../core/schema.js';
 import type { AnyGame } from '../definition/game.js';
 import { readStructure, type StructurePlan } from '../definition/structure.js';
 
@@ -33,11 +33,6 @@ export interface TableOpening {
 /** Options may be up to a megabyte of JSON (decks of cards), nested 16 levels at most; seats a list of ids. */
 const OPTIONS_LIMITS = { depth: 16, bytes: 1_048_576 };
 const SEATS_LIMITS = { depth: 2, bytes: 1_000 * 132 };
-
-const seedSchema = z.union([
-  z.int().check(z.gte(Number.MIN_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER)),
-  z.string().check(z.minLength(1), z.maxLength(256)),
-]);
 
 function zodPath(prefix: string, issue: SchemaIssue): string {
   return [prefix, ...issue.path.map(String)].join('.');
@@ -118,8 +113,7 @@ export function readTableInput(
       typeof input.seed === 'number' || typeof input.seed === 'string'
         ? parseSchema(seedSchema, input.seed)
         : { success: false as const };
-    if (!parsed.success)
-      return fail('INVALID_OPTIONS', 'seed', 'a seed is an integer or a text of 1 to 256 characters');
+    if (!parsed.success) return fail('INVALID_OPTIONS', 'seed', SEED_RULE);
     seed = parsed.data;
   }
   const given = input.options ?? {};

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { IllegalMove, InvalidTable } from '../core/errors.js';
+import { SEED_RULE, seedSchema } from '../core/random.js';
+import { parseSchema } from '../core/schema.js';
 import type { AnyGame } from '../definition/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
@@ -15,7 +17,8 @@ const logSchema = z.object({
   version: z.string().min(1).optional(),
   table: z.unknown(),
   seats: z.unknown(),
-  seed: z.union([z.number().int(), z.string().min(1)]),
+  // Read by seedSchema below, so a malformed seed is the log's fault (INVALID_LOG), said as a table says it.
+  seed: z.unknown(),
   options: z.record(z.string(), z.unknown()).optional(),
   rulesRevision: z.number().int().min(1).optional(),
   moves: z.array(z.unknown()),
@@ -151,6 +154,8 @@ export function openFromLog(log: unknown, games: Readonly<Record<string, AnyGame
     throw new InvalidTable({ code: 'INVALID_LOG', path, message: issue?.message ?? 'not a log' });
   }
   const { data } = parsed;
+  const seed = parseSchema(seedSchema, data.seed);
+  if (!seed.success) throw new InvalidTable({ code: 'INVALID_LOG', path: 'seed', message: SEED_RULE });
   const game = findGame(data.game, games);
   if (game === undefined) {
     throw new InvalidTable({
@@ -179,7 +184,7 @@ export function openFromLog(log: unknown, games: Readonly<Record<string, AnyGame
   const table = createTable(game, {
     table: data.table as string,
     seats: data.seats as string[],
-    seed: data.seed,
+    seed: seed.data,
     options: data.options ?? {},
   });
   const revision = structureRevision(table.context.opening.structure);

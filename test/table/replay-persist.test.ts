@@ -208,6 +208,8 @@ describe('logs that cannot be replayed', () => {
     ],
     ['whose moves are not a list', logOf([], { moves: 'pass pass' }), 'moves'],
     ['with a seed of 1.5', logOf([], { seed: 1.5 }), 'seed'],
+    ['with a seed of 257 characters', logOf([], { seed: 'x'.repeat(257) }), 'seed'],
+    ['with a seed beyond the safe integers', logOf([], { seed: 2 ** 53 }), 'seed'],
     [
       'without a game',
       (() => {
