@@ -437,7 +437,9 @@ export function enterGamePhase(game: AnyGame, ctx: TableContext, name: string): 
   const plan = phasePlan(ctx.opening.structure, name);
   const first = ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
   const named =
-    first && ctx.opening.structure.firstSeat !== null ? ctx.opening.structure.firstSeat : firstOf(game, ctx, plan);
+    first && ctx.opening.structure.firstSeat !== null
+      ? ctx.opening.structure.firstSeat
+      : firstOf(game, ctx, plan, first);
   const start = startPhase(plan.rules, { ...seatingOf(ctx), firstSeat: named }, ctx.progression);
   return {
     gamePhase: name,
@@ -453,8 +455,16 @@ export function enterGamePhase(game: AnyGame, ctx: TableContext, name: string): 
   };
 }
 
-/** The seat a PerRound phase starts with by the game's order or its `firstActor` rule, or null for the first in order. */
-function firstOf(game: AnyGame, ctx: TableContext, plan: ReturnType<typeof phasePlan>): string | null {
+/**
+ * The seat a PerRound phase starts with by the game's order or its `firstActor` rule, or null for the first in order.
+ * The table's opening phase follows no turn, so `AfterLastActor` starts it with the first in order (`opening`).
+ */
+function firstOf(
+  game: AnyGame,
+  ctx: TableContext,
+  plan: ReturnType<typeof phasePlan>,
+  opening: boolean,
+): string | null {
   if (plan.rules.strategy !== 'PerRound') return null;
   const out = ctx.progression.out;
   const order = plan.order === undefined ? undefined : ownEntry(game.orders, plan.order);
@@ -463,7 +473,7 @@ function firstOf(game: AnyGame, ctx: TableContext, plan: ReturnType<typeof phase
     if (seat !== null) return seatInGame(ctx, seat, `orders.${plan.order}.first`);
   }
   const last = ctx.turn.activeSeat;
-  if (plan.rules.firstActor !== 'AfterLastActor' || last === null) return null;
+  if (plan.rules.firstActor !== 'AfterLastActor' || last === null || opening) return null;
   // Without another seat in the game, the phase starts with the first in order: the one seat left.
   return nextEligibleSeat(ctx.opening.seats, last, ctx.turn.direction, (seat) => !out.includes(seat)) ?? null;
 }

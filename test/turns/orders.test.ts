@@ -191,6 +191,17 @@ describe('firstActor: where the next phase starts', () => {
     expect(table.state).toMatchObject({ gamePhase: 'two', activeSeat: C });
   });
 
+  it('AfterLastActor on the opening phase: no turn ended before it, so the first seat in order starts', () => {
+    const table = openSandbox(
+      { phases: [{ name: 'main', turns: { strategy: 'PerRound', firstActor: 'AfterLastActor' } }] },
+      [A, B, C],
+    );
+    expect(table.state).toMatchObject({ gamePhase: 'main', activeSeat: A });
+    // Its turn ends, and the round goes on in table order.
+    takeTurn(table, A);
+    expect(table.state).toMatchObject({ activeSeat: B });
+  });
+
   it('FirstInOrder, as without the rule: the first seat in order', () => {
     for (const rule of ['FirstInOrder', undefined]) {
       const table = openSandbox(phases(rule), [A, B, C]);
