@@ -15,13 +15,9 @@ import { createActor } from 'xstate';
 import { mundane } from '../src/games/index.js';
 import { createTable, replay, restoreTable, type Table } from '../src/index.js';
 import { ANN, BOB, CAT, generatePaths, modelSetup } from '../test/support/tableModel.js';
-import { type BenchConfig, STREAMS, type StreamKit, type StreamSpec, streamKit } from './config.js';
+import { type BenchConfig, STREAMS, type StreamSpec } from './config.js';
 import {
-  type AnyOutcome,
-  type BenchEvent,
   CONTESTANTS,
-  type Contestant,
-  type ContestantId,
   flatMachine,
   plystack,
   plystackPure,
@@ -31,9 +27,11 @@ import {
 } from './contestants.js';
 import { benchGames, benchMundane } from './game.js';
 import { best, collect, gc, heap, median, type OneRun, runOnce, timed } from './measure.js';
-import type { Figure, RatioCell, Results, ScalingCell, ThroughputCell } from './results.js';
+import { ratiosOf, scalingOf } from './ratios.js';
+import type { Figure, Results } from './results.js';
 import { makeStream, referenceOutcome, SEATS_2 } from './streams.js';
 import { TARGETS, verdicts } from './targets.js';
+import { makeStreams, measureThroughput, warmUp } from './throughput.js';
 import { bytes, duration, rate, times } from './units.js';
 
 // ─── measuring ───────────────────────────────────────────────────────────────
@@ -90,217 +88,16 @@ export function runBench(config: BenchConfig): Results {
   const began = performance.now();
   const startedAt = new Date().toISOString();
   const say = config.progress ?? (() => undefined);
-  const throughput: ThroughputCell[] = [];
   const figures: Figure[] = [];
   const sizes = [...config.sizes].sort((a, b) => a - b);
 
-  // The streams, made once before any clock starts; the reducer's outcome of each is the yardstick.
-  const streams = new Map<
-    string,
-    { spec: StreamSpec; kit: StreamKit; stream: BenchEvent[]; reference: Map<number, AnyOutcome> }
-  >();
-  for (const spec of STREAMS) {
-    const kit = streamKit(spec);
-    const stream = kit.make(sizes[sizes.length - 1] as number);
-    const reference = new Map(sizes.map((n) => [n, kit.reference(stream.slice(0, n))]));
-    streams.set(spec.id, { spec, kit, stream, reference });
-  }
-  const prefixes = new Map<string, BenchEvent[]>();
-  const prefix = (id: string, n: number): BenchEvent[] => {
-    const key = `${id}:${n}`;
-    let p = prefixes.get(key);
-    if (p === undefined) {
-      p = (streams.get(id)?.stream ?? []).slice(0, n);
-      prefixes.set(key, p);
-    }
-    return p;
-  };
-
-  // Warm-up: every contestant plays each stream once, untimed, so the first timed run is not the JIT's.
-  if (config.warmupPlies > 0) {
-    say(`warm-up: ${config.warmupPlies} plies per stream and contestant`);
-    for (const { spec, kit, stream } of streams.values()) {
-      for (const contestant of kit.contestants) {
-        const n = contestant.id === 'boardgameio' ? Math.min(2_000, config.warmupPlies) : config.warmupPlies;
-        runOnce(contestant, spec.seats, stream.slice(0, n));
-      }
-    }
-  }
-
-  // Throughput: for each stream and size, the contestants take turns run by run.
-  for (const { spec, kit, reference } of streams.values()) {
-    const bgioHistory: { plies: number; ms: number }[] = [];
-    for (const plies of sizes) {
-      const stream = prefix(spec.id, plies);
-      const runs = new Map<ContestantId, OneRun[]>();
-      const skipped = new Map<ContestantId, string>(Object.entries(kit.absent) as [ContestantId, string][]);
-      const player = (id: ContestantId) => kit.contestants.find((c) => c.id === id);
-      // boardgame.io only where it is projected to finish within the budget. Its cost per move grows with the
-      // game's length (time ∝ plies² or worse, measured), so the projection never assumes less than quadratic.
-      const last = bgioHistory[bgioHistory.length - 1];
-      const before = bgioHistory[bgioHistory.length - 2];
-      if (last !== undefined) {
-        const exponent =
-          before === undefined ? 2 : Math.max(2, Math.log(last.ms / before.ms) / Math.log(last.plies / before.plies));
-        const projected = last.ms * (plies / last.plies) ** exponent;
-        if (projected > config.bgioBudgetMs) {
-          skipped.set(
-            'boardgameio',
-            `not run: projected ${(projected / 1000).toFixed(0)} s (time ∝ plies^${exponent.toFixed(2)}) > ${config.bgioBudgetMs / 1000} s`,
-          );
-        }
-      }
-      const rounds = Math.max(...CONTESTANTS.map((c) => config.repeats(plies, c.id)));
-      say(`${spec.label}: ${plies} plies × ${rounds} run(s)`);
-      for (let round = 0; round < rounds; round++) {
-        // The order rotates from round to round: a run's place after another leaves a measurable bias (up to ~20%).
-        const order = CONTESTANTS.map((_, i) => CONTESTANTS[(i + round) % CONTESTANTS.length] as Contestant);
-        for (const contestant of order) {
-          if (
-            skipped.has(contestant.id) ||
-            player(contestant.id) === undefined ||
-            round >= config.repeats(plies, contestant.id)
-          )
-            continue;
-          const budget = contestant.id === 'boardgameio' ? config.bgioBudgetMs : Infinity;
-          const one = runOnce(player(contestant.id) as Contestant, spec.seats, stream, budget);
-          const list = runs.get(contestant.id) ?? [];
-          list.push(one);
-          runs.set(contestant.id, list);
-          if (one.error !== null) skipped.set(contestant.id, one.error);
-        }
-      }
-      for (const contestant of CONTESTANTS) {
-        const list = runs.get(contestant.id) ?? [];
-        const failed = list.find((r) => r.error !== null);
-        const cell = (rest: Omit<ThroughputCell, 'stream' | 'plies' | 'contestant'>): ThroughputCell => ({
-          stream: spec.id,
-          plies,
-          contestant: contestant.id,
-          ...rest,
-        });
-        if (failed !== undefined) {
-          throughput.push(
-            cell({
-              status: 'failed',
-              note: failed.error as string,
-              runsMs: [],
-              ms: null,
-              cpuMs: null,
-              played: 0,
-              eventsPerSecond: null,
-              matchesReference: false,
-              outcome: null,
-            }),
-          );
-          continue;
-        }
-        if (list.length === 0) {
-          throughput.push(
-            cell({
-              status: 'skipped',
-              note: skipped.get(contestant.id) ?? 'not run',
-              runsMs: [],
-              ms: null,
-              cpuMs: null,
-              played: 0,
-              eventsPerSecond: null,
-              matchesReference: null,
-              outcome: null,
-            }),
-          );
-          continue;
-        }
-        const ms = best(list.map((r) => r.ms));
-        const middle = list.find((r) => r.ms === ms) as OneRun;
-        const whole = middle.played === plies;
-        const matches = whole ? isDeepStrictEqual(middle.outcome, reference.get(plies)) : null;
-        if (contestant.id === 'boardgameio' && whole) bgioHistory.push({ plies, ms });
-        throughput.push(
-          cell({
-            status: !whole ? 'partial' : matches ? 'ok' : 'failed',
-            ...(!whole
-              ? { note: `stopped at the ${config.bgioBudgetMs / 1000} s budget after ${middle.played} plies` }
-              : matches
-                ? {}
-                : { note: 'final state differs from the reducer' }),
-            runsMs: list.map((r) => r.ms),
-            ms,
-            cpuMs: best(list.map((r) => r.cpuMs)),
-            played: middle.played,
-            eventsPerSecond: middle.ms > 0 ? (middle.played / middle.ms) * 1000 : null,
-            matchesReference: matches,
-            outcome: middle.outcome,
-          }),
-        );
-      }
-    }
-  }
-
-  // Ratios: plystack's events/s over each other contestant's, same stream and size.
-  const cellOf = (stream: string, plies: number, contestant: ContestantId) =>
-    throughput.find((c) => c.stream === stream && c.plies === plies && c.contestant === contestant);
-  const usable = (c: ThroughputCell | undefined) =>
-    c !== undefined && c.status === 'ok' && c.eventsPerSecond !== null ? c.eventsPerSecond : null;
-  const usableCpu = (c: ThroughputCell | undefined) =>
-    c !== undefined && c.status === 'ok' && c.cpuMs !== null && c.cpuMs > 0 ? c.played / c.cpuMs : null;
-  const ratios: RatioCell[] = [];
-  for (const spec of STREAMS) {
-    for (const plies of sizes) {
-      const mine = usable(cellOf(spec.id, plies, 'plystack'));
-      const mineCpu = usableCpu(cellOf(spec.id, plies, 'plystack'));
-      for (const versus of ['xstate-flat', 'xstate-shaped', 'reducer', 'boardgameio'] as const) {
-        const theirs = usable(cellOf(spec.id, plies, versus));
-        const theirsCpu = usableCpu(cellOf(spec.id, plies, versus));
-        const value = mine !== null && theirs !== null ? mine / theirs : null;
-        const cpuValue = mineCpu !== null && theirsCpu !== null ? mineCpu / theirsCpu : null;
-        const target =
-          versus === 'xstate-flat'
-            ? TARGETS.xstate
-            : versus === 'xstate-shaped'
-              ? TARGETS.shaped
-              : versus === 'boardgameio' && plies === config.bgioTargetPlies
-                ? TARGETS.bgio
-                : null;
-        ratios.push({
-          stream: spec.id,
-          plies,
-          versus,
-          value,
-          cpuValue,
-          target: target?.text ?? null,
-          met: target === null || value === null ? null : target.met(value),
-        });
-      }
-    }
-  }
-
-  // Scaling: time(large) / time(small) for every contestant that played both.
-  const scaling: ScalingCell[] = [];
-  const [small, large] = config.scaling;
-  for (const spec of STREAMS) {
-    for (const contestant of CONTESTANTS) {
-      const a = cellOf(spec.id, small, contestant.id);
-      const b = cellOf(spec.id, large, contestant.id);
-      const both = a?.status === 'ok' && b?.status === 'ok';
-      const value = both && a.ms !== null && b.ms !== null ? b.ms / a.ms : null;
-      const cpuValue = both && a.cpuMs !== null && b.cpuMs !== null && a.cpuMs > 0 ? b.cpuMs / a.cpuMs : null;
-      const target = contestant.id === 'plystack' ? TARGETS.scaling : null;
-      // Judged on CPU time: a growth figure from one 100k run, and on this shared machine other processes can take the
-      // CPU for seconds at a time, which only the wall clock counts.
-      const judged = cpuValue ?? value;
-      scaling.push({
-        stream: spec.id,
-        contestant: contestant.id,
-        small,
-        large,
-        value,
-        cpuValue,
-        target: target?.text ?? null,
-        met: target === null || judged === null ? null : target.met(judged),
-      });
-    }
-  }
+  // The streams, made once before any clock starts; the reducer's outcome of each is the yardstick. They stay in the
+  // heap until the run ends, as every figure after the throughput has always been measured with them there.
+  const streams = makeStreams(sizes);
+  warmUp(streams, config, say);
+  const throughput = measureThroughput(streams, sizes, config, say);
+  const ratios = ratiosOf(throughput, sizes, config);
+  const scaling = scalingOf(throughput, config);
 
   // Bytes per idle table: `idleTables` tables of real mundane (2 seats, default deck) open at once.
   say(`memory: ${config.idleTables} idle tables`);
