@@ -80,6 +80,9 @@ export function streamKit(spec: StreamSpec): StreamKit {
   }
 }
 
+/** A progress line (stderr in `npm run bench`). */
+export type Say = (line: string) => void;
+
 export interface BenchConfig {
   /** Stream lengths, in plies, ascending. */
   readonly sizes: readonly number[];
@@ -104,7 +107,7 @@ export interface BenchConfig {
   /** Whether to time the model-path generation. */
   readonly modelPaths: boolean;
   /** Progress lines (stderr in `npm run bench`). */
-  readonly progress?: (line: string) => void;
+  readonly progress?: Say;
 }
 
 /** `npm run bench`. */

@@ -6,13 +6,10 @@
  */
 
 import { isDeepStrictEqual } from 'node:util';
-import { type BenchConfig, STREAMS, type StreamKit, type StreamSpec, streamKit } from './config.js';
+import { type BenchConfig, type Say, STREAMS, type StreamKit, type StreamSpec, streamKit } from './config.js';
 import { type AnyOutcome, type BenchEvent, CONTESTANTS, type Contestant, type ContestantId } from './contestants.js';
 import { best, type OneRun, runOnce } from './measure.js';
 import type { ThroughputCell } from './results.js';
-
-/** A progress line (stderr in `npm run bench`). */
-export type Say = (line: string) => void;
 
 /** A stream made once at the largest size, with the plain reducer's outcome at every size: the yardstick. */
 export interface MadeStream {
