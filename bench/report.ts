@@ -3,7 +3,7 @@
  * whether it was met.
  */
 import { CONTESTANTS, type ContestantId } from './contestants.js';
-import type { Results } from './harness.js';
+import type { Results } from './results.js';
 import { plies, rate, times } from './units.js';
 
 const mark = (met: boolean | null): string => (met === null ? '' : met ? ' ✓' : ' ✗');

@@ -9,9 +9,11 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FULL, runBench, SMOKE, withMcts } from './harness.js';
+import { FULL, SMOKE } from './config.js';
+import { runBench } from './harness.js';
 import { timeMcts } from './mcts.js';
 import { formatTable } from './report.js';
+import { withMcts } from './targets.js';
 import { timeVerify, withVerify } from './verify.js';
 
 /** The repository root: the nearest directory above this file with a package.json (bench/.build/bench/ when compiled). */

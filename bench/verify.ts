@@ -8,7 +8,7 @@
 
 import { mundane, ticTacToe } from '../src/games/index.js';
 import { type RunReport, verify } from '../src/testing/index.js';
-import type { Figure, Results, TargetVerdict } from './harness.js';
+import type { Figure, Results, TargetVerdict } from './results.js';
 
 /** What the figure measured. */
 export interface VerifyResults {

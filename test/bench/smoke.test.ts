@@ -8,10 +8,12 @@
  * 300 moves in a fraction of one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SMOKE, STREAMS, streamKit } from '../../bench/config.js';
 import { CONTESTANTS, plystack, plystackPure, tableOutcome } from '../../bench/contestants.js';
 import { benchGames } from '../../bench/game.js';
-import { type Results, runBench, SMOKE, STREAMS, streamKit } from '../../bench/harness.js';
+import { runBench } from '../../bench/harness.js';
 import { formatTable } from '../../bench/report.js';
+import type { Results } from '../../bench/results.js';
 import { CAST_EVERY, makeStream, referenceOutcome, SEATS_2, SEATS_4 } from '../../bench/streams.js';
 import {
   circularTableOutcome,
