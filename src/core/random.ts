@@ -7,19 +7,9 @@
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { z } from './schema.js';
 
 /** A table's seed: an integer or a text. */
 export type Seed = number | string;
-
-/** What a seed may be, as a refusal says it. */
-export const SEED_RULE = 'a seed is an integer or a text of 1 to 256 characters';
-
-/** A seed as tables, logs and the server read it: a safe integer, or a text of 1 to 256 characters. */
-export const seedSchema = z.union([
-  z.int().check(z.gte(Number.MIN_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER)),
-  z.string().check(z.minLength(1), z.maxLength(256)),
-]);
 
 /** A random source for a game's setup. */
 export interface Random {

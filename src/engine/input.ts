@@ -5,8 +5,9 @@
 import { quote, type TableProblem } from '../core/errors.js';
 import { readJson } from '../core/json.js';
 import { isValidId, type JsonValue } from '../core/move.js';
-import { SEED_RULE, type Seed, secureSeed, seedSchema } from '../core/random.js';
+import { type Seed, secureSeed } from '../core/random.js';
 import { parseSchema, type SchemaIssue } from '../core/schema.js';
+import { SEED_RULE, seedSchema } from '../core/seed.js';
 import type { AnyGame } from '../definition/game.js';
 import { readStructure, type StructurePlan } from '../definition/structure.js';
 

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { IllegalMove, InvalidTable } from '../core/errors.js';
-import { SEED_RULE, seedSchema } from '../core/random.js';
 import { parseSchema } from '../core/schema.js';
+import { SEED_RULE, seedSchema } from '../core/seed.js';
 import type { AnyGame } from '../definition/game.js';
 import { builtInGames, findGame } from '../games/registry.js';
 import { migrateRulesDocument } from '../progression/migrate.js';
