@@ -125,7 +125,13 @@ export function registerStream(
           });
       });
       tables
-        .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))
+        .subscribe(
+          entry,
+          viewer,
+          from,
+          (message) => socket.send(JSON.stringify(message)),
+          () => socket.close(1011, 'the store cannot be reached now'),
+        )
         .then(
           (unsubscribe) => {
             if (closed) unsubscribe();
