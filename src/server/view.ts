@@ -5,8 +5,8 @@
 import type { AnyGame } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
-import { plyView, stateView } from '../engine/view.js';
-import { at } from '../log/plyLog.js';
+import { checkViewer, plyView, stateView } from '../engine/view.js';
+import { at, size } from '../log/plyLog.js';
 import type { Table } from '../table/table.js';
 
 /** The app token's viewer: it sees the whole table. */
@@ -24,12 +24,20 @@ export interface Viewed {
 type ViewSource = { readonly state: TableState; readonly plies: Ply[]; viewFor?: (viewer: string | null) => Viewed };
 
 /**
- * The table as `viewer` may see it.
+ * The table (or the table after its first `moves` moves) as `viewer` may see it.
  *
  * @example
  * viewOf(table, 'seat:ann').state.seats['seat:bob'] // without bob's hand, where the table hides it
  */
-export function viewOf(table: Table, viewer: Viewer): Viewed {
+export function viewOf(table: Table, viewer: Viewer, moves?: number): Viewed {
+  if (moves !== undefined) {
+    // The table back then, seen as it was then: what it hid from this viewer at that point stays hidden.
+    const { context } = table.at(moves);
+    if (viewer !== EVERYTHING) checkViewer(context, viewer);
+    const plies: Ply[] = [];
+    for (let i = 0; i < size(context.plies); i++) plies.push(plySeen(table.game, context, viewer, i));
+    return { state: stateSeen(table.game, context, viewer), plies };
+  }
   const source = table as unknown as ViewSource;
   if (viewer === EVERYTHING) return { state: source.state, plies: source.plies };
   if (typeof source.viewFor === 'function') return source.viewFor(viewer);
