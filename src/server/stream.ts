@@ -156,7 +156,15 @@ export function registerStream(
           });
       });
       tables
-        .subscribe(entry, viewer, from, backlogged(socket), () => socket.close(1011, 'the store cannot be reached now'))
+        .subscribe(entry, viewer, from, backlogged(socket), (error) => {
+          // A catch-up that cannot go on: the store out of reach, or (logged) a table whose log does not replay.
+          const known = knownAnswer(error);
+          if (known === null) logFailure(error);
+          socket.close(
+            1011,
+            known?.status === 503 ? 'the store cannot be reached now' : 'the server failed; see its log',
+          );
+        })
         .then(
           (unsubscribe) => {
             if (closed) unsubscribe();
