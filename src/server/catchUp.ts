@@ -17,7 +17,7 @@ import { createTable, restoreTable } from '../table/table.js';
 import type { Entry, Subscriber, TablesAtWork } from './liveEntry.js';
 import { plySeen, stateSeen } from './view.js';
 
-/** Plies a catch-up sends (moves it replays, counting those before the first ply it sends) before the event loop gets a turn. */
+/** Plies a catch-up sends at a time (a move replayed before the first ply it sends counts as one) before the event loop gets a turn. */
 export const CATCH_UP_CHUNK = 32;
 
 /** What a catch-up needs of the live tables (`LiveTables` is one). */
@@ -89,10 +89,12 @@ export async function catchUp(tables: CatchUpTables, entry: Entry, subscriber: S
         if (played === null || !played.ok)
           throw new Error(`${entry.record.id}: move ${own.moveIndex} of the live table does not replay for a stream`);
         work.replayed++;
-        budget--;
         const ctx = copy.context;
         const to = size(ctx.plies);
-        if (to <= subscriber.next) continue;
+        if (to <= subscriber.next) {
+          budget--;
+          continue;
+        }
         const state = stateSeen(game, ctx, viewer);
         work.viewed++;
         for (let index = Math.max(from, subscriber.next); index < to; index++) {
