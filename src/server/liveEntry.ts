@@ -15,11 +15,21 @@ export interface StreamMessage {
   readonly state: unknown;
 }
 
+/**
+ * What a stream is sent. `send` may give back a promise: the socket holds a backlog, and a catch-up waits for the
+ * promise before it sends more.
+ */
+export type Send = (message: StreamMessage) => void | Promise<void>;
+
 export interface Subscriber {
   readonly viewer: Viewer;
   /** The next ply index to send. */
   next: number;
-  readonly send: (message: StreamMessage) => void;
+  readonly send: Send;
+  /** Whether it is catching up (catchUp.ts): the live plies wait until it has been sent every ply of the table. */
+  catching: boolean;
+  /** Told why the stream cannot go on (the store could not be read during a catch-up); nothing is sent after. */
+  readonly fail: (error: unknown) => void;
 }
 
 /** A live table. */

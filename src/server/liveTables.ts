@@ -20,10 +20,11 @@ import { structureRevision } from '../progression/rules.js';
 import { createTable, restoreTable, type Table } from '../table/table.js';
 import { BotRuns } from './botRuns.js';
 import { botToAct } from './bots.js';
+import { catchUp, lastMoveStart } from './catchUp.js';
 import { clockWindow, seatClockStep } from './clock.js';
-import type { Cause, Entry, PlayOutcome, StreamMessage, Subscriber } from './liveEntry.js';
+import type { Cause, Entry, PlayOutcome, Send, Subscriber } from './liveEntry.js';
 import { Conflict, type Store, type TableRecord } from './store/store.js';
-import { pliesOf, stateOf, type Viewer, viewOf } from './view.js';
+import { pliesOf, stateOf, type Viewer } from './view.js';
 
 export type { Entry, PlayOutcome, StreamMessage } from './liveEntry.js';
 
@@ -454,11 +455,20 @@ export class LiveTables {
     return this.bots.close();
   }
 
-  /** Opens a stream of the table for `viewer` from ply `from` on; returns the function that closes it. */
-  subscribe(entry: Entry, viewer: Viewer, from: number, send: (message: StreamMessage) => void): Promise<() => void> {
+  /**
+   * Opens a stream of the table for `viewer` from ply `from` on; returns the function that closes it. A stream behind
+   * the table catches up (catchUp.ts) after this resolves; `fail` is told if it cannot.
+   */
+  subscribe(
+    entry: Entry,
+    viewer: Viewer,
+    from: number,
+    send: Send,
+    fail: (error: unknown) => void,
+  ): Promise<() => void> {
     return this.exclusive(entry, async () => {
       await this.fresh(entry);
-      const subscriber: Subscriber = { viewer, next: from, send };
+      const subscriber: Subscriber = { viewer, next: from, send, catching: false, fail };
       entry.subscribers.add(subscriber);
       this.flushTo(entry, subscriber);
       return () => void entry.subscribers.delete(subscriber);
@@ -472,28 +482,27 @@ export class LiveTables {
   }
 
   private flushTo(entry: Entry, subscriber: Subscriber, latest = new Map<Viewer, unknown>()): void {
+    if (subscriber.catching) return;
     const { table } = entry;
     const { viewer } = subscriber;
     const plies = size(table.context.plies);
     if (subscriber.next >= plies) return;
-    const lastMove = movesMade(table.context);
+    // The plies of the last move come with the table now; a stream further behind catches up from the log.
+    if (subscriber.next < lastMoveStart(table.context)) {
+      subscriber.catching = true;
+      catchUp(this, entry, subscriber).catch((error: unknown) => {
+        entry.subscribers.delete(subscriber);
+        subscriber.fail(error);
+      });
+      return;
+    }
+    let state = latest.get(viewer);
+    if (state === undefined) {
+      state = stateOf(table, viewer);
+      latest.set(viewer, state);
+    }
     const from = subscriber.next;
-    const viewed = pliesOf(table, viewer, from, plies);
-    const states = new Map<number, unknown>();
-    viewed.forEach((ply, k) => {
-      // Each ply comes with the table after the move it belongs to (automatic passes belong to the move that set them off):
-      // the table now for the last move's plies, the table back then (time travel) only for a stream that is behind.
-      let state = states.get(ply.moveIndex);
-      if (state === undefined) {
-        if (ply.moveIndex + 1 === lastMove) {
-          state = latest.get(viewer);
-          if (state === undefined) {
-            state = stateOf(table, viewer);
-            latest.set(viewer, state);
-          }
-        } else state = viewOf(table, viewer, ply.moveIndex + 1).state;
-        states.set(ply.moveIndex, state);
-      }
+    pliesOf(table, viewer, from, plies).forEach((ply, k) => {
       subscriber.send({ index: from + k, ply, state });
     });
     subscriber.next = plies;

@@ -5,8 +5,10 @@
  * order they came.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse, readBody } from './answers.js';
 import { STREAM_ROUTE, viewerOf, type Who, who } from './auth.js';
+import type { Send } from './liveEntry.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { playAs } from './playAs.js';
 import { streamMoveSchema } from './schemas.js';
@@ -14,6 +16,18 @@ import { tableOf } from './tableRoutes.js';
 
 /** Moves of one stream that may await their answers at once; one more is answered 429 `RATE_LIMITED` at once. */
 export const MAX_STREAM_MOVES_IN_FLIGHT = 32;
+
+/**
+ * Bytes a stream socket may hold unsent: a reader that lets more pile up is closed with `TOO_SLOW` (it reconnects with
+ * `from` to catch up). A catch-up sends its past plies only while the backlog is under half of this.
+ */
+export const MAX_STREAM_BACKLOG = 1_048_576;
+
+/** The close code and reason of a stream whose reader fell more than `MAX_STREAM_BACKLOG` bytes behind. */
+export const TOO_SLOW = {
+  code: 1008,
+  reason: `too slow: over ${MAX_STREAM_BACKLOG} bytes unread; reconnect with from = the next index you need`,
+} as const;
 
 /** What the stream's upgrade request found, for the socket. */
 interface StreamRequest {
@@ -66,6 +80,23 @@ async function answerSocketMove(
     logFailure(error);
     return { reply, status: 500, body: INTERNAL };
   }
+}
+
+/**
+ * Sends stream messages on `socket` with a bounded backlog: a message that would take the socket's unsent bytes over
+ * `MAX_STREAM_BACKLOG` closes it instead (`TOO_SLOW`); one sent over half of it gives back a promise, kept once it is
+ * written out (or the socket closed), for a catch-up to wait on.
+ */
+function backlogged(socket: WebSocket): Send {
+  return (message) => {
+    if (socket.readyState !== socket.OPEN) return;
+    const text = JSON.stringify(message);
+    const bytes = Buffer.byteLength(text);
+    const waiting = socket.bufferedAmount;
+    if (waiting > 0 && waiting + bytes > MAX_STREAM_BACKLOG) return socket.close(TOO_SLOW.code, TOO_SLOW.reason);
+    if (waiting + bytes <= MAX_STREAM_BACKLOG / 2) return socket.send(text);
+    return new Promise<void>((resolve) => socket.send(text, () => resolve()));
+  };
 }
 
 /** Registers the stream route on `app`; the sockets open are kept in `sockets` (to close when the server stops). */
@@ -125,7 +156,15 @@ export function registerStream(
           });
       });
       tables
-        .subscribe(entry, viewer, from, (message) => socket.send(JSON.stringify(message)))
+        .subscribe(entry, viewer, from, backlogged(socket), (error) => {
+          // A catch-up that cannot go on: the store out of reach, or (logged) a table whose log does not replay.
+          const known = knownAnswer(error);
+          if (known === null) logFailure(error);
+          socket.close(
+            1011,
+            known?.status === 503 ? 'the store cannot be reached now' : 'the server failed; see its log',
+          );
+        })
         .then(
           (unsubscribe) => {
             if (closed) unsubscribe();
