@@ -18,6 +18,7 @@ import { replay } from '../../src/table/replay.js';
 import { drive, type Players } from './support/drive.js';
 import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { refusal } from './support/refusal.js';
+import { sqlOf } from './support/sqlOf.js';
 
 const OPTIONS: Record<string, Record<string, unknown>> = { mundane: { turns: 2 } };
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -521,7 +522,7 @@ describe("the table server's limits", () => {
     const server = await startServer({ port: 0, database: await cluster.database('hashes') });
     try {
       const created = await connect(server.url).create({ game: 'mundane', seats: ['seat:a', 'seat:b'] });
-      const { rows } = await server.store.sql.query<Record<string, unknown>>(
+      const { rows } = await sqlOf(server).query<Record<string, unknown>>(
         'SELECT * FROM plystack_tables WHERE id = $1',
         [created.table],
       );

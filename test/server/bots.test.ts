@@ -23,6 +23,7 @@ import { replay } from '../../src/table/replay.js';
 import { createTable } from '../../src/table/table.js';
 import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
+import { sqlOf } from './support/sqlOf.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -107,7 +108,7 @@ async function post(server: PlystackServer, body: unknown): Promise<{ status: nu
 }
 
 async function tableCount(server: PlystackServer): Promise<number> {
-  const { rows } = await server.store.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM plystack_tables');
+  const { rows } = await sqlOf(server).query<{ n: number }>('SELECT count(*)::int AS n FROM plystack_tables');
   return rows[0]!.n;
 }
 
@@ -179,7 +180,7 @@ describe('bot seats at the table server', () => {
     expect(annMoves + bobMoves).toBe(log.moves.length);
     expect(await checkBotMoves(log, DUEL)).toBe(bobMoves);
     // The store says which moves the bot made.
-    const { rows } = await server.store.sql.query<{ move_index: number }>(
+    const { rows } = await sqlOf(server).query<{ move_index: number }>(
       "SELECT move_index FROM plystack_moves WHERE table_id = $1 AND cause = 'bot' ORDER BY move_index",
       [table],
     );
@@ -286,7 +287,7 @@ describe('bot seats at the table server', () => {
     await start();
     const { end, log } = await playedOut(anyone.withToken(appToken), table, bots, 60_000);
     // The first process played the moves before the restart, the new one those after.
-    const { rows } = await server.store.sql.query<{ process: string }>(
+    const { rows } = await sqlOf(server).query<{ process: string }>(
       'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
       [table],
     );
@@ -383,7 +384,7 @@ describe('bot seats on PostgreSQL, with two processes', () => {
       for (const { table, appToken } of created) {
         const { end, log } = await playedOut(connect(b.url, appToken), table, bots, 60_000);
         expectReplayed(end, log);
-        const { rows } = await b.store.sql.query<{ process: string }>(
+        const { rows } = await sqlOf(b).query<{ process: string }>(
           'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
           [table],
         );
@@ -463,7 +464,7 @@ describe('a bot whose move the game refuses', () => {
       const after = await app.get(table);
       expect([after.ply, after.state.toAct]).toEqual([stuck.ply, ['seat:bob']]);
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
-      const { rows } = await server.store.sql.query<{ bot_due: unknown }>(
+      const { rows } = await sqlOf(server).query<{ bot_due: unknown }>(
         'SELECT bot_due FROM plystack_tables WHERE id = $1',
         [table],
       );
