@@ -17,7 +17,10 @@ export const serveCommand: Command = {
       description: 'the interface to listen on (default 127.0.0.1: this machine only)',
     },
     data: { type: 'string', value: 'DIR', description: "the embedded store's folder (default ./.plystack)" },
-    memory: { type: 'boolean', description: 'keep the embedded store in memory: nothing survives a stop' },
+    memory: {
+      type: 'boolean',
+      description: 'keep every table in memory, in this process only: starts at once, nothing survives a stop',
+    },
     database: {
       type: 'string',
       value: 'URL',
@@ -79,6 +82,10 @@ export const serveCommand: Command = {
       io.err('--data and --memory: choose one');
       return EXIT.invalid;
     }
+    if (values.memory === true && typeof values.database === 'string') {
+      io.err('--database and --memory: choose one');
+      return EXIT.invalid;
+    }
     const createToken = values['create-token'];
     if (createToken !== undefined && (typeof createToken !== 'string' || createToken.length < 16)) {
       io.err('--create-token: at least 16 characters');
@@ -91,9 +98,11 @@ export const serveCommand: Command = {
       server = await startServer({
         port,
         host: typeof values.host === 'string' ? values.host : '127.0.0.1',
-        ...(database !== undefined
-          ? { database }
-          : { data: values.memory === true ? null : typeof values.data === 'string' ? values.data : './.plystack' }),
+        ...(values.memory === true
+          ? { memory: true }
+          : database !== undefined
+            ? { database }
+            : { data: typeof values.data === 'string' ? values.data : './.plystack' }),
         ...(typeof createToken === 'string' ? { createToken } : {}),
         ...(limit !== undefined ? { rateLimit: { max: limit, windowMs: 10_000 } } : {}),
         ...(claimLapseMs !== undefined ? { claimLapseMs } : {}),

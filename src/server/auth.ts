@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Answer } from './answers.js';
-import type { TableRecord } from './store/store.js';
+import type { TableRecord } from './store/tableStore.js';
 import { hashesMatch, hashToken, tokenMatches } from './tokens.js';
 import { EVERYTHING, type Viewer } from './view.js';
 

@@ -5,7 +5,7 @@
 import type { AnyGame } from '../definition/game.js';
 import type { Ply } from '../definition/records.js';
 import type { Table } from '../table/table.js';
-import type { Store, TableRecord } from './store/store.js';
+import type { TableRecord, TableStore } from './store/tableStore.js';
 import type { Viewer } from './view.js';
 
 /** A message of a table's stream: one ply, and the table after its move, as the viewer may see them. */
@@ -61,7 +61,7 @@ export type Cause = 'request' | 'clock' | 'bot';
  * is one): the claimed table, its turn, and the same commit as a player's move.
  */
 export interface TablesAtWork {
-  readonly store: Store;
+  readonly store: TableStore;
   isUnservable(id: string): boolean;
   claimed(id: string, release: (id: string) => Promise<void>): Promise<Entry | null>;
   exclusive<T>(entry: Entry, work: () => Promise<T>): Promise<T>;

@@ -23,7 +23,7 @@ import { botToAct } from './bots.js';
 import { catchUp, lastMoveStart } from './catchUp.js';
 import { clockWindow, seatClockStep } from './clock.js';
 import type { Cause, Entry, PlayOutcome, Send, Subscriber } from './liveEntry.js';
-import { Conflict, type Store, type TableRecord } from './store/store.js';
+import { Conflict, type TableRecord, type TableStore } from './store/tableStore.js';
 import { pliesOf, stateOf, type Viewer } from './view.js';
 
 export type { Entry, PlayOutcome, StreamMessage } from './liveEntry.js';
@@ -71,7 +71,7 @@ export class LiveTables {
   private readonly unservable = new Map<string, RulesChanged>();
 
   constructor(
-    readonly store: Store,
+    readonly store: TableStore,
     private readonly options: LiveTablesOptions,
   ) {
     this.snapshotEvery = options.snapshotEvery ?? 64;

@@ -7,11 +7,10 @@
  */
 import { fireDeadline } from './deadlines.js';
 import type { LiveTables } from './liveTables.js';
-import type { Sql } from './store/sql.js';
-import type { Store } from './store/store.js';
+import type { TableStore } from './store/tableStore.js';
 
 /** Starts the timer, every `tickMs`; returns what stops it. */
-export function startScheduler(store: Store, sql: Sql, tables: LiveTables, tickMs: number): () => void {
+export function startScheduler(store: TableStore, tables: LiveTables, tickMs: number): () => void {
   let ticking = false;
   let ticks = 0;
   const tick = setInterval(() => {
@@ -20,7 +19,7 @@ export function startScheduler(store: Store, sql: Sql, tables: LiveTables, tickM
     void (async () => {
       try {
         const everySecond = ++ticks % Math.max(1, Math.round(1000 / tickMs)) === 0;
-        const streamed = sql.kind === 'postgres' && everySecond ? tables.streamed() : [];
+        const streamed = store.kind === 'postgres' && everySecond ? tables.streamed() : [];
         if (streamed.length > 0) for (const [id, moves] of await store.moveCounts(streamed)) tables.notified(id, moves);
         // Tables this process cannot serve (their rules revision) are left to a process that can.
         const skip = tables.unservableIds();

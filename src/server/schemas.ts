@@ -221,7 +221,7 @@ export const logSchema = named(
 );
 
 export const healthSchema = named(
-  z.object({ ok: z.literal(true), store: z.enum(['embedded', 'postgres']), process: z.string() }),
+  z.object({ ok: z.literal(true), store: z.enum(['memory', 'embedded', 'postgres']), process: z.string() }),
   'Health',
   'the store answers: which store, and the name of this process',
 );

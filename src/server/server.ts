@@ -14,8 +14,10 @@ import { Answer, INTERNAL, knownAnswer, logFailure, readBody } from './answers.j
 import { hashedBearer } from './auth.js';
 import { LiveTables } from './liveTables.js';
 import { startScheduler } from './scheduler.js';
+import { MemoryStore } from './store/memoryStore.js';
 import { openPglite, openPostgres, type Sql } from './store/sql.js';
-import { MOVES_CHANNEL, Store } from './store/store.js';
+import { Store } from './store/store.js';
+import type { TableStore } from './store/tableStore.js';
 import { type Closable, registerStream } from './stream.js';
 import { registerTableRoutes } from './tableRoutes.js';
 
@@ -30,9 +32,14 @@ export interface ServerOptions {
   readonly port?: number;
   /** Interface to listen on (default 127.0.0.1: this machine only). */
   readonly host?: string;
+  /**
+   * Keep every table in this process's memory (the memory store): it starts at once, and nothing survives `close`
+   * or the process. For trying the server and for tests; not with `database` or `data`.
+   */
+  readonly memory?: boolean;
   /** PostgreSQL URL: every table there, shared by every process on it. */
   readonly database?: string;
-  /** Folder of the embedded store (default ./.plystack); null keeps it in memory. Ignored with `database`. */
+  /** Folder of the embedded store, PGlite (default ./.plystack); null keeps PGlite in memory. Ignored with `database`. */
   readonly data?: string | null;
   /** With it, only this token may create tables. */
   readonly createToken?: string;
@@ -64,7 +71,7 @@ export interface PlystackServer {
   readonly url: string;
   readonly port: number;
   readonly process: string;
-  readonly store: Store;
+  readonly store: TableStore;
   readonly tables: LiveTables;
   close(): Promise<void>;
 }
@@ -80,33 +87,22 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   const lapse = options.claimLapseMs;
   if (lapse !== undefined && !(Number.isFinite(lapse) && lapse >= 100))
     throw new RangeError(`claimLapseMs: a number of milliseconds, 100 or more (got ${String(lapse)})`);
+  if (options.memory === true && (options.database !== undefined || options.data !== undefined))
+    throw new RangeError('memory: the memory store takes no `database` or `data`; choose one store');
   const processId = options.process ?? `p-${randomUUID().slice(0, 8)}`;
-  const sql: Sql =
-    options.database !== undefined
-      ? await openPostgres(options.database, options.poolSize === undefined ? {} : { max: options.poolSize })
-      : await openPglite(options.data === undefined ? './.plystack' : options.data);
-  let store: Store;
-  try {
-    store = await Store.open(sql, processId, lapse === undefined ? {} : { claimLapseMs: lapse });
-  } catch (error) {
-    await sql.close();
-    throw error;
-  }
+  const claims = lapse === undefined ? {} : { claimLapseMs: lapse };
+  const store =
+    options.memory === true ? new MemoryStore(processId, claims) : await openSqlStore(options, processId, claims);
   const games = options.games ?? builtInGames;
   const tables = new LiveTables(store, {
     games,
     ...(options.snapshotEvery ? { snapshotEvery: options.snapshotEvery } : {}),
     ...(options.cacheSize ? { cacheSize: options.cacheSize } : {}),
   });
-  if (sql.kind === 'postgres') {
-    await sql.listen(MOVES_CHANNEL, (payload) => {
-      if (payload === '') return tables.notifiedAll();
-      for (const line of payload.split('\n')) {
-        const [id, moves, from] = line.split(' ');
-        if (id !== undefined && from !== processId) tables.notified(id, Number(moves));
-      }
-    });
-  }
+  await store.watch(
+    (id, moves) => tables.notified(id, moves),
+    () => tables.notifiedAll(),
+  );
 
   const bodyLimit = options.bodyLimit ?? 65_536;
   const app = Fastify({ bodyLimit, logger: false, forceCloseConnections: true });
@@ -149,9 +145,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }),
   );
-  registerTableRoutes(app, { store, sql, tables, games, processId, createToken: options.createToken });
+  registerTableRoutes(app, { store, tables, games, processId, createToken: options.createToken });
   registerStream(app, tables, app.createRateLimit(), sockets);
-  const stopScheduler = startScheduler(store, sql, tables, options.clockTickMs ?? 200);
+  const stopScheduler = startScheduler(store, tables, options.clockTickMs ?? 200);
 
   await app.ready();
   let address: string;
@@ -159,7 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   } catch (error) {
     stopScheduler();
-    await sql.close();
+    await store.close();
     throw error;
   }
   const port = (app.server.address() as { port: number }).port;
@@ -178,7 +174,25 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
       if (sockets.size > 0) await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
       for (const socket of sockets) socket.terminate();
       await app.close();
-      await sql.close();
+      await store.close();
     },
   };
+}
+
+/** Opens the SQL store the options name: PostgreSQL at `database`, else PGlite under `data` (or in memory). */
+async function openSqlStore(
+  options: ServerOptions,
+  processId: string,
+  claims: { readonly claimLapseMs?: number },
+): Promise<Store> {
+  const sql: Sql =
+    options.database !== undefined
+      ? await openPostgres(options.database, options.poolSize === undefined ? {} : { max: options.poolSize })
+      : await openPglite(options.data === undefined ? './.plystack' : options.data);
+  try {
+    return await Store.open(sql, processId, claims);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
 }

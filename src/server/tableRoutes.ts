@@ -18,15 +18,13 @@ import type { Entry, LiveTables } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
 import { playAs } from './playAs.js';
 import { createSchema, playSchema } from './schemas.js';
-import type { Sql } from './store/sql.js';
-import type { Store } from './store/store.js';
+import type { TableStore } from './store/tableStore.js';
 import { hashToken, newToken } from './tokens.js';
 import { viewOf } from './view.js';
 
 /** What the routes work with. */
 export interface TableRoutes {
-  readonly store: Store;
-  readonly sql: Sql;
+  readonly store: TableStore;
   readonly tables: LiveTables;
   readonly games: Readonly<Record<string, AnyGame>>;
   readonly processId: string;
@@ -43,7 +41,7 @@ export async function tableOf(tables: LiveTables, request: FastifyRequest): Prom
 }
 
 /** A clocked table's clock for a reading: its deadline, and a chess clock's banks (as of `since`) and what is left of them now. */
-async function clockOf(store: Store, entry: Entry): Promise<Record<string, unknown>> {
+async function clockOf(store: TableStore, entry: Entry): Promise<Record<string, unknown>> {
   const { clock } = entry.record;
   const now = await store.clock(entry.record.id);
   if (clock === null || now === null) return {};
@@ -62,12 +60,12 @@ async function clockOf(store: Store, entry: Entry): Promise<Record<string, unkno
 /** Registers the table routes on `app`. */
 export function registerTableRoutes(
   app: FastifyInstance,
-  { store, sql, tables, games, processId, createToken }: TableRoutes,
+  { store, tables, games, processId, createToken }: TableRoutes,
 ) {
   app.get('/openapi.json', async () => openApiDocument);
   app.get('/health', async (_request, reply) => {
-    await store.sql.query('SELECT 1');
-    return reply.send({ ok: true, store: sql.kind, process: processId });
+    await store.ping();
+    return reply.send({ ok: true, store: store.kind, process: processId });
   });
 
   app.post('/tables', async (request, reply) => {

@@ -1,6 +1,6 @@
 /**
  * A user follows a server table in the inspector, as docs/server.md tells
- * them to: a real table server on loopback (PGlite in memory), a pass played
+ * them to: a real table server on loopback (the memory store), a pass played
  * over HTTP with a seat's token, then the built CLI's `plystack inspect
  * --server URL --table ID` with PLYSTACK_APP_TOKEN, and the address it prints
  * opened in Chromium at 1280×800. The page opens on the followed table, its
@@ -34,7 +34,7 @@ async function eventLines(page: Page): Promise<string[]> {
 
 let server: PlystackServer;
 beforeAll(async () => {
-  server = await startServer({ port: 0, data: null });
+  server = await startServer({ port: 0, memory: true });
 }, 60_000);
 afterAll(() => server?.close());
 

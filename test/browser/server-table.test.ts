@@ -1,6 +1,6 @@
 /**
  * The inspector follows a table of the table server, live: a real `startServer`
- * on loopback (PGlite in memory), a mundane table played through the typed
+ * on loopback (the memory store), a mundane table played through the typed
  * client with the seats' own tokens, `followServerTable` with the table's app
  * token feeding the relay, and the inspector page in Chromium at 1280×800
  * showing the server's plies as they are committed.
@@ -19,7 +19,7 @@ const isActive = (page: Page, key: string) => chartState(page, key).getAttribute
 describe('the inspector following a server table', () => {
   let server: PlystackServer;
   beforeAll(async () => {
-    server = await startServer({ port: 0, data: null });
+    server = await startServer({ port: 0, memory: true });
   }, 60_000);
   afterAll(() => server?.close());
 

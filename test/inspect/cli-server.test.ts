@@ -1,6 +1,6 @@
 /**
  * `plystack inspect --server URL --table ID --token T`: the built CLI follows a
- * table of a real table server (PGlite in memory, on loopback) into its
+ * table of a real table server (the memory store, on loopback) into its
  * inspector, live; what it is given partly or wrongly is refused with exit 2.
  */
 import { spawn } from 'node:child_process';
@@ -78,7 +78,7 @@ let ann: PlystackClient;
 let bob: PlystackClient;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, data: null, process: 'followed' });
+  server = await startServer({ port: 0, memory: true, process: 'followed' });
   const created = await connect(server.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 4 });
   ({ table, appToken } = created);
   ann = connect(server.url, created.tokens['seat:ann']!);

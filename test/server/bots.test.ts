@@ -1,9 +1,9 @@
 /**
- * Bot seats at the table server, over real HTTP on loopback: on PGlite files, a
- * player against a random bot to the end of the game, bots against each other,
- * bot specs the server refuses, a restart and a kill -9 in the middle of a bots'
- * game, and a bot whose move the game refuses; on one PostgreSQL, two processes
- * sharing bot tables. Every bot move in a log is the move the bot chooses, from
+ * Bot seats at the table server, over real HTTP on loopback: on the memory store,
+ * a player against a random bot to the end of the game, bots against each other,
+ * bot specs the server refuses, and a bot whose move the game refuses; on PGlite
+ * files, a restart and a kill -9 in the middle of a bots' game; on one
+ * PostgreSQL, two processes sharing bot tables. Every bot move in a log is the move the bot chooses, from
  * the table's seed, its seat and the ply count, on a replay of the moves before
  * it: any process would have played the same; and one of the moves `botMoves`
  * gives, the rule every bot keeps to.
@@ -23,6 +23,7 @@ import { replay } from '../../src/table/replay.js';
 import { createTable } from '../../src/table/table.js';
 import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
+import { sqlOf } from './support/sqlOf.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -106,32 +107,20 @@ async function post(server: PlystackServer, body: unknown): Promise<{ status: nu
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function tableCount(server: PlystackServer): Promise<number> {
-  const { rows } = await server.store.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM plystack_tables');
-  return rows[0]!.n;
-}
-
 /** A player's table: seat:bob is the server's random bot. */
 const DUEL: Record<string, BotSpec> = { 'seat:bob': { kind: 'random' } };
 
 describe('bot seats at the table server', () => {
-  let dir: string;
   let server: PlystackServer;
   let anyone: PlystackClient;
-  let starts = 0;
-  const start = async () => {
-    server = await startServer({ port: 0, data: dir, process: `bots-${++starts}` });
-    anyone = connect(server.url);
-  };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'plystack-bots-'));
-    await start();
-  }, 120_000);
+    server = await startServer({ port: 0, memory: true, process: 'bots' });
+    anyone = connect(server.url);
+  });
 
   afterAll(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('plays a game to its end between a player acting through her token and a random bot the server plays', async () => {
@@ -179,11 +168,10 @@ describe('bot seats at the table server', () => {
     expect(annMoves + bobMoves).toBe(log.moves.length);
     expect(await checkBotMoves(log, DUEL)).toBe(bobMoves);
     // The store says which moves the bot made.
-    const { rows } = await server.store.sql.query<{ move_index: number }>(
-      "SELECT move_index FROM plystack_moves WHERE table_id = $1 AND cause = 'bot' ORDER BY move_index",
-      [table],
+    const stored = await server.store.movesFrom(table, 0);
+    expect(stored.filter((m) => m.cause === 'bot').map((m) => m.index)).toEqual(
+      log.moves.flatMap((m, i) => (m.seat === 'seat:bob' ? [i] : [])),
     );
-    expect(rows.map((r) => r.move_index)).toEqual(log.moves.flatMap((m, i) => (m.seat === 'seat:bob' ? [i] : [])));
 
     // Her stream brought every ply, the bot's among them, in order, ending with the table as it is.
     await until(
@@ -233,7 +221,6 @@ describe('bot seats at the table server', () => {
   );
 
   it('refuses a table whose bots are not right with 400 and a message naming the field, and creates nothing', async () => {
-    const before = await tableCount(server);
     const seats = ['seat:ann', 'seat:bob'];
     const wrong: [unknown, RegExp][] = [
       [{ 'seat:bob': { kind: 'genius' } }, /^bots\.seat:bob(\.kind)?: a bot is \{ "kind": "random" \} or/],
@@ -250,13 +237,13 @@ describe('bot seats at the table server', () => {
       ['random', /^bots: /],
       [[{ kind: 'random' }], /^bots: /],
     ];
-    for (const [bots, message] of wrong) {
-      const answer = await post(server, { game: 'mundane', seats, bots });
+    for (const [i, [bots, message]] of wrong.entries()) {
+      const answer = await post(server, { game: 'mundane', seats, bots, table: `table:wrong-bots-${i}` });
       expect([answer.status, answer.body.code], JSON.stringify(bots)).toEqual([400, 'BAD_REQUEST']);
       expect(answer.body.message, JSON.stringify(bots)).toMatch(message);
       expect(String(answer.body.path)).toMatch(/^bots/);
     }
-    expect(await tableCount(server)).toBe(before);
+    for (const i of wrong.keys()) expect(await server.store.table(`table:wrong-bots-${i}`)).toBeNull();
     // An MCTS bot without iterations gets the default; no bots at all is a table of players.
     const made = await anyone.create({ game: 'mundane', seats, bots: { 'seat:bob': { kind: 'mcts' } } });
     const reading = await anyone.withToken(made.appToken).get(made.table);
@@ -264,6 +251,27 @@ describe('bot seats at the table server', () => {
     const plain = await anyone.create({ game: 'mundane', seats, bots: {} });
     expect(Object.keys(plain.tokens)).toEqual(seats);
     expect((await anyone.withToken(plain.appToken).get(plain.table)).bots).toBeUndefined();
+  });
+});
+
+describe('bot seats across a restart, on PGlite files', () => {
+  let dir: string;
+  let server: PlystackServer;
+  let anyone: PlystackClient;
+  let starts = 0;
+  const start = async () => {
+    server = await startServer({ port: 0, data: dir, process: `bots-${++starts}` });
+    anyone = connect(server.url);
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'plystack-bots-'));
+    await start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('lets the bots of a table go on after a restart: the new process plays their next move, the one the old would have', async () => {
@@ -286,11 +294,7 @@ describe('bot seats at the table server', () => {
     await start();
     const { end, log } = await playedOut(anyone.withToken(appToken), table, bots, 60_000);
     // The first process played the moves before the restart, the new one those after.
-    const { rows } = await server.store.sql.query<{ process: string }>(
-      'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
-      [table],
-    );
-    const processes = rows.map((r) => r.process);
+    const processes = (await server.store.movesFrom(table, 0)).map((m) => m.process);
     const stopped = processes.lastIndexOf(before);
     expect(stopped).toBeGreaterThanOrEqual(first.moves.length - 1);
     expect(stopped).toBeLessThan(processes.length - 1);
@@ -383,7 +387,7 @@ describe('bot seats on PostgreSQL, with two processes', () => {
       for (const { table, appToken } of created) {
         const { end, log } = await playedOut(connect(b.url, appToken), table, bots, 60_000);
         expectReplayed(end, log);
-        const { rows } = await b.store.sql.query<{ process: string }>(
+        const { rows } = await sqlOf(b).query<{ process: string }>(
           'SELECT process FROM plystack_moves WHERE table_id = $1 ORDER BY move_index',
           [table],
         );
@@ -425,8 +429,8 @@ describe('a bot whose move the game refuses', () => {
   let server: PlystackServer;
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, data: null, process: 'broken', games: { coin } });
-  }, 120_000);
+    server = await startServer({ port: 0, memory: true, process: 'broken', games: { coin } });
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -463,11 +467,8 @@ describe('a bot whose move the game refuses', () => {
       const after = await app.get(table);
       expect([after.ply, after.state.toAct]).toEqual([stuck.ply, ['seat:bob']]);
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
-      const { rows } = await server.store.sql.query<{ bot_due: unknown }>(
-        'SELECT bot_due FROM plystack_tables WHERE id = $1',
-        [table],
-      );
-      expect(rows[0]!.bot_due).toBeNull();
+      expect(await server.store.dueBots(100)).not.toContain(table);
+      expect(await server.store.claimBots(table)).toBeNull();
       // The application may still end the bot's turn: the table is not wedged.
       expect((await app.play(table, { type: 'engine.end-turn' } as Move)).index).toBe(after.ply);
       expect((await ann.get(table)).state.toAct).toEqual(['seat:ann']);

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Sql } from '../../src/server/store/sql.js';
-import { type Append, Conflict, Store } from '../../src/server/store/store.js';
+import { Store } from '../../src/server/store/store.js';
+import { type Append, Conflict } from '../../src/server/store/tableStore.js';
 import { type PgCluster, sharedPostgres } from './support/postgres.js';
 
 const pass = (index: number, key: string | null = null): Append => ({

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document the server serves describes what it really answers: each
- * response of a mundane table played over real HTTP on loopback (PGlite in
- * memory) is checked against the schema `/openapi.json` gives for that path,
+ * response of a mundane table played over real HTTP on loopback (the memory
+ * store) is checked against the schema `/openapi.json` gives for that path,
  * method and status, with a JSON Schema 2020-12 validator.
  */
 
@@ -22,7 +22,7 @@ let document: Document;
 let ajv: Ajv2020;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, data: null, process: 'openapi' });
+  server = await startServer({ port: 0, memory: true, process: 'openapi' });
   document = (await (await fetch(`${server.url}/openapi.json`)).json()) as Document;
   ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
   addFormats.default(ajv);

@@ -1,19 +1,22 @@
 /**
  * A new PGlite database starts from a kept tarball of one as initdb leaves it, instead of running initdb each time:
  * the first new database writes it to the user's cache (XDG_CACHE_HOME here, a temporary folder), later ones, in
- * memory (`--memory`) or in an empty data folder (`--data`), start from it, and a broken one is replaced. Each server
- * really serves a table, and a data folder started from the tarball keeps its tables across a restart.
+ * memory (`data: null`, in this process) or in an empty data folder (`--data`), start from it, and a broken one is
+ * replaced. Each server really serves a table, and a data folder started from the tarball keeps its tables across a
+ * restart.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { connect } from '../../src/client/client.js';
+import { startServer } from '../../src/server/server.js';
 import { spawnServer } from './support/serve.js';
 
 const cache = mkdtempSync(join(tmpdir(), 'plystack-cache-'));
 const folders = mkdtempSync(join(tmpdir(), 'plystack-folders-'));
 afterAll(() => {
+  vi.unstubAllEnvs();
   rmSync(cache, { recursive: true, force: true });
   rmSync(folders, { recursive: true, force: true });
 });
@@ -53,8 +56,15 @@ it('keeps a new database for the next servers, in memory or in a new data folder
   expect(isGzip(file)).toBe(true);
   const written = statSync(file).mtimeMs;
 
-  // A server in memory starts from it and leaves it as it is.
-  await serve(['--memory'], playAPass);
+  // A server on PGlite in memory (in this process, the cache its environment names) starts from it and leaves it as it is.
+  vi.stubEnv('XDG_CACHE_HOME', cache);
+  const inMemory = await startServer({ port: 0, data: null });
+  try {
+    expect(inMemory.store.kind).toBe('embedded');
+    await playAPass(inMemory.url);
+  } finally {
+    await inMemory.close();
+  }
   expect(statSync(file).mtimeMs).toBe(written);
   expect(kept()).toEqual([name]);
 

@@ -2,7 +2,7 @@
  * The rate limit cannot be dodged with made-up tokens: a request whose token
  * is not one of a live table's counts against its address, so a fresh bucket
  * per invented token is gone; a valid token still has a bucket of its own.
- * Over real HTTP on loopback, against a server on PGlite in memory.
+ * Over real HTTP on loopback, against a server on the memory store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
@@ -10,7 +10,7 @@ import { type PlystackServer, startServer } from '../../src/server/server.js';
 let server: PlystackServer;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, data: null, process: 'rate-limit', rateLimit: { max: 5, windowMs: 60_000 } });
+  server = await startServer({ port: 0, memory: true, process: 'rate-limit', rateLimit: { max: 5, windowMs: 60_000 } });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * Requests the store could not keep as sent are refused before anything is
  * played, and an idempotency key names one move. Over real HTTP on loopback,
- * against a server on PGlite in memory: U+0000 and lone surrogates anywhere in
+ * against a server on the memory store: U+0000 and lone surrogates anywhere in
  * a body are a 400 naming the field, the table unchanged; a table id no table
  * can have is a 404; a key sent again with another move is a 422 and that move
  * is not played, while the same move (its members in another order) gets the
@@ -17,7 +17,7 @@ import { unstorable } from '../../src/server/storable.js';
 let server: PlystackServer;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, data: null, process: 'request-text' });
+  server = await startServer({ port: 0, memory: true, process: 'request-text' });
 }, 60_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
  * A server stops at once, even with a stream whose reader stopped reading: a
  * client that never answers the close is cut off after a moment, instead of
  * holding the stop for the socket library's 30 s. Over real HTTP and
- * WebSocket on loopback, on PGlite in memory.
+ * WebSocket on loopback, on the memory store.
  */
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -10,7 +10,7 @@ import { startServer } from '../../src/server/server.js';
 
 describe('stopping a server', () => {
   it('cuts off a stream whose reader stopped reading, and a reading one gets its close', async () => {
-    const server = await startServer({ port: 0, data: null, process: 'stop' });
+    const server = await startServer({ port: 0, memory: true, process: 'stop' });
     const created = await fetch(`${server.url}/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

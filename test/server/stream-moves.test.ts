@@ -2,7 +2,7 @@
  * Moves sent on a table's stream: a client that follows its table over a
  * WebSocket plays on the same connection, with the same token, checks, rate
  * limit and answers as `POST /tables/{table}/moves`. Real HTTP and WebSocket on
- * loopback, an embedded store in memory.
+ * loopback, the memory store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -55,7 +55,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 describe("moves on a table's stream", () => {
   let server: PlystackServer;
   beforeAll(async () => {
-    server = await startServer({ port: 0, data: null, process: 'stream-moves', bodyLimit: 8_192 });
+    server = await startServer({ port: 0, memory: true, process: 'stream-moves', bodyLimit: 8_192 });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -180,7 +180,7 @@ describe("moves on a table's stream", () => {
 
 describe("the stream's moves in flight", () => {
   it('answers a burst past the cap of moves awaiting answers 429 at once, each move answered once, none played twice', async () => {
-    const server = await startServer({ port: 0, data: null, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+    const server = await startServer({ port: 0, memory: true, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
     try {
       const { table, tokens, appToken } = await connect(server.url).create({
         game: 'mundane',
@@ -212,7 +212,7 @@ describe("the stream's moves in flight", () => {
 
 describe("the stream's moves and the rate limit", () => {
   it('counts moves on the stream against the token, with its HTTP requests: past the limit they are answered 429', async () => {
-    const server = await startServer({ port: 0, data: null, rateLimit: { max: 4, windowMs: 60_000 } });
+    const server = await startServer({ port: 0, memory: true, rateLimit: { max: 4, windowMs: 60_000 } });
     try {
       const app = connect(server.url);
       const { table, tokens } = await app.create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] });

@@ -1,5 +1,6 @@
 /**
- * The table store: the log as the truth. A table's opening is one row of
+ * The table store on SQL (PGlite or PostgreSQL), keeping the promises of
+ * `TableStore` (tableStore.ts): the log as the truth. A table's opening is one row of
  * `plystack_tables`; each accepted move is one row of `plystack_moves` keyed by
  * (table, index); a snapshot of the machine every K moves lets a table load
  * without replaying all of it. Appending a move takes the table's row lock, so
@@ -9,82 +10,19 @@
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
 import type { BotSpec } from '../bots.js';
-import { type ClockSpec, FLAGGED_MS, type SeatClockStep } from '../clock.js';
+import { type ClockSpec, FLAGGED_MS } from '../clock.js';
 import { migrate } from './migrations.js';
 import { isUnavailable, type Sql, UNIQUE_VIOLATION } from './sql.js';
-
-export type { ClockSpec } from '../clock.js';
-
-/** A table's opening and bookkeeping, as stored. */
-export interface TableRecord {
-  readonly id: string;
-  readonly game: string;
-  readonly version: string;
-  readonly seats: string[];
-  readonly seed: Seed;
-  readonly options: { [key: string]: JsonValue };
-  /** SHA-256 of the app token, hex. */
-  readonly appToken: string;
-  /** SHA-256 of each seat's token, hex. */
-  readonly seatTokens: Readonly<Record<string, string>>;
-  readonly clock: ClockSpec | null;
-  /** The revision of the turn rules the table was opened with; null for a table stored before the server kept it. */
-  readonly rulesRevision: number | null;
-  /** The seats played by the server's bots, and which bot plays each; null when no seat is. */
-  readonly bots: Readonly<Record<string, BotSpec>> | null;
-  /** Moves of the log so far. */
-  readonly moves: number;
-  readonly status: 'playing' | 'over';
-  /** When the clock runs out (ms since the epoch, the database's time), or null. */
-  readonly deadline: number | null;
-  /** When the table was created, in whole ms since the epoch (the database's time): a chess clock starts then. */
-  readonly started: number;
-}
-
-/** A table's clock as the store holds it now. */
-export interface ClockReading {
-  /** When it runs out (ms since the epoch), or null when it does not run. */
-  readonly deadline: number | null;
-  /** A chess clock's banks as they stood at `since` (whole ms), or null. */
-  readonly banks: Readonly<Record<string, number>> | null;
-  /** When the banks were last charged: the last move, or the table's creation (whole ms since the epoch). */
-  readonly since: number;
-  /** The database's time now (whole ms since the epoch). */
-  readonly now: number;
-}
-
-/** One stored move. */
-export interface MoveRecord {
-  readonly index: number;
-  readonly move: Move;
-  /** When it was committed (ms since the epoch, the database's time). */
-  readonly at: number;
-  /** `request`, `clock` for a timeout move the server played, or `bot` for a bot seat's move. */
-  readonly cause: string;
-  /** The server process that committed it. */
-  readonly process: string;
-}
-
-/** What `append` writes besides the move itself. */
-export interface Append {
-  readonly index: number;
-  readonly move: Move;
-  readonly key: string | null;
-  readonly answer: JsonValue;
-  readonly cause: 'request' | 'clock' | 'bot';
-  readonly status: 'playing' | 'over';
-  /** Whether a bot seat must act after this move: the table is then due to its bots (see `claimBots`). */
-  readonly botDue?: boolean;
-  /**
-   * The clock window the table is in after this move, and its length: a new
-   * window starts a new deadline, the same window keeps the old one; null stops the clock.
-   */
-  readonly window: { readonly key: string; readonly ms: number } | null;
-  /** A persisted snapshot to keep for fast loading, or null. */
-  readonly snapshot: unknown;
-  /** What the move does to a chess clock, or null when the table has none. */
-  readonly seats?: SeatClockStep | null;
-}
+import {
+  type Append,
+  type ClockReading,
+  Conflict,
+  DEFAULT_CLAIM_LAPSE_MS,
+  type MoveRecord,
+  type NewTable,
+  type TableRecord,
+  type TableStore,
+} from './tableStore.js';
 
 /** A move waiting for its group commit. */
 interface Waiting {
@@ -127,16 +65,6 @@ const APPEND_MANY = `
     SELECT i.id, i.idx + 1, i.snapshot FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
   )
   SELECT id, at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`;
-
-/** Another process committed this index first: reload the table and try again. */
-export class Conflict extends Error {
-  constructor(
-    readonly table: string,
-    readonly index: number,
-  ) {
-    super(`${table}: move ${index} was committed by another process`);
-  }
-}
 
 /**
  * The channel on which a process tells the others that tables moved: lines of
@@ -215,10 +143,7 @@ function toRecord(row: TableRow): TableRecord {
 }
 
 /** The store of every table, on one database. */
-/** How long a claim holds by default: a process that claimed work and died is replaced after 10 seconds. */
-export const DEFAULT_CLAIM_LAPSE_MS = 10_000;
-
-export class Store {
+export class Store implements TableStore {
   private readonly told = new Map<string, number>();
   private telling = false;
 
@@ -228,6 +153,30 @@ export class Store {
     /** How long a claim on a run-out clock or a bot move holds before another process may take the work over (ms). */
     readonly claimLapseMs: number,
   ) {}
+
+  get kind(): 'embedded' | 'postgres' {
+    return this.sql.kind;
+  }
+
+  async watch(moved: (table: string, moves: number) => void, lost: () => void): Promise<void> {
+    if (this.sql.kind !== 'postgres') return;
+    await this.sql.listen(MOVES_CHANNEL, (payload) => {
+      if (payload === '') return lost();
+      for (const line of payload.split('\n')) {
+        const [id, moves, from] = line.split(' ');
+        if (id !== undefined && from !== this.process) moved(id, Number(moves));
+      }
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  /** Closes the database under it. */
+  close(): Promise<void> {
+    return this.sql.close();
+  }
 
   /**
    * Tells the other processes that a table moved, after its commit and outside it:
@@ -273,10 +222,7 @@ export class Store {
    * returns its creation time (whole ms), or null when its id is taken.
    */
   async createTable(
-    table: Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started' | 'rulesRevision' | 'bots'> & {
-      readonly rulesRevision?: number | null;
-      readonly bots?: Readonly<Record<string, BotSpec>> | null;
-    },
+    table: NewTable,
     window: { key: string; ms: number } | null,
     banks: Readonly<Record<string, number>> | null = null,
     botDue = false,

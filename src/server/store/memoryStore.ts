@@ -1,0 +1,298 @@
+/**
+ * The memory store: every table in this process's memory, keeping the promises
+ * of `TableStore` (tableStore.ts) for one process. Nothing survives the process
+ * (or `close`); no other process can share it. It starts at once, so it is the
+ * store for trying the server and for tests that are not about durability.
+ * Stored values are kept as JSON text, as a database keeps them: what is read
+ * back is a copy, never the object that was written.
+ */
+import type { JsonValue, Move } from '../../core/move.js';
+import { FLAGGED_MS } from '../clock.js';
+import {
+  type Append,
+  type ClockReading,
+  Conflict,
+  DEFAULT_CLAIM_LAPSE_MS,
+  type MoveRecord,
+  type NewTable,
+  type TableRecord,
+  type TableStore,
+} from './tableStore.js';
+
+/** A stored move, its values as JSON text. */
+interface StoredMove {
+  readonly move: string;
+  readonly key: string | null;
+  readonly answer: string;
+  readonly at: number;
+  readonly cause: string;
+  readonly process: string;
+}
+
+/** A claim on work: who holds it, since when. */
+interface Claim {
+  readonly process: string;
+  readonly at: number;
+}
+
+/** A table and its bookkeeping, as this store holds it. */
+interface Row {
+  /** The opening, as JSON text (TableRecord but the fields below). */
+  readonly opening: string;
+  readonly started: number;
+  moves: number;
+  status: 'playing' | 'over';
+  deadline: number | null;
+  window: string | null;
+  banks: Record<string, number> | null;
+  since: number;
+  deadlineClaim: Claim | null;
+  botDue: number | null;
+  botClaim: Claim | null;
+  readonly log: StoredMove[];
+  /** Idempotency key → index of its move. */
+  readonly keys: Map<string, number>;
+  /** Move count → snapshot, as JSON text. */
+  readonly snapshots: Map<number, string>;
+}
+
+/** The store of every table, in this process's memory. */
+export class MemoryStore implements TableStore {
+  readonly kind = 'memory';
+  private readonly rows = new Map<string, Row>();
+
+  /**
+   * @example
+   * const store = new MemoryStore('p1')
+   */
+  constructor(
+    readonly process: string,
+    options: { readonly claimLapseMs?: number } = {},
+  ) {
+    this.claimLapseMs = options.claimLapseMs ?? DEFAULT_CLAIM_LAPSE_MS;
+  }
+
+  readonly claimLapseMs: number;
+
+  /** Whether a claim still holds now. */
+  private holds(claim: Claim | null, now: number): boolean {
+    return claim !== null && claim.at >= now - this.claimLapseMs;
+  }
+
+  async createTable(
+    table: NewTable,
+    window: { key: string; ms: number } | null,
+    banks: Readonly<Record<string, number>> | null = null,
+    botDue = false,
+  ): Promise<number | null> {
+    if (this.rows.has(table.id)) return null;
+    const now = Date.now();
+    this.rows.set(table.id, {
+      opening: JSON.stringify({ ...table, rulesRevision: table.rulesRevision ?? null, bots: table.bots ?? null }),
+      started: now,
+      moves: 0,
+      status: 'playing',
+      deadline: window === null ? null : now + window.ms,
+      window: window?.key ?? null,
+      banks: banks === null ? null : { ...banks },
+      since: now,
+      deadlineClaim: null,
+      botDue: botDue ? now : null,
+      botClaim: null,
+      log: [],
+      keys: new Map(),
+      snapshots: new Map(),
+    });
+    return now;
+  }
+
+  async table(id: string): Promise<TableRecord | null> {
+    const row = this.rows.get(id);
+    if (row === undefined) return null;
+    return {
+      ...JSON.parse(row.opening),
+      moves: row.moves,
+      status: row.status,
+      deadline: row.deadline,
+      started: row.started,
+    };
+  }
+
+  async clock(id: string): Promise<ClockReading | null> {
+    const row = this.rows.get(id);
+    if (row === undefined) return null;
+    return { deadline: row.deadline, banks: row.banks && { ...row.banks }, since: row.since, now: Date.now() };
+  }
+
+  async moveCount(id: string): Promise<number> {
+    return this.rows.get(id)?.moves ?? 0;
+  }
+
+  async moveCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row !== undefined) counts.set(id, row.moves);
+    }
+    return counts;
+  }
+
+  async movesFrom(id: string, from: number): Promise<MoveRecord[]> {
+    const log = this.rows.get(id)?.log ?? [];
+    return log.slice(Math.max(0, from)).map((stored, i) => ({
+      index: Math.max(0, from) + i,
+      move: JSON.parse(stored.move) as Move,
+      at: stored.at,
+      cause: stored.cause,
+      process: stored.process,
+    }));
+  }
+
+  async snapshot(id: string, moves: number): Promise<{ moves: number; snapshot: unknown } | null> {
+    const row = this.rows.get(id);
+    if (row === undefined) return null;
+    let best = -1;
+    for (const at of row.snapshots.keys()) if (at <= moves && at > best) best = at;
+    return best < 0 ? null : { moves: best, snapshot: JSON.parse(row.snapshots.get(best) as string) };
+  }
+
+  async answerFor(id: string, key: string): Promise<JsonValue | null> {
+    const row = this.rows.get(id);
+    const index = row?.keys.get(key);
+    return row === undefined || index === undefined ? null : (JSON.parse(row.log[index]!.answer) as JsonValue);
+  }
+
+  async append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+    // Answered on a later turn of the event loop, as a database's commit is: the caller never sees its own move applied synchronously.
+    await new Promise((resolve) => setImmediate(resolve));
+    const row = this.rows.get(id);
+    if (row === undefined || row.moves !== entry.index || (entry.key !== null && row.keys.has(entry.key)))
+      throw new Conflict(id, entry.index);
+    const now = Date.now();
+    const seats = entry.seats ?? null;
+    if (seats !== null) {
+      const banks: Record<string, number> = {};
+      for (const [seat, bank] of Object.entries(row.banks ?? {}))
+        banks[seat] =
+          Math.max(0, bank - (seats.charged.includes(seat) ? now - row.since : 0)) +
+          (seat === seats.mover ? seats.increment : 0);
+      const running = seats.running.filter((seat) => seat in banks).map((seat) => banks[seat] as number);
+      const least = running.length === 0 ? null : Math.min(...running);
+      if (row.banks !== null) row.banks = banks;
+      row.since = now;
+      row.deadline = least === null ? null : now + (least === 0 ? FLAGGED_MS : least);
+      row.window = entry.window?.key ?? null;
+    } else {
+      const window = entry.window;
+      if (window === null) row.deadline = null;
+      else if (row.window !== window.key || row.deadline === null) row.deadline = now + window.ms;
+      row.window = window?.key ?? null;
+    }
+    row.moves = entry.index + 1;
+    row.status = entry.status;
+    row.deadlineClaim = null;
+    row.botDue = entry.botDue === true ? now : null;
+    row.botClaim = null;
+    row.log.push({
+      move: JSON.stringify(entry.move),
+      key: entry.key,
+      answer: JSON.stringify(entry.answer),
+      at: now,
+      cause: entry.cause,
+      process: this.process,
+    });
+    if (entry.key !== null) row.keys.set(entry.key, entry.index);
+    if (entry.snapshot !== null && !row.snapshots.has(row.moves))
+      row.snapshots.set(row.moves, JSON.stringify(entry.snapshot));
+    return { at: now, deadline: row.deadline };
+  }
+
+  /** The ids of playing tables `due` says are due and nobody holds a live claim on, but `skip`, by `order`. */
+  private due(
+    limit: number,
+    skip: readonly string[],
+    due: (row: Row) => number | null,
+    claim: (row: Row) => Claim | null,
+  ): string[] {
+    const now = Date.now();
+    return [...this.rows]
+      .filter(([id, row]) => {
+        const when = due(row);
+        return when !== null && row.status === 'playing' && !this.holds(claim(row), now) && !skip.includes(id);
+      })
+      .sort(([, a], [, b]) => (due(a) as number) - (due(b) as number))
+      .slice(0, limit)
+      .map(([id]) => id);
+  }
+
+  async dueTables(limit: number, skip: readonly string[] = []): Promise<string[]> {
+    const now = Date.now();
+    return this.due(
+      limit,
+      skip,
+      (row) => (row.deadline !== null && row.deadline <= now ? row.deadline : null),
+      (row) => row.deadlineClaim,
+    );
+  }
+
+  async claimDeadline(id: string): Promise<number | null> {
+    const row = this.rows.get(id);
+    const now = Date.now();
+    if (row === undefined || row.deadline === null || row.deadline > now || row.status !== 'playing') return null;
+    if (this.holds(row.deadlineClaim, now)) return null;
+    row.deadlineClaim = { process: this.process, at: now };
+    return row.moves;
+  }
+
+  async stopClock(id: string, moves: number): Promise<void> {
+    const row = this.rows.get(id);
+    if (row === undefined || row.moves !== moves) return;
+    row.deadline = null;
+    row.window = null;
+    row.deadlineClaim = null;
+  }
+
+  async releaseDeadline(id: string): Promise<void> {
+    const row = this.rows.get(id);
+    if (row !== undefined && row.deadlineClaim?.process === this.process) row.deadlineClaim = null;
+  }
+
+  async dueBots(limit: number, skip: readonly string[] = []): Promise<string[]> {
+    return this.due(
+      limit,
+      skip,
+      (row) => row.botDue,
+      (row) => row.botClaim,
+    );
+  }
+
+  async claimBots(id: string): Promise<number | null> {
+    const row = this.rows.get(id);
+    const now = Date.now();
+    if (row === undefined || row.botDue === null || row.status !== 'playing') return null;
+    if (this.holds(row.botClaim, now)) return null;
+    row.botClaim = { process: this.process, at: now };
+    return row.moves;
+  }
+
+  async stopBots(id: string, moves: number): Promise<void> {
+    const row = this.rows.get(id);
+    if (row === undefined || row.moves !== moves) return;
+    row.botDue = null;
+    row.botClaim = null;
+  }
+
+  async releaseBots(id: string): Promise<void> {
+    const row = this.rows.get(id);
+    if (row !== undefined && row.botClaim?.process === this.process) row.botClaim = null;
+  }
+
+  /** No other process writes here: nothing to watch. */
+  async watch(): Promise<void> {}
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.rows.clear();
+  }
+}

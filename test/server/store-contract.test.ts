@@ -1,0 +1,314 @@
+/**
+ * The promises of a table store (src/server/store/tableStore.ts), held to each of the three: the memory store, PGlite
+ * in memory and PostgreSQL (the server project's shared cluster). Every scenario runs the same on each: tables
+ * created and read, moves appended in order and refused at a taken index, idempotency answers, the moves from an
+ * index, snapshots, clocks and bots due, claimed, released and stopped, and a claim that lapses.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLAGGED_MS } from '../../src/server/clock.js';
+import { MemoryStore } from '../../src/server/store/memoryStore.js';
+import { openPglite, openPostgres } from '../../src/server/store/sql.js';
+import { Store } from '../../src/server/store/store.js';
+import { type Append, Conflict, type NewTable, type TableStore } from '../../src/server/store/tableStore.js';
+import { sharedPostgres } from './support/postgres.js';
+
+/** How long a claim holds in these stores: short, so that a scenario can wait for it to lapse. */
+const LAPSE_MS = 400;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stores under test, each opened fresh for its `describe`. */
+const stores: Record<'memory' | 'pglite' | 'postgres', () => Promise<TableStore>> = {
+  memory: async () => new MemoryStore('contract', { claimLapseMs: LAPSE_MS }),
+  pglite: async () => Store.open(await openPglite(null), 'contract', { claimLapseMs: LAPSE_MS }),
+  postgres: async () => {
+    const cluster = await sharedPostgres();
+    return Store.open(await openPostgres(await cluster.database('store_contract')), 'contract', {
+      claimLapseMs: LAPSE_MS,
+    });
+  },
+};
+
+/** A move of `entry`'s fields over a pass at `index` that changes nothing else. */
+const move = (index: number, entry: Partial<Append> = {}): Append => ({
+  index,
+  move: { type: 'engine.pass', seat: 'seat:a', payload: { n: index } },
+  key: null,
+  answer: { index },
+  cause: 'request',
+  status: 'playing',
+  window: null,
+  snapshot: null,
+  ...entry,
+});
+
+describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (kind) => {
+  let store: TableStore;
+  let made = 0;
+
+  /** A new table's opening, its id unique in this store. */
+  const opening = (more: Partial<NewTable> = {}): NewTable => ({
+    id: `table:${kind}-${++made}`,
+    game: 'mundane',
+    version: '1.2.0',
+    seats: ['seat:a', 'seat:b'],
+    seed: 7,
+    options: { rounds: 3 },
+    appToken: 'app-hash',
+    seatTokens: { 'seat:a': 'a-hash', 'seat:b': 'b-hash' },
+    clock: null,
+    ...more,
+  });
+
+  /** Creates a table and returns its id. */
+  async function newTable(
+    window: { key: string; ms: number } | null = null,
+    banks: Record<string, number> | null = null,
+    botDue = false,
+  ): Promise<string> {
+    const table = opening();
+    expect(await store.createTable(table, window, banks, botDue)).not.toBeNull();
+    return table.id;
+  }
+
+  beforeAll(async () => {
+    store = await stores[kind]();
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('creates a table once, reads it back as created, and refuses its id a second time', async () => {
+    const table = opening({ rulesRevision: 3, bots: { 'seat:b': { kind: 'random' } } });
+    const before = Date.now();
+    const started = await store.createTable(table, null);
+    expect(started).not.toBeNull();
+    expect(Math.abs((started as number) - before)).toBeLessThan(5_000);
+    expect(Number.isInteger(started)).toBe(true);
+    expect(await store.table(table.id)).toEqual({
+      ...table,
+      moves: 0,
+      status: 'playing',
+      deadline: null,
+      started,
+    });
+    // The id is taken: nothing changes.
+    expect(await store.createTable({ ...table, game: 'other' }, null)).toBeNull();
+    expect((await store.table(table.id))?.game).toBe('mundane');
+    expect(await store.table('table:nobody')).toBeNull();
+    expect(await store.moveCount('table:nobody')).toBe(0);
+    expect(store.kind).toBe(kind === 'pglite' ? 'embedded' : kind);
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  it('appends moves in order, and answers a taken index, an index ahead or no table with Conflict, writing nothing', async () => {
+    const id = await newTable();
+    const first = await store.append(id, move(0));
+    expect(first.deadline).toBeNull();
+    await store.append(id, move(1));
+    for (const index of [1, 0, 3]) await expect(store.append(id, move(index))).rejects.toBeInstanceOf(Conflict);
+    await expect(store.append('table:nobody', move(0))).rejects.toBeInstanceOf(Conflict);
+    expect(await store.moveCount(id)).toBe(2);
+    expect((await store.movesFrom(id, 0)).map((m) => m.move)).toEqual([move(0).move, move(1).move]);
+    // Two moves at the same index at once: exactly one is committed.
+    const raced = await Promise.allSettled([store.append(id, move(2)), store.append(id, move(2))]);
+    expect(raced.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await store.moveCount(id)).toBe(3);
+    expect(await store.moveCounts([id, 'table:nobody'])).toEqual(new Map([[id, 3]]));
+  });
+
+  it('gives the moves from an index on, in order, each with its time, cause and process', async () => {
+    const id = await newTable();
+    const before = Date.now();
+    for (const [index, cause] of [
+      [0, 'request'],
+      [1, 'clock'],
+      [2, 'bot'],
+      [3, 'request'],
+    ] as const)
+      await store.append(id, move(index, { cause }));
+    const moves = await store.movesFrom(id, 1);
+    expect(moves.map((m) => [m.index, m.move, m.cause, m.process])).toEqual([
+      [1, move(1).move, 'clock', 'contract'],
+      [2, move(2).move, 'bot', 'contract'],
+      [3, move(3).move, 'request', 'contract'],
+    ]);
+    for (const [i, m] of moves.entries()) {
+      expect(Math.abs(m.at - before)).toBeLessThan(5_000);
+      if (i > 0) expect(m.at).toBeGreaterThanOrEqual(moves[i - 1]!.at);
+    }
+    expect(await store.movesFrom(id, 4)).toEqual([]);
+    expect(await store.movesFrom('table:nobody', 0)).toEqual([]);
+  });
+
+  it('answers an idempotency key with the answer first given, for its table only, and refuses the key again', async () => {
+    const id = await newTable();
+    const other = await newTable();
+    await store.append(id, move(0, { key: 'seat:a:k1', answer: { index: 0, ply: { first: true } } }));
+    expect(await store.answerFor(id, 'seat:a:k1')).toEqual({ index: 0, ply: { first: true } });
+    expect(await store.answerFor(other, 'seat:a:k1')).toBeNull();
+    expect(await store.answerFor(id, 'seat:a:k2')).toBeNull();
+    // The same key with another move: refused, and the first answer stays.
+    await expect(store.append(id, move(1, { key: 'seat:a:k1', answer: 'second' }))).rejects.toBeInstanceOf(Conflict);
+    expect(await store.moveCount(id)).toBe(1);
+    expect(await store.answerFor(id, 'seat:a:k1')).toEqual({ index: 0, ply: { first: true } });
+    // Another table may use it.
+    await store.append(other, move(0, { key: 'seat:a:k1', answer: 'other' }));
+    expect(await store.answerFor(other, 'seat:a:k1')).toBe('other');
+  });
+
+  it('keeps snapshots and gives the newest at or before a count, as a copy', async () => {
+    const id = await newTable();
+    for (let i = 0; i < 5; i++)
+      await store.append(id, move(i, { snapshot: i === 1 || i === 3 ? { at: i + 1, value: [i] } : null }));
+    expect(await store.snapshot(id, 1)).toBeNull();
+    expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] } });
+    const newest = await store.snapshot(id, 2_147_483_647);
+    expect(newest).toEqual({ moves: 4, snapshot: { at: 4, value: [3] } });
+    (newest as { snapshot: { value: number[] } }).snapshot.value.push(99);
+    expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4, value: [3] } });
+    expect(await store.snapshot('table:nobody', 10)).toBeNull();
+  });
+
+  it('runs a turn clock: due once its deadline passes, kept in its window, restarted in a new one, stopped', async () => {
+    const id = await newTable({ key: 'turn-1', ms: 150 });
+    const created = await store.clock(id);
+    expect(created?.deadline).not.toBeNull();
+    expect(await store.dueTables(100)).not.toContain(id);
+    expect(await store.claimDeadline(id)).toBeNull();
+    // The same window: the deadline stays where it was.
+    const same = await store.append(id, move(0, { window: { key: 'turn-1', ms: 60_000 } }));
+    expect(same.deadline).toBe(created?.deadline);
+    await sleep(250);
+    expect(await store.dueTables(100)).toContain(id);
+    expect(await store.dueTables(100, [id])).not.toContain(id);
+    // A new window starts a new deadline from the move.
+    const next = await store.append(id, move(1, { window: { key: 'turn-2', ms: 60_000 } }));
+    expect((next.deadline as number) - Date.now()).toBeGreaterThan(50_000);
+    expect((await store.table(id))?.deadline).toBe(next.deadline);
+    expect(await store.dueTables(100)).not.toContain(id);
+    // No window: no clock.
+    expect((await store.append(id, move(2, { window: null }))).deadline).toBeNull();
+    expect((await store.clock(id))?.deadline).toBeNull();
+    expect(await store.clock('table:nobody')).toBeNull();
+  });
+
+  it('lets one claim a run-out clock until it is released, a move is committed, or the clock is stopped', async () => {
+    const id = await newTable({ key: 'turn-1', ms: 1 });
+    await sleep(50);
+    expect(await store.claimDeadline(id)).toBe(0);
+    expect(await store.claimDeadline(id)).toBeNull();
+    expect(await store.dueTables(100)).not.toContain(id);
+    await store.releaseDeadline(id);
+    expect(await store.dueTables(100)).toContain(id);
+    expect(await store.claimDeadline(id)).toBe(0);
+    // A committed move clears the claim; the window is the same, so the deadline is still past.
+    await store.append(id, move(0, { window: { key: 'turn-1', ms: 1 } }));
+    expect(await store.claimDeadline(id)).toBe(1);
+    // Stopping at another count than the table's does nothing; at its count, the clock stops.
+    await store.stopClock(id, 0);
+    expect((await store.clock(id))?.deadline).not.toBeNull();
+    await store.stopClock(id, 1);
+    expect((await store.clock(id))?.deadline).toBeNull();
+    expect(await store.dueTables(100)).not.toContain(id);
+    expect(await store.claimDeadline(id)).toBeNull();
+  });
+
+  it('never gives a table that is over as due, to its clock or its bots', async () => {
+    const id = await newTable({ key: 'turn-1', ms: 1 }, null, true);
+    await store.append(id, move(0, { status: 'over', window: { key: 'turn-1', ms: 1 }, botDue: true }));
+    await sleep(50);
+    expect((await store.table(id))?.status).toBe('over');
+    expect(await store.dueTables(100)).not.toContain(id);
+    expect(await store.dueBots(100)).not.toContain(id);
+    expect(await store.claimDeadline(id)).toBeNull();
+    expect(await store.claimBots(id)).toBeNull();
+  });
+
+  it('runs a chess clock: charges the seats that were to act, credits the mover, and runs out with the first running bank', async () => {
+    const id = await newTable({ key: 'chess', ms: 60_000 }, { 'seat:a': 60_000, 'seat:b': 30_000 });
+    const opened = await store.clock(id);
+    expect(opened?.banks).toEqual({ 'seat:a': 60_000, 'seat:b': 30_000 });
+    await sleep(120);
+    const step = { charged: ['seat:a'], running: ['seat:b'], mover: 'seat:a', increment: 2_000 };
+    const { deadline } = await store.append(id, move(0, { window: null, seats: step }));
+    const after = await store.clock(id);
+    const spent = (after?.since as number) - (opened?.since as number);
+    expect(spent).toBeGreaterThanOrEqual(100);
+    expect(after?.banks).toEqual({ 'seat:a': 60_000 - spent + 2_000, 'seat:b': 30_000 });
+    expect(deadline).toBe((after?.since as number) + 30_000);
+    expect(after?.deadline).toBe(deadline);
+    // A bank that is empty runs out FLAGGED_MS after the move; with nobody running, no deadline.
+    const flagged = await newTable({ key: 'chess', ms: 1 }, { 'seat:a': 10, 'seat:b': 10 });
+    await sleep(50);
+    const ran = await store.append(
+      flagged,
+      move(0, { window: null, seats: { ...step, increment: 0, running: ['seat:a'] } }),
+    );
+    expect((await store.clock(flagged))?.banks).toEqual({ 'seat:a': 0, 'seat:b': 10 });
+    expect((ran.deadline as number) - (await store.clock(flagged))!.since).toBe(FLAGGED_MS);
+    const none = await store.append(flagged, move(1, { window: null, seats: { ...step, charged: [], running: [] } }));
+    expect(none.deadline).toBeNull();
+  });
+
+  it('gives a table due to its bots until a move leaves none due or they are stopped at its count', async () => {
+    const id = await newTable(null, null, true);
+    const idle = await newTable();
+    expect(await store.dueBots(100)).toContain(id);
+    expect(await store.dueBots(100)).not.toContain(idle);
+    expect(await store.claimBots(idle)).toBeNull();
+    await store.append(id, move(0, { botDue: false }));
+    expect(await store.dueBots(100)).not.toContain(id);
+    expect(await store.claimBots(id)).toBeNull();
+    await store.append(id, move(1, { botDue: true }));
+    expect(await store.dueBots(100, [id])).not.toContain(id);
+    expect(await store.dueBots(100)).toContain(id);
+    await store.stopBots(id, 1);
+    expect(await store.dueBots(100)).toContain(id);
+    await store.stopBots(id, 2);
+    expect(await store.dueBots(100)).not.toContain(id);
+    expect(await store.claimBots(id)).toBeNull();
+  });
+
+  it('gives the longest due bots and clocks first, no more than asked', async () => {
+    const ids = [await newTable(null, null, true), await newTable(null, null, true), await newTable(null, null, true)];
+    await sleep(5);
+    const due = await store.dueBots(100);
+    expect(due.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(await store.dueBots(1, due.slice(0, due.indexOf(ids[1]!)))).toEqual([ids[1]]);
+    const clocks = [await newTable({ key: 'w', ms: 30 }), await newTable({ key: 'w', ms: 1 })];
+    await sleep(80);
+    const runOut = (await store.dueTables(100)).filter((id) => clocks.includes(id));
+    expect(runOut).toEqual([clocks[1], clocks[0]]);
+  });
+
+  it('lets one claim a bot move until it is released or a move is committed', async () => {
+    const id = await newTable(null, null, true);
+    expect(await store.claimBots(id)).toBe(0);
+    expect(await store.claimBots(id)).toBeNull();
+    expect(await store.dueBots(100)).not.toContain(id);
+    await store.releaseBots(id);
+    expect(await store.claimBots(id)).toBe(0);
+    await store.append(id, move(0, { botDue: true }));
+    expect(await store.dueBots(100)).toContain(id);
+    expect(await store.claimBots(id)).toBe(1);
+  });
+
+  it('lets a claim on a bot move or a run-out clock lapse after the claim lapse, and not before', async () => {
+    const id = await newTable({ key: 'turn-1', ms: 1 }, null, true);
+    await sleep(20);
+    expect(store.claimLapseMs).toBe(LAPSE_MS);
+    expect(await store.claimBots(id)).toBe(0);
+    expect(await store.claimDeadline(id)).toBe(0);
+    await sleep(LAPSE_MS / 2);
+    expect(await store.claimBots(id)).toBeNull();
+    expect(await store.claimDeadline(id)).toBeNull();
+    expect(await store.dueBots(100)).not.toContain(id);
+    expect(await store.dueTables(100)).not.toContain(id);
+    await sleep(LAPSE_MS / 2 + 150);
+    expect(await store.dueBots(100)).toContain(id);
+    expect(await store.dueTables(100)).toContain(id);
+    expect(await store.claimBots(id)).toBe(0);
+    expect(await store.claimDeadline(id)).toBe(0);
+  });
+});
