@@ -110,6 +110,7 @@ export const serveCommand: Command = {
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       if (e.code === 'EADDRINUSE') io.err(`--port: ${port} is taken; give another with --port P (0 picks a free one)`);
+      else if (e.code === 'FOLDER_IN_USE') io.err(`--data: ${e.message}`);
       else io.err(`serve: ${e.message}`);
       return EXIT.invalid;
     }

@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { LOCK_FILE } from './folderLock.js';
 
 /** The tarball of a new database for this process, once read or made (null when none can be had). */
 let fresh: Promise<Blob | null> | null = null;
@@ -42,8 +43,8 @@ export async function openFresh(PGliteClass: typeof PGlite, dataDir: string | nu
 async function open(PGliteClass: typeof PGlite, dataDir: string | null, retry: boolean): Promise<PGlite> {
   if (dataDir !== null) {
     mkdirSync(dataDir, { recursive: true });
-    // Only an empty folder is filled from the tarball; anything else is PGlite's to open or to refuse, as ever.
-    if (readdirSync(dataDir).length > 0) return PGliteClass.create(dataDir);
+    // Only an empty folder (but for its lock) is filled from the tarball; anything else is PGlite's to open or to refuse.
+    if (readdirSync(dataDir).some((name) => name !== LOCK_FILE)) return PGliteClass.create(dataDir);
   }
   const file = freshFile();
   const tarball = await freshTarball(PGliteClass, file, dataDir !== null);
@@ -121,5 +122,6 @@ async function removeOthers(file: string): Promise<void> {
 }
 
 async function emptyFolder(folder: string): Promise<void> {
-  for (const name of await readdir(folder)) await rm(join(folder, name), { recursive: true, force: true });
+  for (const name of await readdir(folder))
+    if (name !== LOCK_FILE) await rm(join(folder, name), { recursive: true, force: true });
 }

@@ -4,7 +4,9 @@
  * `pg`. The store speaks only to this interface.
  */
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { lockFolder } from './folderLock.js';
 import { openFresh } from './freshPglite.js';
 
 /** What a query returns: its rows. */
@@ -52,14 +54,26 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * Opens PGlite: under `dataDir` (created when missing), or in memory when it is null.
+ * Opens PGlite: under `dataDir` (created when missing, and locked for this process until `close`: a folder another
+ * live process holds is refused with `FolderInUse`), or in memory when it is null.
  *
  * @example
  * const sql = await openPglite('./.plystack')
  */
 export async function openPglite(dataDir: string | null): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await openFresh(PGlite, dataDir);
+  let release: () => void = () => undefined;
+  if (dataDir !== null) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockFolder(dataDir);
+  }
+  let db: Awaited<ReturnType<typeof openFresh>>;
+  try {
+    db = await openFresh(PGlite, dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   return {
     kind: 'embedded',
     query: async <R>(text: string, params: readonly unknown[] = []) => ({
@@ -75,7 +89,7 @@ export async function openPglite(dataDir: string | null): Promise<Sql> {
       ),
     exec: async (text) => void (await db.exec(text)),
     listen: async (channel, handler) => void (await db.listen(channel, handler)),
-    close: () => db.close(),
+    close: () => db.close().finally(release),
   };
 }
 
