@@ -7,27 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerError } from '../../src/client/client.js';
-import { connect, type StreamMessage, type TableStream } from '../../src/client/client.js';
+import { connect, type StreamMessage } from '../../src/client/client.js';
 import { MAX_STREAM_MOVES_IN_FLIGHT, type PlystackServer, startServer } from '../../src/server/server.js';
 import { refusal } from './support/refusal.js';
+import { follow, until } from './support/streams.js';
 
 interface Reply {
   reply: string | number | null;
   status: number;
   body: Record<string, unknown>;
-}
-
-/** A stream that keeps what it is sent, opened and ready to play. */
-async function follow(
-  url: string,
-  token: string,
-  table: string,
-  from = 0,
-): Promise<{ stream: TableStream; seen: StreamMessage[] }> {
-  const seen: StreamMessage[] = [];
-  const stream = connect(url, token).stream(table, { from, reconnect: false, onMessage: (m) => seen.push(m) });
-  await stream.opened;
-  return { stream, seen };
 }
 
 /** A bare WebSocket on the stream, for what the typed client never sends; `replies` are the answers to moves. */
@@ -45,11 +33,6 @@ async function bare(url: string, token: string, table: string): Promise<{ socket
     socket.once('error', reject);
   });
   return { socket, replies };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!check()) throw new Error(`waited 5 s for ${what}`);
 }
 
 describe("moves on a table's stream", () => {
