@@ -16,10 +16,21 @@ import { createTableTestModel, defaultAbstraction, formatCoverage, inventory } f
  * every step; coverage must be complete but for what is unreachable by design.
  * The states keep apart what the conditions read of the pieces.
  */
-const configs: Record<string, { seats: number; maxTurns: number; options: object }> = {
+/**
+ * A table of the sandbox to explore: its seats and options, and how many turns its paths go. `beyondBound` names
+ * what only a longer bound reaches, with where a test reaches it; the coverage of the others must be complete.
+ */
+interface Config {
+  seats: number;
+  maxTurns: number;
+  options: object;
+  beyondBound?: { match: RegExp; reason: string };
+}
+
+const configs: Record<string, Config> = {
   // Four turns reach every transition that six did (the draft, main and market each end by themselves and the game
   // ends), with half the paths and a third of the steps; three leave one out. The tables below reach all of theirs
-  // in three.
+  // in two or three.
   'turn by turn': {
     seats: 2,
     maxTurns: 4,
@@ -44,7 +55,7 @@ const configs: Record<string, { seats: number; maxTurns: number; options: object
   },
   simultaneous: {
     seats: 2,
-    maxTurns: 3,
+    maxTurns: 2,
     options: {
       phases: [
         { name: 'plan', turns: { strategy: 'Simultaneous' }, endIf: { when: 'round-over', transition: 'act' } },
@@ -67,11 +78,25 @@ const HOOKS: Record<string, object> = {
   main: { onTurnStart: 'tally', onMove: 'tally' },
   market: { onMove: 'bonus' },
 };
-const byTurns = configs['turn by turn'] as { seats: number; maxTurns: number; options: { phases: { name: string }[] } };
-configs['with lifecycle hooks'] = {
+const byTurns = configs['turn by turn'] as Config & { options: { phases: { name: string }[] } };
+/**
+ * The variants of the turn-by-turn game go three turns, the last: a third of the paths of four. Within three, the game
+ * ends in main but never in the draft, which only comes round again in turn four.
+ */
+const variant = {
   ...byTurns,
+  maxTurns: 3,
+  beyondBound: {
+    match:
+      /^transition table\.playing\.turn\.draft\.inTurn on xstate\.done\.state\.\S+ #0 \[and\(stateIn\(#turnDone-draft\), gameEndsWithTurn\)\] → table\.over$/,
+    reason: 'the draft comes round again only in turn four: "turn by turn" ends the game in its draft there',
+  },
+};
+configs['with lifecycle hooks'] = {
+  ...variant,
   options: {
     ...byTurns.options,
+    lastTurn: 3,
     phases: byTurns.options.phases.map((phase) => ({ ...phase, ...HOOKS[phase.name] })),
   },
 };
@@ -79,9 +104,10 @@ configs['with lifecycle hooks'] = {
 // Orders from the pieces: the turn-by-turn game with a draft in fewest-first order, a main phase that starts after
 // the seat whose turn ended the draft, and a card that names the next seat.
 configs['orders from the pieces'] = {
-  ...byTurns,
+  ...variant,
   options: {
     ...byTurns.options,
+    lastTurn: 3,
     phases: byTurns.options.phases.map((phase) => {
       const { turnEndIf: _condition, ...rest } = phase as { name: string; turns: object; turnEndIf?: string };
       if (phase.name === 'draft') return { ...rest, order: 'fewest-first' };
@@ -95,7 +121,7 @@ configs['orders from the pieces'] = {
 // casts until it ends its own part (no movesPerSeat), then the turn goes on.
 configs['response windows'] = {
   seats: 2,
-  maxTurns: 3,
+  maxTurns: 2,
   options: {
     phases: [
       {
@@ -110,7 +136,7 @@ configs['response windows'] = {
     ],
     transitions: [{ name: 'again', from: 'main', to: 'main' }],
     flowCards: true,
-    lastTurn: 3,
+    lastTurn: 2,
   },
 };
 
@@ -168,15 +194,16 @@ function conditionsRead(state: SandboxState): string {
   return JSON.stringify([counts.map((n) => n > 0), leaders === 1 ? counts.indexOf(most) : null]);
 }
 
-function unreachableFor(options: object, seats: number): Record<string, string> {
+function unreachableFor({ options, seats, beyondBound }: Config): Record<string, string> {
   const machine = createTableMachine(
     sandbox,
     options,
     Array.from({ length: seats }, (_, i) => `seat:${i}`),
   );
   const declared: Record<string, string> = {};
+  const known = beyondBound === undefined ? BY_DESIGN : [...BY_DESIGN, beyondBound];
   for (const t of inventory(machine).transitions) {
-    const found = BY_DESIGN.find((p) => p.match.test(`transition ${t.name}`));
+    const found = known.find((p) => p.match.test(`transition ${t.name}`));
     if (found !== undefined) declared[`transition ${t.name}`] = found.reason;
   }
   return declared;
@@ -192,12 +219,14 @@ describe('model-based paths over phases and turns that end by themselves', () =>
         maxTurns: config.maxTurns,
         maxStack: 0,
         abstraction: (snapshot) => `${base(snapshot)} ${conditionsRead(snapshot.context.game as SandboxState)}`,
-        unreachable: unreachableFor(config.options, config.seats),
+        unreachable: unreachableFor(config),
       });
       it(`reaches every reachable state and transition of the ${name} chart`, () => {
         for (const line of formatCoverage(model.coverage)) console.log(`${name}: ${line}`);
         expect(model.coverage.stale).toEqual([]);
-        const reasons = new Set(BY_DESIGN.map((p) => p.reason));
+        const reasons = new Set(
+          [...BY_DESIGN, ...(config.beyondBound ? [config.beyondBound] : [])].map((p) => p.reason),
+        );
         expect(model.coverage.unreached.filter((u) => !reasons.has(u.reason))).toEqual([]);
         expect(model.coverage.total.statesCovered).toBe(model.coverage.total.statesTotal);
         expect(model.coverage.total.transitionsCovered).toBe(model.coverage.total.transitionsTotal);
