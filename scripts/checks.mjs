@@ -1,24 +1,24 @@
 #!/usr/bin/env node
 /**
- * `npm test`'s checks before vitest, run side by side rather than one after
- * another: the type check of src, test and bench, biome's lint, the inspector
- * page's type check, and the build of dist/ followed by the inspector page's
- * build (the tests use both). Each is the npm script of its name; none is left
- * out. Each one's output is printed whole when it ends, and the first to fail
- * makes the whole fail (the others still finish, so every failure is shown).
+ * `npm test`'s checks before vitest: the build of dist/ (which type-checks
+ * src), then side by side the inspector page's build, the type check of test
+ * and bench and the one of the page (both against dist's declarations, so src
+ * is checked once), with biome's lint beside them all. Each is the npm script
+ * of its name; none is left out. Each one's output is printed whole when it
+ * ends, and the first to fail makes the whole fail (the others still finish,
+ * so every failure is shown).
  *
  * `node scripts/checks.mjs` runs them all; naming some (`node scripts/checks.mjs
  * typecheck lint`) runs those.
  */
 import { spawn } from 'node:child_process';
 
-/** Each chain runs its scripts in order; the chains run at the same time. */
-const CHAINS = [['build', 'inspector:build'], ['typecheck'], ['inspector:typecheck'], ['lint']];
+/** Each stage's scripts run side by side, the stages one after another; lint runs beside them all. */
+const STAGES = [['build'], ['inspector:build', 'typecheck', 'inspector:typecheck']];
+const BESIDE = ['lint'];
 
 const wanted = process.argv.slice(2);
-const chains = CHAINS.map((chain) => chain.filter((name) => wanted.length === 0 || wanted.includes(name))).filter(
-  (chain) => chain.length > 0,
-);
+const picked = (names) => names.filter((name) => wanted.length === 0 || wanted.includes(name));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Runs `npm run NAME --silent`, resolving with its exit code and everything it printed. */
@@ -35,19 +35,28 @@ function script(name) {
 }
 
 let failed = false;
-await Promise.all(
-  chains.map(async (chain) => {
-    for (const name of chain) {
-      const { code, output, started } = await script(name);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      if (code !== 0) {
-        process.stderr.write(`checks: npm run ${name} failed (exit ${code}, ${seconds} s)\n`);
-        failed = true;
-        return;
-      }
-      if (process.env.PLYSTACK_CHECKS_TIMES) process.stdout.write(`checks: ${name} ${seconds} s\n`);
+/** Runs one script, prints what it said, records a failure, and resolves with whether it passed. */
+async function check(name) {
+  const { code, output, started } = await script(name);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (code !== 0) {
+    process.stderr.write(`checks: npm run ${name} failed (exit ${code}, ${seconds} s)\n`);
+    failed = true;
+    return false;
+  }
+  if (process.env.PLYSTACK_CHECKS_TIMES) process.stdout.write(`checks: ${name} ${seconds} s\n`);
+  return true;
+}
+
+await Promise.all([
+  Promise.all(picked(BESIDE).map(check)),
+  (async () => {
+    for (const stage of STAGES) {
+      const passed = await Promise.all(picked(stage).map(check));
+      // A failed build leaves nothing for the next stage to check against.
+      if (passed.includes(false)) return;
     }
-  }),
-);
+  })(),
+]);
 process.exit(failed ? 1 : 0);

@@ -1,8 +1,10 @@
 /**
  * The inspector page's build: `npm run inspector:build` writes it to
  * dist/visualizer, where `plystack inspect` serves it. The page imports
- * plystack's sources directly; the two Node built-ins they touch get browser
- * stand-ins (src/shims).
+ * plystack by its public entry points (`plystack`, `plystack/inspect`, …),
+ * which the build takes from the sources (the type check takes their built
+ * declarations); the Node built-ins they touch get browser stand-ins
+ * (src/shims).
  */
 
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,13 @@ export default defineConfig({
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg)$/, threshold: 1024 }),
   ],
-  resolve: { alias: { 'node:crypto': here('./src/shims/crypto.ts') } },
+  resolve: {
+    alias: [
+      { find: 'node:crypto', replacement: here('./src/shims/crypto.ts') },
+      { find: /^plystack$/, replacement: here('../src/index.ts') },
+      { find: /^plystack\/(\w+)$/, replacement: here('../src/$1/index.ts') },
+    ],
+  },
   build: { outDir: here('../dist/visualizer'), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   // `npm run inspector:dev`: the page with hot reload; remote tables still come through a running `plystack inspect`.
   server: { proxy: { '/inspector': { target: 'ws://127.0.0.1:4242', ws: true } } },

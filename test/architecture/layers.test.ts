@@ -139,13 +139,24 @@ const ENTRY_FILES = [
 ];
 const PAGE = resolve(SRC, '../visualizer/src');
 
-/** The files of `src` a page module imports (static, type-only and literal dynamic imports), by their path from `src`. */
+/**
+ * The files of `src` a page module imports (static, type-only and literal dynamic imports), by their path from `src`:
+ * `plystack` and `plystack/NAME` stand for the entry point the page's build takes them from (`index.ts`,
+ * `NAME/index.ts`), a relative path for the file it names.
+ */
 function pageImportsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/\bfrom\s+'([^']+)'/g), ...text.matchAll(/\bimport\('([^']+)'\)/g)]
     .map((match) => match[1] as string)
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => resolve(dirname(file), specifier))
+    .map((specifier) => specifier.replace(/^plystack(?=\/|$)/, SRC))
+    .filter((specifier) => specifier.startsWith('.') || specifier.startsWith(SRC))
+    .map((specifier) =>
+      specifier === SRC
+        ? join(SRC, 'index.ts')
+        : specifier.startsWith(SRC)
+          ? join(specifier, 'index.ts')
+          : resolve(dirname(file), specifier),
+    )
     .filter((target) => !relative(SRC, target).startsWith('..'))
     .map((target) => relative(SRC, target).replace(/\.js$/, '.ts'));
 }

@@ -7,10 +7,10 @@
  */
 
 import { useSelector } from '@xstate/react';
+import type { AnyGame, Move, PlayResult, Table } from 'plystack';
+import { findGame, mundane } from 'plystack/games';
+import { activeStateIds, DEMO_SEATS, inspectionContext } from 'plystack/inspect';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { findGame, mundane } from '../../src/games/index.js';
-import type { AnyGame, Move, PlayResult, Table } from '../../src/index.js';
-import { activeStateIds, DEMO_SEATS, inspectionContext } from '../../src/inspect/index.js';
 import { Statechart } from './chart/Statechart.js';
 import { type AskerFields, ITERATIONS, readAsker } from './model/askers.js';
 import type { EventEntry } from './model/events.js';

@@ -5,8 +5,9 @@
  * animation frame, so the page stays responsive while a long game plays out;
  * the MCTS bot one search at a time in its worker).
  */
+
+import type { Move, Table } from 'plystack';
 import { useEffect, useRef, useState } from 'react';
-import type { Move, Table } from '../../src/index.js';
 import { type Asker, askerName, seatToAct } from './model/askers.js';
 
 /** The bots' module, once loaded. */

@@ -11,8 +11,8 @@
  *   double-click on its title, or the "show" list, draws one region on its own.
  */
 
+import { allStates, type ChartState } from 'plystack/inspect';
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
-import { allStates, type ChartState } from '../../../src/inspect/index.js';
 
 import { onEnter } from '../keys.js';
 import { collapseChart, hiddenCount } from './collapse.js';

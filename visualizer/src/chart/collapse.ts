@@ -1,4 +1,4 @@
-import type { ChartState, ChartTransition } from '../../../src/inspect/index.js';
+import type { ChartState, ChartTransition } from 'plystack/inspect';
 /**
  * Collapsed states: a compound or parallel state drawn as one box. Its
  * descendants' transitions that leave it become its own (same ids, so the

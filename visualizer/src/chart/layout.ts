@@ -7,7 +7,7 @@
  */
 
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
-import type { ChartState, ChartTransition } from '../../../src/inspect/index.js';
+import type { ChartState, ChartTransition } from 'plystack/inspect';
 
 import { FONT, measure } from './measure.js';
 

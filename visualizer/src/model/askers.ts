@@ -3,7 +3,7 @@
  * fields and how they are read, and the seeding rule. The bots themselves
  * (bots.ts) load when step or play first asks one.
  */
-import { type Move, seededRandom, type Table } from '../../../src/index.js';
+import { type Move, seededRandom, type Table } from 'plystack';
 
 export type BotKind = 'random-move' | 'random' | 'mcts';
 

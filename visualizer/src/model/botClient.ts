@@ -2,7 +2,7 @@
  * The page's side of the bot worker (botWorker.ts): it sends the table's
  * persisted snapshot and the search to run, and hands back the move.
  */
-import type { Move, Table } from '../../../src/index.js';
+import type { Move, Table } from 'plystack';
 import { type Asker, type BotAnswer, type BotRequest, moveSeed } from './askers.js';
 
 /**

@@ -3,9 +3,9 @@
  * snapshot, searches, and answers with the move, so a long search never holds
  * up the page. The page stops the worker to cancel a search.
  */
-import { findGame } from '../../../src/games/index.js';
+import { findGame } from 'plystack/games';
 import '../shims/buffer.js';
-import { restoreTable } from '../../../src/index.js';
+import { restoreTable } from 'plystack';
 import { type BotAnswer, type BotRequest, searchMove } from './bots.js';
 
 const scope = globalThis as unknown as {

@@ -11,8 +11,8 @@
  * responsive while it searches.
  */
 
-import { mctsBot, randomBot, randomLegalMove } from '../../../src/bots/index.js';
-import type { Move, Table } from '../../../src/index.js';
+import type { Move, Table } from 'plystack';
+import { mctsBot, randomBot, randomLegalMove } from 'plystack/bots';
 import { type Asker, type BotRequest, moveSeed, seatToAct } from './askers.js';
 
 export {

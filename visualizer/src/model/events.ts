@@ -2,7 +2,7 @@
  * The page's event log: moves sent to a table, refusals, and what the table
  * emitted, as short lines a person scans.
  */
-import type { TableEmitted } from '../../../src/index.js';
+import type { TableEmitted } from 'plystack';
 
 /** One line of the event log. */
 export interface EventEntry {

@@ -11,8 +11,8 @@ import {
   type TableLog,
   type TableState,
   type TurnModel,
-} from '../../../src/index.js';
-import { type ChartState, plyCountOf, takenTransitionId } from '../../../src/inspect/index.js';
+} from 'plystack';
+import { type ChartState, plyCountOf, takenTransitionId } from 'plystack/inspect';
 import { type EventEntry, eventsUpTo } from './events.js';
 import type { LoadProblem, LocalSession } from './localSession.js';
 import type { RemoteSession } from './remoteStore.js';

@@ -12,13 +12,8 @@ import {
   type Table,
   type TableInput,
   type TableLog,
-} from '../../../src/index.js';
-import {
-  type ChartState,
-  chartFromDefinition,
-  machineDefinition,
-  takenTransitionId,
-} from '../../../src/inspect/index.js';
+} from 'plystack';
+import { type ChartState, chartFromDefinition, machineDefinition, takenTransitionId } from 'plystack/inspect';
 import { addEmitted, EventLog, moveText } from './events.js';
 import { Notifier } from './notifier.js';
 import { PlyEvents } from './plyEvents.js';

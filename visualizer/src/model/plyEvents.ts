@@ -12,8 +12,8 @@
  * into the page; otherwise the page shows what the app sent.
  */
 
-import { type AnyGame, openFromLog, type Ply, type Simulation, type TableLog } from '../../../src/index.js';
-import type { PlystackActorInfo } from '../../../src/inspect/index.js';
+import { type AnyGame, openFromLog, type Ply, type Simulation, type TableLog } from 'plystack';
+import type { PlystackActorInfo } from 'plystack/inspect';
 import { addEmitted, EventLog } from './events.js';
 
 export class PlyEvents {

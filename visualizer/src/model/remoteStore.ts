@@ -5,7 +5,7 @@
  * plies and legal moves.
  */
 
-import type { Ply } from '../../../src/index.js';
+import type { Ply } from 'plystack';
 import {
   activeStateIds,
   type ChartState,
@@ -15,7 +15,7 @@ import {
   type PlystackActorInfo,
   type PlystackSnapshotInfo,
   type RelayMessage,
-} from '../../../src/inspect/index.js';
+} from 'plystack/inspect';
 import { type EventEntry, EventLog, emittedText, moveText, withLines } from './events.js';
 import { Notifier } from './notifier.js';
 import { PlyEvents } from './plyEvents.js';

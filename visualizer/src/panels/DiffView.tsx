@@ -3,8 +3,9 @@
  * before it; any two may be chosen. Three parts: the state, the pieces (each
  * seat's and the stack) and the context.
  */
+
+import type { Table } from 'plystack';
 import { useMemo, useState } from 'react';
-import type { Table } from '../../../src/index.js';
 import { type Change, diffValues, listChange, type Sides, sidesOf } from '../model/diff.js';
 import type { Inspected } from '../model/inspected.js';
 

@@ -2,8 +2,9 @@
  * The seat in focus: what it may do now, as buttons that play the move, and
  * every other move type with the code and reason it is blocked.
  */
+
+import type { Move, Table } from 'plystack';
 import { useState } from 'react';
-import type { Move, Table } from '../../../src/index.js';
 import type { Inspected } from '../model/inspected.js';
 
 /** The "act as" choice that stands for the application: moves without a seat. */

@@ -2,8 +2,9 @@
  * A free-form move: any JSON, played as it is, with the refusal code and
  * message when the table refuses it.
  */
+
+import type { PlayResult } from 'plystack';
 import { useState } from 'react';
-import type { PlayResult } from '../../../src/index.js';
 
 interface Props {
   /** The template the editor starts from and "reset" puts back. */

@@ -2,8 +2,9 @@
  * The move table: one column per seat in table order, laid out by the
  * export's `layOutRows` under the game's turn model.
  */
+
+import { layOutRows, type Ply, type RoundCell } from 'plystack';
 import { useMemo } from 'react';
-import { layOutRows, type Ply, type RoundCell } from '../../../src/index.js';
 import { FONT_FAMILY, measure } from '../chart/measure.js';
 import { onEnter } from '../keys.js';
 import { type Inspected, isFuture } from '../model/inspected.js';

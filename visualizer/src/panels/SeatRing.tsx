@@ -4,7 +4,7 @@
  * response window. Clicking a
  * seat puts it in focus (its legal moves show below).
  */
-import type { JsonValue } from '../../../src/index.js';
+import type { JsonValue } from 'plystack';
 import { onEnter } from '../keys.js';
 import type { Inspected } from '../model/inspected.js';
 

@@ -4,10 +4,10 @@
  * new in-page table.
  */
 
+import { type AnyGame, InvalidTable } from 'plystack';
+import { builtInGames } from 'plystack/games';
+import { DEMO_SEATS } from 'plystack/inspect';
 import { type FormEvent, useState } from 'react';
-import { builtInGames } from '../../../src/games/index.js';
-import { type AnyGame, InvalidTable } from '../../../src/index.js';
-import { DEMO_SEATS } from '../../../src/inspect/index.js';
 import type { LocalSession } from '../model/localSession.js';
 import type { RemoteSession, RemoteStore } from '../model/remoteStore.js';
 
