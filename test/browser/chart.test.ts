@@ -69,8 +69,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
 
   it('follow mode draws every active leaf state inside the frame at full size, labels 11 px or more: mundane through its phases, sandbox in a response window, circular-table', async () => {
     const { context, url } = ready();
-    const { page, errors } = await openPage(context, `${url}?seed=7`);
-    await page.setViewportSize({ width, height });
+    const { page, errors } = await openPage(context, `${url}?seed=7`, { viewport: { width, height } });
     expect(await page.locator('[data-testid=chart-frame]').getAttribute('data-mode')).toBe('follow');
     // mundane: a phase of the turn region, priority held and the stack, three regions at once
     await everyActiveLeafInView(page, 'at the opening', 3);
@@ -113,8 +112,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
 
   it("the editor's refusal shows without scrolling, the blocked list folded, and Escape closes the detail pane", async () => {
     const { context, url } = ready();
-    const { page, errors } = await openPage(context, `${url}?seed=7`);
-    await page.setViewportSize({ width, height });
+    const { page, errors } = await openPage(context, `${url}?seed=7`, { viewport: { width, height } });
     expect(await page.locator('.blocked-box').first().getAttribute('open')).toBeNull();
     // Before the editor is used, it does not cover the moves above it: the first one is in view.
     expect(await seenWithoutScrolling(page, '[data-testid=move]')).toBe(true);
@@ -172,8 +170,7 @@ describe("a verifier's counterexample", () => {
     await mkdir(SHOTS, { recursive: true });
     const file = join(SHOTS, 'counterexample.json');
     await writeFile(file, JSON.stringify(counterexample));
-    const { page, errors } = await openPage(context, url);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const { page, errors } = await openPage(context, url, { viewport: { width: 1280, height: 800 } });
     await page.locator('[data-testid=load-log]').setInputFiles(file);
     const banner = page.locator('[data-testid=violation]');
     await expect.poll(() => banner.count()).toBe(1);
