@@ -243,7 +243,7 @@ describe('the debugger controls', () => {
     expect(errors).toEqual([]);
   });
 
-  it('plays any JSON move from the editor and shows the refusal code of an illegal one', async () => {
+  it('plays any JSON move from the editor and shows the refusal code of an illegal one; then shows the whole JSON of a clicked event or ply, and the events over time as a sequence', async () => {
     const { context, url } = ready();
     const { page, errors } = await openPage(context, `${url}?seed=7`);
     const editor = page.locator('[data-testid=move-editor]');
@@ -264,13 +264,9 @@ describe('the debugger controls', () => {
       await page.locator('[data-testid=event][data-type="NOT_YOUR_TURN"], [data-testid=event].refused').count(),
     ).toBeGreaterThan(0);
     await screenshotAt(page, 'move-editor');
-    expect(errors).toEqual([]);
-  });
 
-  it('shows the whole JSON of a clicked event or ply, and the events over time as a sequence', async () => {
-    const { context, url } = ready();
-    const { page, errors } = await openPage(context, `${url}?seed=7`);
-    for (let i = 0; i < 3; i++) await pass(page);
+    // The same table goes on: seat:ann's pass from the editor, then seat:bob's and seat:ann's by clicking.
+    for (let i = 0; i < 2; i++) await pass(page);
     await page.locator('[data-testid=tab-plies]').click();
     await page.locator('[data-testid=ply-row]').nth(1).click();
     const ply = JSON.parse((await page.locator('[data-testid=detail-json]').textContent()) ?? 'null') as {
