@@ -71,14 +71,14 @@ export async function downloaded(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Serves the built page through a relay on a free port. */
-export async function serveInspector(): Promise<Relay> {
+/** Serves the built page through a relay on a free port; `log`, as `plystack inspect --log FILE` gives its relay. */
+export async function serveInspector({ log }: { log?: string } = {}): Promise<Relay> {
   if (!existsSync(join(PAGE_DIR, 'index.html'))) {
     throw new Error(
       `The inspector page is not built (${PAGE_DIR}): run npm run inspector:build (npm test does it in pretest).`,
     );
   }
-  return startRelay({ port: 0, pageDir: PAGE_DIR });
+  return startRelay({ port: 0, pageDir: PAGE_DIR, ...(log === undefined ? {} : { log }) });
 }
 
 /**
@@ -234,18 +234,22 @@ export function overflowing(page: Page): Promise<string[]> {
  * The relay and a context of the run's Chromium for one test file, started
  * before its tests and closed after them. Without Chromium (or the built page)
  * every test fails with the reason and the command to run: none is skipped.
+ * With `log`, the relay serves it as `plystack inspect --log FILE`'s does: a
+ * page opened with `?log` opens it, and a page without is as it was.
  *
  * @example
  * const ready = setUpInspector();
  * it('…', async () => { const { context, url } = ready(); … });
  */
-export function setUpInspector(): () => { context: BrowserContext; url: string; appUrl: string } {
+export function setUpInspector(
+  relayOptions: { log?: string } = {},
+): () => { context: BrowserContext; url: string; appUrl: string } {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   let relay: Relay | undefined;
   let missing: unknown = null;
   beforeAll(async () => {
     try {
-      relay = await serveInspector();
+      relay = await serveInspector(relayOptions);
       browser = await launchBrowser();
       spare = { context: browser.context, taken: false, detach: () => undefined };
     } catch (error) {
