@@ -16,7 +16,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
 import { CHROMIUM, MISSING } from './support/globalChromium.js';
 
@@ -348,11 +348,30 @@ export function seenWithoutScrolling(page: Page, selector: string): Promise<bool
 export const position = (page: Page) => page.locator('[data-testid=ply-position]').textContent();
 /** How many plies the table has, read off the time slider. */
 export const plyCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? '')?.[1]);
-/** Clicks the first element `selector` finds and waits for the ply count to change. */
+/**
+ * Clicks the first element `selector` finds and waits for the ply count to change: the page watches the position
+ * line itself (one call, not a read a poll), for as long as `expect.poll` would have (a second).
+ */
 export async function click(page: Page, selector: string) {
   const before = await position(page);
   await page.locator(selector).first().click();
-  await expect.poll(() => position(page)).not.toBe(before);
+  await page
+    .waitForFunction(
+      (was) => {
+        const line = document.querySelector('[data-testid=ply-position]');
+        return line !== null && line.textContent !== was;
+      },
+      before,
+      { timeout: 1_000 },
+    )
+    .catch(async (error: Error) => {
+      throw new Error(
+        `the position line stayed "${before}" (now "${await position(page)}") after clicking ${selector}`,
+        {
+          cause: error,
+        },
+      );
+    });
 }
 /** Passes for the seat the Moves panel follows. */
 export const pass = (page: Page) => click(page, '[data-testid=move][data-type="engine.pass"]');
@@ -377,23 +396,29 @@ export async function militiaLog(): Promise<string> {
  * position agree.
  */
 export async function settled(page: Page) {
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate(() => {
-          const frame = document.querySelector('[data-testid=chart-frame]');
-          const animations = frame?.getAnimations({ subtree: true }) ?? [];
-          if (animations.some((a: Dom) => a.playState === 'running' || a.pending)) return 'moving';
+  // The page reads it every 50 ms, for as long as `expect.poll` would have (a second): one call, not a read a poll.
+  await page
+    .waitForFunction(
+      (token) => {
+        const frame = document.querySelector('[data-testid=chart-frame]');
+        const animations = frame?.getAnimations({ subtree: true }) ?? [];
+        let now = 'moving';
+        if (!animations.some((a: Dom) => a.playState === 'running' || a.pending)) {
           const t = document.querySelector('svg.chart text');
           const r = t?.getBoundingClientRect();
-          return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
-        });
-        const same = now === last && now !== 'moving';
-        last = now;
+          now = r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
+        }
+        const reads = globalThis as unknown as Record<string, string | undefined>;
+        const same = now === reads[token] && now !== 'moving';
+        reads[token] = now;
         return same;
       },
-      { interval: 50 },
+      `plystack-settled-${Math.random()}`,
+      { polling: 50, timeout: 1_000 },
     )
-    .toBe(true);
+    .catch((error: Error) => {
+      throw new Error("the chart did not settle: it was still moving, or its text's position changed between reads", {
+        cause: error,
+      });
+    });
 }
