@@ -12,7 +12,7 @@ import { mundane } from '../../src/games/index.js';
 import { createTable, replay, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
-import { chartState, downloaded, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
+import { chartState, downloaded, openPage, positionMovesOn, SHOTS, screenshot, setUpInspector } from './support.js';
 
 // What the function run in the page (page.evaluate) reads: this Node project compiles without the DOM's types.
 // biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here
@@ -26,7 +26,7 @@ const isActive = (page: Page, key: string) => chartState(page, key).getAttribute
 async function pass(page: Page) {
   const before = await page.locator('[data-testid=ply-position]').textContent();
   await moveButtons(page, 'engine.pass').click();
-  await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).not.toBe(before);
+  await positionMovesOn(page, before, 'a pass');
 }
 
 /** The page's table's log, as *Save log* downloads it. */

@@ -355,6 +355,11 @@ export const plyCount = async (page: Page) => Number(/of (\d+)/.exec((await posi
 export async function click(page: Page, selector: string) {
   const before = await position(page);
   await page.locator(selector).first().click();
+  await positionMovesOn(page, before, `clicking ${selector}`);
+}
+
+/** Waits, in the page, for the position line to read other than `before` (after `what`), for up to a second. */
+export async function positionMovesOn(page: Page, before: string | null, what: string) {
   await page
     .waitForFunction(
       (was) => {
@@ -365,12 +370,9 @@ export async function click(page: Page, selector: string) {
       { timeout: 1_000 },
     )
     .catch(async (error: Error) => {
-      throw new Error(
-        `the position line stayed "${before}" (now "${await position(page)}") after clicking ${selector}`,
-        {
-          cause: error,
-        },
-      );
+      throw new Error(`the position line stayed "${before}" (now "${await position(page)}") after ${what}`, {
+        cause: error,
+      });
     });
 }
 /** Passes for the seat the Moves panel follows. */
