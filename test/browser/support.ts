@@ -375,6 +375,23 @@ export async function positionMovesOn(page: Page, before: string | null, what: s
       });
     });
 }
+/**
+ * Waits, in the page, for the first element `selector` finds to read `text` (its whole text), for up to `timeout` ms
+ * (a second: what `expect.poll` allows): one call, however long it takes, instead of a round trip a read.
+ */
+export async function untilText(page: Page, selector: string, text: string, timeout = 1_000) {
+  await page
+    .waitForFunction(([sel, want]) => document.querySelector(sel as string)?.textContent === want, [selector, text], {
+      timeout,
+    })
+    .catch(async (error: Error) => {
+      const now = await page.evaluate((sel) => document.querySelector(sel)?.textContent ?? null, selector);
+      throw new Error(`${selector} reads ${JSON.stringify(now)}, not ${JSON.stringify(text)}, after ${timeout} ms`, {
+        cause: error,
+      });
+    });
+}
+
 /** Passes for the seat the Moves panel follows. */
 export const pass = (page: Page) => click(page, '[data-testid=move][data-type="engine.pass"]');
 
