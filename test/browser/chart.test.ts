@@ -12,7 +12,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mundane } from '../../src/games/index.js';
 import { replay } from '../../src/index.js';
-import { startRelay } from '../../src/inspect/relay.js';
 import {
   activeLeavesDrawn,
   chartState,
@@ -21,7 +20,6 @@ import {
   militiaLog,
   openPage,
   overflowing,
-  PAGE_DIR,
   pass,
   position,
   SHOTS,
@@ -37,7 +35,29 @@ import {
 // biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here, where the DOM's types are not compiled in
 type Dom = any;
 
-const ready = setUpInspector();
+/** A verifier's counterexample: mundane's log, and the property it broke after its third move. */
+const counterexample = {
+  game: 'mundane',
+  version: mundane.version,
+  table: 'table:counterexample',
+  seats: ['seat:ann', 'seat:bob'],
+  seed: 7,
+  options: { turns: 6 },
+  moves: [
+    { type: 'engine.pass', seat: 'seat:ann' },
+    { type: 'engine.pass', seat: 'seat:bob' },
+    { type: 'engine.pass', seat: 'seat:ann' },
+    { type: 'engine.pass', seat: 'seat:bob' },
+    { type: 'engine.pass', seat: 'seat:ann' },
+  ],
+  violation: { check: 'sorcery-timing', message: 'a sorcery was offered in WAKE_UP', at: 3 },
+};
+
+// The file's relay serves the counterexample, broken at the opening, as `plystack inspect --log FILE`'s relay does: a
+// page opened with `?log` opens it (the other pages of the file are opened without).
+const ready = setUpInspector({
+  log: JSON.stringify({ ...counterexample, violation: { ...counterexample.violation, at: 0 } }),
+});
 
 describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => {
   const shot = (page: Page, name: string) => screenshot(page, `${width}x${height}-${name}`);
@@ -69,8 +89,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
 
   it('follow mode draws every active leaf state inside the frame at full size, labels 11 px or more: mundane through its phases, sandbox in a response window, circular-table', async () => {
     const { context, url } = ready();
-    const { page, errors } = await openPage(context, `${url}?seed=7`);
-    await page.setViewportSize({ width, height });
+    const { page, errors } = await openPage(context, `${url}?seed=7`, { viewport: { width, height } });
     expect(await page.locator('[data-testid=chart-frame]').getAttribute('data-mode')).toBe('follow');
     // mundane: a phase of the turn region, priority held and the stack, three regions at once
     await everyActiveLeafInView(page, 'at the opening', 3);
@@ -113,8 +132,7 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
 
   it("the editor's refusal shows without scrolling, the blocked list folded, and Escape closes the detail pane", async () => {
     const { context, url } = ready();
-    const { page, errors } = await openPage(context, `${url}?seed=7`);
-    await page.setViewportSize({ width, height });
+    const { page, errors } = await openPage(context, `${url}?seed=7`, { viewport: { width, height } });
     expect(await page.locator('.blocked-box').first().getAttribute('open')).toBeNull();
     // Before the editor is used, it does not cover the moves above it: the first one is in view.
     expect(await seenWithoutScrolling(page, '[data-testid=move]')).toBe(true);
@@ -150,30 +168,12 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
 });
 
 describe("a verifier's counterexample", () => {
-  const counterexample = {
-    game: 'mundane',
-    version: mundane.version,
-    table: 'table:counterexample',
-    seats: ['seat:ann', 'seat:bob'],
-    seed: 7,
-    options: { turns: 6 },
-    moves: [
-      { type: 'engine.pass', seat: 'seat:ann' },
-      { type: 'engine.pass', seat: 'seat:bob' },
-      { type: 'engine.pass', seat: 'seat:ann' },
-      { type: 'engine.pass', seat: 'seat:bob' },
-      { type: 'engine.pass', seat: 'seat:ann' },
-    ],
-    violation: { check: 'sorcery-timing', message: 'a sorcery was offered in WAKE_UP', at: 3 },
-  };
-
   it('opens at the ply where its property broke, names the property beside the chart, and the slider still moves; plystack inspect --log serves one', async () => {
     const { context, url } = ready();
     await mkdir(SHOTS, { recursive: true });
     const file = join(SHOTS, 'counterexample.json');
     await writeFile(file, JSON.stringify(counterexample));
-    const { page, errors } = await openPage(context, url);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const { page, errors } = await openPage(context, url, { viewport: { width: 1280, height: 800 } });
     await page.locator('[data-testid=load-log]').setInputFiles(file);
     const banner = page.locator('[data-testid=violation]');
     await expect.poll(() => banner.count()).toBe(1);
@@ -198,20 +198,10 @@ describe("a verifier's counterexample", () => {
     await expect.poll(() => position(page)).toBe('ply 5 of 5 · live');
     expect(await banner.count()).toBe(0);
 
-    // The log `plystack inspect --log FILE` gives its relay, opened by the address it prints.
-    const relay = await startRelay({
-      port: 0,
-      pageDir: PAGE_DIR,
-      log: JSON.stringify({ ...counterexample, violation: { ...counterexample.violation, at: 0 } }),
-    });
-    try {
-      const { page: opened, errors: more } = await openPage(context, `${relay.url}?log`);
-      await expect.poll(() => opened.locator('[data-testid=violation]').textContent()).toContain('(at the opening)');
-      await expect.poll(() => position(opened)).toBe('ply 0 of 5');
-      expect(more).toEqual([]);
-    } finally {
-      await relay.close();
-    }
+    // The log `plystack inspect --log FILE` gives its relay, opened by the address it prints (`?log`).
+    await page.goto(`${url}?log`);
+    await expect.poll(() => page.locator('[data-testid=violation]').textContent()).toContain('(at the opening)');
+    await expect.poll(() => position(page)).toBe('ply 0 of 5');
     expect(errors).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/client.js';
 import { followServerTable } from '../../src/inspect/followServer.js';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
-import { launchBrowser, openPage, screenshot, setUpInspector } from './support.js';
+import { openPage, screenshot, setUpInspector } from './support.js';
 
 const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 
@@ -70,15 +70,15 @@ function inspect(table: string, appToken: string): { child: ChildProcess; printe
 
 describe('following a server table from the command line', () => {
   it('the printed address opens the page on the followed table, with the seat columns and the events an in-page table shows', async () => {
+    const { context } = ready();
     const created = await tableWithAPass();
     const run = inspect(created.table, created.appToken);
-    const browser = await launchBrowser();
     try {
       const printed = await run.printed;
       const url = /plystack inspector: (\S+)/.exec(printed)?.[1];
       expect(url).toBeDefined();
-      const { page, errors } = await openPage(browser.context, url!);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      // The file's own context: the CLI's relay is another origin, with storage of its own.
+      const { page, errors } = await openPage(context, url!, { viewport: { width: 1280, height: 800 } });
 
       // The followed table is shown without picking it.
       await expect.poll(() => current(page)).toContain(`server table ${created.table}`);
@@ -121,7 +121,6 @@ describe('following a server table from the command line', () => {
       expect(errors).toEqual([]);
     } finally {
       run.child.kill('SIGINT');
-      await browser.close();
     }
   });
 });

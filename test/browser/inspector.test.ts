@@ -12,7 +12,16 @@ import { mundane } from '../../src/games/index.js';
 import { createTable, replay, type TableLog } from '../../src/index.js';
 import { inspectTable } from '../../src/inspect/index.js';
 import { longGame } from './longGame.js';
-import { chartState, downloaded, openPage, SHOTS, screenshot, setUpInspector } from './support.js';
+import {
+  chartState,
+  downloaded,
+  openPage,
+  positionMovesOn,
+  SHOTS,
+  screenshot,
+  setUpInspector,
+  untilText,
+} from './support.js';
 
 // What the function run in the page (page.evaluate) reads: this Node project compiles without the DOM's types.
 // biome-ignore lint/suspicious/noExplicitAny: the page's objects, untyped here
@@ -26,7 +35,7 @@ const isActive = (page: Page, key: string) => chartState(page, key).getAttribute
 async function pass(page: Page) {
   const before = await page.locator('[data-testid=ply-position]').textContent();
   await moveButtons(page, 'engine.pass').click();
-  await expect.poll(() => page.locator('[data-testid=ply-position]').textContent()).not.toBe(before);
+  await positionMovesOn(page, before, 'a pass');
 }
 
 /** The page's table's log, as *Save log* downloads it. */
@@ -161,9 +170,8 @@ describe('the inspector page', () => {
     const { page, errors } = await openPage(context, url);
 
     await page.locator('[data-testid=load-log]').setInputFiles(file);
-    await expect
-      .poll(() => page.locator('[data-testid=ply-position]').textContent(), { timeout: 15_000 })
-      .toBe(`ply ${plies} of ${plies} · live`);
+    // The page replays the 10,000 moves: it is watched in the page, not read over the protocol every 50 ms meanwhile.
+    await untilText(page, '[data-testid=ply-position]', `ply ${plies} of ${plies} · live`, 15_000);
     await page.locator('[data-testid=tab-plies]').click();
     const list = page.locator('[data-testid=ply-list]');
     expect(await list.getAttribute('data-count')).toBe(String(plies));

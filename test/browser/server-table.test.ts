@@ -40,8 +40,7 @@ describe('the inspector following a server table', () => {
       url: appUrl,
     });
     try {
-      const { page, errors } = await openPage(context, url);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      const { page, errors } = await openPage(context, url, { viewport: { width: 1280, height: 800 } });
       await expect.poll(() => page.locator('[data-testid=relay-status]').textContent()).toBe('relay open');
       const entry = page.locator('[data-testid=remote-tables] [data-testid=table-entry]', {
         hasText: `server table ${created.table}`,

@@ -16,7 +16,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
 import { CHROMIUM, MISSING } from './support/globalChromium.js';
 
@@ -71,14 +71,14 @@ export async function downloaded(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Serves the built page through a relay on a free port. */
-export async function serveInspector(): Promise<Relay> {
+/** Serves the built page through a relay on a free port; `log`, as `plystack inspect --log FILE` gives its relay. */
+export async function serveInspector({ log }: { log?: string } = {}): Promise<Relay> {
   if (!existsSync(join(PAGE_DIR, 'index.html'))) {
     throw new Error(
       `The inspector page is not built (${PAGE_DIR}): run npm run inspector:build (npm test does it in pretest).`,
     );
   }
-  return startRelay({ port: 0, pageDir: PAGE_DIR });
+  return startRelay({ port: 0, pageDir: PAGE_DIR, ...(log === undefined ? {} : { log }) });
 }
 
 /**
@@ -234,18 +234,22 @@ export function overflowing(page: Page): Promise<string[]> {
  * The relay and a context of the run's Chromium for one test file, started
  * before its tests and closed after them. Without Chromium (or the built page)
  * every test fails with the reason and the command to run: none is skipped.
+ * With `log`, the relay serves it as `plystack inspect --log FILE`'s does: a
+ * page opened with `?log` opens it, and a page without is as it was.
  *
  * @example
  * const ready = setUpInspector();
  * it('…', async () => { const { context, url } = ready(); … });
  */
-export function setUpInspector(): () => { context: BrowserContext; url: string; appUrl: string } {
+export function setUpInspector(
+  relayOptions: { log?: string } = {},
+): () => { context: BrowserContext; url: string; appUrl: string } {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   let relay: Relay | undefined;
   let missing: unknown = null;
   beforeAll(async () => {
     try {
-      relay = await serveInspector();
+      relay = await serveInspector(relayOptions);
       browser = await launchBrowser();
       spare = { context: browser.context, taken: false, detach: () => undefined };
     } catch (error) {
@@ -344,12 +348,50 @@ export function seenWithoutScrolling(page: Page, selector: string): Promise<bool
 export const position = (page: Page) => page.locator('[data-testid=ply-position]').textContent();
 /** How many plies the table has, read off the time slider. */
 export const plyCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? '')?.[1]);
-/** Clicks the first element `selector` finds and waits for the ply count to change. */
+/**
+ * Clicks the first element `selector` finds and waits for the ply count to change: the page watches the position
+ * line itself (one call, not a read a poll), for as long as `expect.poll` would have (a second).
+ */
 export async function click(page: Page, selector: string) {
   const before = await position(page);
   await page.locator(selector).first().click();
-  await expect.poll(() => position(page)).not.toBe(before);
+  await positionMovesOn(page, before, `clicking ${selector}`);
 }
+
+/** Waits, in the page, for the position line to read other than `before` (after `what`), for up to a second. */
+export async function positionMovesOn(page: Page, before: string | null, what: string) {
+  await page
+    .waitForFunction(
+      (was) => {
+        const line = document.querySelector('[data-testid=ply-position]');
+        return line !== null && line.textContent !== was;
+      },
+      before,
+      { timeout: 1_000 },
+    )
+    .catch(async (error: Error) => {
+      throw new Error(`the position line stayed "${before}" (now "${await position(page)}") after ${what}`, {
+        cause: error,
+      });
+    });
+}
+/**
+ * Waits, in the page, for the first element `selector` finds to read `text` (its whole text), for up to `timeout` ms
+ * (a second: what `expect.poll` allows): one call, however long it takes, instead of a round trip a read.
+ */
+export async function untilText(page: Page, selector: string, text: string, timeout = 1_000) {
+  await page
+    .waitForFunction(([sel, want]) => document.querySelector(sel as string)?.textContent === want, [selector, text], {
+      timeout,
+    })
+    .catch(async (error: Error) => {
+      const now = await page.evaluate((sel) => document.querySelector(sel)?.textContent ?? null, selector);
+      throw new Error(`${selector} reads ${JSON.stringify(now)}, not ${JSON.stringify(text)}, after ${timeout} ms`, {
+        cause: error,
+      });
+    });
+}
+
 /** Passes for the seat the Moves panel follows. */
 export const pass = (page: Page) => click(page, '[data-testid=move][data-type="engine.pass"]');
 
@@ -373,23 +415,29 @@ export async function militiaLog(): Promise<string> {
  * position agree.
  */
 export async function settled(page: Page) {
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate(() => {
-          const frame = document.querySelector('[data-testid=chart-frame]');
-          const animations = frame?.getAnimations({ subtree: true }) ?? [];
-          if (animations.some((a: Dom) => a.playState === 'running' || a.pending)) return 'moving';
+  // The page reads it every 50 ms, for as long as `expect.poll` would have (a second): one call, not a read a poll.
+  await page
+    .waitForFunction(
+      (token) => {
+        const frame = document.querySelector('[data-testid=chart-frame]');
+        const animations = frame?.getAnimations({ subtree: true }) ?? [];
+        let now = 'moving';
+        if (!animations.some((a: Dom) => a.playState === 'running' || a.pending)) {
           const t = document.querySelector('svg.chart text');
           const r = t?.getBoundingClientRect();
-          return r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
-        });
-        const same = now === last && now !== 'moving';
-        last = now;
+          now = r === undefined ? '' : `${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`;
+        }
+        const reads = globalThis as unknown as Record<string, string | undefined>;
+        const same = now === reads[token] && now !== 'moving';
+        reads[token] = now;
         return same;
       },
-      { interval: 50 },
+      `plystack-settled-${Math.random()}`,
+      { polling: 50, timeout: 1_000 },
     )
-    .toBe(true);
+    .catch((error: Error) => {
+      throw new Error("the chart did not settle: it was still moving, or its text's position changed between reads", {
+        cause: error,
+      });
+    });
 }

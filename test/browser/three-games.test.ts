@@ -1,8 +1,9 @@
 /**
  * Issue 27's "done when", game by game: mundane a few moves in, sandbox
  * stopped in its militia response window, and circular-table a few moves in,
- * each opened afresh in Debian's Chromium at a laptop's 1280×800 and a
- * desktop's 1920×1080. For each: the page's scripts came compressed, the move
+ * each opened afresh in Debian's Chromium and played once, then looked at
+ * in a laptop's 1280×800 and a desktop's 1920×1080 in turn. For each: the
+ * page's scripts came compressed, and at each size the move
  * editor's refusal is in view without scrolling, a seat's view changes what
  * the seat panel shows, the move table cuts no cell, and while the slider
  * stands in the past the later plies stay listed, greyed, and one click takes
@@ -101,8 +102,12 @@ const GAMES: readonly Game[] = [
       for (let i = 0; i < 4; i++) await pass(page);
       await click(page, '[data-testid=move][data-type="PlayCard"]');
       await pass(page);
-      await expect.poll(() => page.locator('[data-testid=chart-inset]').count()).toBeGreaterThan(0);
-      expect(await cutCells(page)).toEqual([]);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await expect.poll(() => page.locator('[data-testid=chart-inset]').count()).toBeGreaterThan(0);
+        expect(await cutCells(page), `${size.width}×${size.height}`).toEqual([]);
+      }
+      await page.setViewportSize(SIZES[0]);
       // into a later round, through WIND_DOWN (a long phase name)
       await playRandom(page, 34);
     },
@@ -147,56 +152,65 @@ const GAMES: readonly Game[] = [
   },
 ];
 
-describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => {
-  it("for mundane, sandbox in a window and circular-table: compressed scripts, the editor's refusal in view, a seat's view in the seat panel, no cut cell, later plies clickable in the past", async () => {
+describe('the inspector at 1280×800 and at 1920×1080', () => {
+  it("for mundane, sandbox in a window and circular-table, at each size: compressed scripts, the editor's refusal in view, a seat's view in the seat panel, no cut cell, later plies clickable in the past", async () => {
     const { context, url } = ready();
-    // Each game on a fresh page load: the first opens the page, the others load their address in it.
-    const { page, errors } = await openPage(context, GAMES[0]!.address(url), { viewport: { width, height } });
+    // Each game on a fresh page load at the first size, played once, then checked at each size in turn: the first
+    // game opens the page, the others load their address in it.
+    const { page, errors } = await openPage(context, GAMES[0]!.address(url), { viewport: SIZES[0] });
     for (const [i, game] of GAMES.entries()) {
       if (i > 0) {
+        await page.setViewportSize(SIZES[0]);
         await page.goto(game.address(url));
         await page.locator('[data-testid=statechart]').waitFor();
       }
       await game.open(page);
-      const at = `(${game.name})`;
 
       // Its JavaScript, the app's and elkjs's, came compressed: fewer than half the bytes on the wire.
       const loaded = await scripts(page);
-      expect(loaded.length, at).toBeGreaterThanOrEqual(2);
-      for (const script of loaded) expect(script.wire, `${script.name} ${at}`).toBeLessThan(script.size / 2);
+      expect(loaded.length, `(${game.name})`).toBeGreaterThanOrEqual(2);
+      for (const script of loaded) expect(script.wire, `${script.name} (${game.name})`).toBeLessThan(script.size / 2);
 
-      // The editor's refusal, in view without scrolling.
-      await page.locator('[data-testid=move-editor]').fill('{ "type": "no-such-move", "seat": "seat:nobody" }');
-      await page.locator('[data-testid=editor-play]').click();
-      await expect.poll(() => page.locator('[data-testid=editor-result]').textContent()).toMatch(/^[A-Z_]+\b/);
-      expect(await seenWithoutScrolling(page, '[data-testid=editor-result]'), at).toBe(true);
+      for (const { width, height } of SIZES) {
+        await page.setViewportSize({ width, height });
+        const at = `(${game.name} at ${width}×${height})`;
 
-      // A seat's view changes the seat panel, under the banner.
-      const everything = await seatPanel(page);
-      await page.locator('[data-testid=viewer]').selectOption(game.viewer);
-      await expect.poll(() => page.locator('[data-testid=viewer-banner]').textContent()).toContain(game.viewer);
-      expect(await seatPanel(page), at).not.toBe(everything);
-      await game.seen(page);
-      await screenshot(page, `${width}x${height}-three-games-${game.name.split(' ')[0]}-seen-by`);
-      await page.locator('[data-testid=viewer-off]').click();
-      await expect.poll(() => seatPanel(page)).toBe(everything);
+        // The editor's refusal, in view without scrolling (a seat of the size's name: the answer is this size's).
+        const nobody = `seat:nobody-${width}`;
+        await page.locator('[data-testid=move-editor]').fill(`{ "type": "no-such-move", "seat": "${nobody}" }`);
+        await page.locator('[data-testid=editor-play]').click();
+        const answer = page.locator('[data-testid=editor-result]');
+        await expect.poll(() => answer.textContent(), { message: at }).toMatch(/^[A-Z_]+\b/);
+        await expect.poll(() => answer.textContent(), { message: at }).toContain(nobody);
+        expect(await seenWithoutScrolling(page, '[data-testid=editor-result]'), at).toBe(true);
 
-      // No cell of the move table is cut, nor an inset's caption, nor anything sticking out of its panel.
-      expect(await cutCells(page), at).toEqual([]);
-      expect(await overflowing(page), at).toEqual([]);
+        // A seat's view changes the seat panel, under the banner.
+        const everything = await seatPanel(page);
+        await page.locator('[data-testid=viewer]').selectOption(game.viewer);
+        await expect.poll(() => page.locator('[data-testid=viewer-banner]').textContent()).toContain(game.viewer);
+        expect(await seatPanel(page), at).not.toBe(everything);
+        await game.seen(page);
+        await screenshot(page, `${width}x${height}-three-games-${game.name.split(' ')[0]}-seen-by`);
+        await page.locator('[data-testid=viewer-off]').click();
+        await expect.poll(() => seatPanel(page)).toBe(everything);
 
-      // In the past, the later plies stay listed, greyed, and a click on the last goes back to it.
-      const total = await plyCount(page);
-      expect(total, at).toBeGreaterThanOrEqual(2);
-      const rowsLive = await page.locator('[data-testid=move-table]').getAttribute('data-count');
-      await page.locator('[data-testid=step-back]').click();
-      await page.locator('[data-testid=step-back]').click();
-      await expect.poll(() => position(page)).toBe(`ply ${total - 2} of ${total}`);
-      expect(await page.locator('[data-testid=move-table]').getAttribute('data-count'), at).toBe(rowsLive);
-      const later = page.locator('[data-testid=move-row].future');
-      await expect.poll(() => later.count()).toBeGreaterThan(0);
-      await later.last().click();
-      await expect.poll(() => position(page), { message: at }).toBe(`ply ${total} of ${total} · live`);
+        // No cell of the move table is cut, nor an inset's caption, nor anything sticking out of its panel.
+        expect(await cutCells(page), at).toEqual([]);
+        expect(await overflowing(page), at).toEqual([]);
+
+        // In the past, the later plies stay listed, greyed, and a click on the last goes back to it.
+        const total = await plyCount(page);
+        expect(total, at).toBeGreaterThanOrEqual(2);
+        const rowsLive = await page.locator('[data-testid=move-table]').getAttribute('data-count');
+        await page.locator('[data-testid=step-back]').click();
+        await page.locator('[data-testid=step-back]').click();
+        await expect.poll(() => position(page)).toBe(`ply ${total - 2} of ${total}`);
+        expect(await page.locator('[data-testid=move-table]').getAttribute('data-count'), at).toBe(rowsLive);
+        const later = page.locator('[data-testid=move-row].future');
+        await expect.poll(() => later.count()).toBeGreaterThan(0);
+        await later.last().click();
+        await expect.poll(() => position(page), { message: at }).toBe(`ply ${total} of ${total} · live`);
+      }
     }
     expect(errors).toEqual([]);
   });
@@ -224,8 +238,7 @@ describe('a tic-tac-toe log', () => {
     const plies = table.plies.map((ply) => ({ turn: ply.turn, phase: ply.phase }));
     table.stop();
 
-    const { page, errors } = await openPage(context, url);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const { page, errors } = await openPage(context, url, { viewport: { width: 1280, height: 800 } });
     await page.locator('[data-testid=load-log]').setInputFiles(file);
     await expect.poll(() => position(page)).toBe(`ply ${plies.length} of ${plies.length} · live`);
     const turns = await page.locator('[data-testid=move-row-turn]').allTextContents();
@@ -246,8 +259,7 @@ describe('a tic-tac-toe log', () => {
 describe('the panels beside the chart', () => {
   it('resize by dragging their edges, and by the arrow keys: the chart gets the room; a double click gives a panel its own size', async () => {
     const { context, url } = ready();
-    const { page, errors } = await openPage(context, `${url}?seed=7`);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const { page, errors } = await openPage(context, `${url}?seed=7`, { viewport: { width: 1280, height: 800 } });
     const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
     const frame = () => box('[data-testid=chart-frame]');
     const drag = async (testId: string, dx: number, dy: number) => {
