@@ -12,8 +12,8 @@ import { Store } from '../../src/server/store/store.js';
 import { type Append, Conflict, type NewTable, type TableStore } from '../../src/server/store/tableStore.js';
 import { sharedPostgres } from './support/postgres.js';
 
-/** How long a claim holds in these stores: short, so that a scenario can wait for it to lapse. */
-const LAPSE_MS = 400;
+/** How long a claim holds in these stores: short, so that a scenario can wait for it to lapse; long enough that a loaded machine checks it has not lapsed at half of it (at 400 ms, it had). */
+const LAPSE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
