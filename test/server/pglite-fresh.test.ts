@@ -21,9 +21,12 @@ afterAll(() => {
   rmSync(folders, { recursive: true, force: true });
 });
 
-/** Starts a server with `args` and this cache, runs `work` against its URL, and stops it. */
+/**
+ * Starts a server with `args` and this cache, runs `work` against its URL, and stops it. It may run initdb before it
+ * listens: over a minute on a loaded 2-core machine, so it is given three.
+ */
 async function serve<T>(args: string[], work: (url: string) => Promise<T>): Promise<T> {
-  const server = await spawnServer(args, { XDG_CACHE_HOME: cache });
+  const server = await spawnServer(args, { XDG_CACHE_HOME: cache }, 180_000);
   try {
     return await work(server.url);
   } finally {
@@ -85,4 +88,4 @@ it('keeps a new database for the next servers, in memory or in a new data folder
   }
   expect(statSync(file).mtimeMs).toBe(replaced);
   expect(kept()).toEqual([name]);
-}, 240_000);
+}, 420_000);
