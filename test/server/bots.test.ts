@@ -73,15 +73,20 @@ async function checkBotMoves(log: ServedLog, bots: Readonly<Record<string, BotSp
  * its log, whose every bot move is the one its bot chooses there.
  */
 async function playedOut(app: PlystackClient, table: string, bots: Readonly<Record<string, BotSpec>>, ms: number) {
+  const { end, log } = await over(app, table, ms);
+  expect(await checkBotMoves(log, bots)).toBe(log.moves.length);
+  return { end, log };
+}
+
+/** Waits (at most `ms`) for the table's game to be over and checks it is; returns its state and its log. */
+async function over(app: PlystackClient, table: string, ms: number) {
   const end = await until(
     () => app.get(table),
     (r) => r.state.status === 'over',
     ms,
   );
   expect(end.state.status).toBe('over');
-  const log = await app.log(table);
-  expect(await checkBotMoves(log, bots)).toBe(log.moves.length);
-  return { end, log };
+  return { end, log: await app.log(table) };
 }
 
 /** The served state at the end equals a replay of the served log. */
@@ -185,10 +190,10 @@ describe('bot seats at the table server', () => {
     expect(stream.messages.at(-1)!.state.status).toBe('over');
   });
 
-  // Short games, played to their end: two turns, and circular-table's hands of two cards (of seven it plays ~440 moves).
+  // Short games, played to their end: two turns, and circular-table's hands of one card (of seven it plays ~440 moves).
   it.each([
     ['mundane', {}],
-    ['circular-table', { handSize: 2 }],
+    ['circular-table', { handSize: 1 }],
     ['frogger-refills', {}],
   ] as const)(
     'plays %s to its end with bots in every seat, and the same table with the same seed the same way',
@@ -208,15 +213,23 @@ describe('bot seats at the table server', () => {
       };
       const [one, two] = await Promise.all([anyone.create(body), anyone.create(body)]);
       expect(one.tokens).toEqual({});
-      const logs: ServedLog[] = [];
-      for (const created of [one, two]) {
-        // Every move was a bot's, each the one its bot chooses there.
-        const { end, log } = await playedOut(anyone.withToken(created.appToken), created.table, bots, 90_000);
-        expectReplayed(end, log);
-        expect(log.moves.length).toBeGreaterThan(2);
-        logs.push(log);
-      }
-      expect(logs[1]!.moves).toEqual(logs[0]!.moves);
+      // Every move was a bot's, each the one its bot chooses there.
+      const first = await playedOut(anyone.withToken(one.appToken), one.table, bots, 90_000);
+      expectReplayed(first.end, first.log);
+      expect(first.log.moves.length).toBeGreaterThan(2);
+      // The second table was played the same way: the same game, seats, seed, options and bots, and the same moves;
+      // so each of its moves is the one its bot chooses there too (a bot's choice depends on nothing else).
+      const second = await over(anyone.withToken(two.appToken), two.table, 90_000);
+      expectReplayed(second.end, second.log);
+      const same = ({ game, seats, seed, options, bots, moves }: ServedLog) => ({
+        game,
+        seats,
+        seed,
+        options,
+        bots,
+        moves,
+      });
+      expect(same(second.log)).toEqual(same(first.log));
     },
   );
 
@@ -254,6 +267,14 @@ describe('bot seats at the table server', () => {
   });
 });
 
+// The PGlite data folder of the restart and the kill -9 below, one after the other (the restart's servers are closed
+// before the kill's start): its database is made once, by the first server on it.
+let pgliteFolder: string;
+beforeAll(() => {
+  pgliteFolder = mkdtempSync(join(tmpdir(), 'plystack-bots-'));
+});
+afterAll(() => rmSync(pgliteFolder, { recursive: true, force: true }));
+
 describe('bot seats across a restart, on PGlite files', () => {
   let dir: string;
   let server: PlystackServer;
@@ -265,13 +286,12 @@ describe('bot seats across a restart, on PGlite files', () => {
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'plystack-bots-'));
+    dir = pgliteFolder;
     await start();
   }, 120_000);
 
   afterAll(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('lets the bots of a table go on after a restart: the new process plays their next move, the one the old would have', async () => {
@@ -306,9 +326,8 @@ describe('bot seats across a restart, on PGlite files', () => {
 describe('bot seats at a server killed with -9', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'plystack-bots-kill-'));
+    dir = pgliteFolder;
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('go on in the next process, which plays each move the killed one would have', { timeout: 180_000 }, async () => {
     // Claims lapse after a second here (--claim-lapse), not the default 10 s.
@@ -338,14 +357,15 @@ describe('bot seats at a server killed with -9', () => {
     } finally {
       await first.kill9();
     }
-    const second = await spawnServer(['--data', dir, '--claim-lapse', '1000']);
+    // The next server on the folder, in this process, with the same claim lapse.
+    const second = await startServer({ port: 0, data: dir, process: 'bots-after-kill', claimLapseMs: 1000 });
     try {
       // A claim the killed process held lapses after a second; then the next process plays on, to the end.
       const { end, log } = await playedOut(connect(second.url, appToken), table, bots, 90_000);
       expect(log.moves.length).toBeGreaterThan(at + 1);
       expectReplayed(end, log);
     } finally {
-      await second.stop();
+      await second.close();
     }
   });
 });
@@ -456,8 +476,20 @@ describe('a bot whose move the game refuses', () => {
       );
       const stuck = await app.get(table);
       expect(stuck.state.toAct).toEqual(['seat:bob']);
-      // A second and more: the ticks that look for bots due find none here.
-      await settle(2500);
+      // Two of the ticks that look for bots due (one a second) come and go, and find none here.
+      const ticks = vi.spyOn(server.store, 'dueBots');
+      try {
+        await until(
+          async () => ticks.mock.results.length,
+          (n) => n >= 2,
+          10_000,
+        );
+        expect(ticks.mock.results.length).toBeGreaterThanOrEqual(2);
+        for (const due of await Promise.all(ticks.mock.results.map((result) => result.value)))
+          expect(due).not.toContain(table);
+      } finally {
+        ticks.mockRestore();
+      }
       const log = written.join('');
       expect(log).toContain(
         `table ${table}: the table refused the random bot of seat:bob's move: GAME_ERROR: moves.flip.play threw: a broken coin`,

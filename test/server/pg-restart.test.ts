@@ -10,6 +10,7 @@ import { replay } from '../../src/table/replay.js';
 import { runLoad } from './support/load.js';
 import { type PgCluster, startPostgres } from './support/postgres.js';
 import { type ServerProcess, spawnServer } from './support/serve.js';
+import { until } from './support/streams.js';
 
 describe('PostgreSQL restarted under load', () => {
   let cluster: PgCluster;
@@ -34,6 +35,7 @@ describe('PostgreSQL restarted under load', () => {
       }),
     );
     let answered = 0;
+    let unavailable = 0;
     const load = runLoad({
       urls: [server.url],
       tables,
@@ -41,13 +43,18 @@ describe('PostgreSQL restarted under load', () => {
       moves: 600,
       retryFor: 40_000,
       onAnswer: (s) => void (s.status === 200 && answered++),
+      onUnavailable: () => void unavailable++,
     });
-    while (answered < 100) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => answered >= 100, '100 moves answered');
     cluster.stop();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const health = await fetch(`${server.url}/health`);
-    expect(health.status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Down: /health says so, and moves sent meanwhile are answered 503 (each sent again later with its key).
+    let health = 0;
+    for (let i = 0; i < 100 && health !== 503; i++) {
+      health = (await fetch(`${server.url}/health`)).status;
+      if (health !== 503) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(health).toBe(503);
+    await until(() => unavailable >= 3, 'moves answered 503');
     cluster.start();
     const sent = await load;
     expect(sent.filter((s) => s.status !== 200)).toEqual([]);

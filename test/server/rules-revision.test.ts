@@ -9,12 +9,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { connect } from '../../src/client/client.js';
 import { defineGame } from '../../src/definition/defineGame.js';
 import { startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { refusal } from './support/refusal.js';
+import { until } from './support/streams.js';
 
 /** Two seats flip a coin in turn; `revision` is what the game's turn rules declare. */
 const coin = (revision: number) =>
@@ -111,7 +112,15 @@ describe("a stored table and its game's rules revision", () => {
     // The deadline runs out while only a server of revision 2 runs: it plays nothing, and ticks every 50 ms meanwhile.
     const revised = await serve(2, 50);
     try {
-      await settle(1200);
+      const deadline = (await revised.store.clock(table))!.deadline!;
+      await until(() => Date.now() > deadline, 'the deadline');
+      // Three of its ticks come after the deadline, and leave the table alone.
+      const ticks = vi.spyOn(revised.store, 'dueTables');
+      try {
+        await until(() => ticks.mock.calls.length >= 3, 'three ticks');
+      } finally {
+        ticks.mockRestore();
+      }
       const read = await refusal(connect(revised.url, appToken).get(table));
       expect(read.code).toBe('RULES_REVISION');
       expect((await connect(revised.url, appToken).log(table)).timeouts).toEqual([]);

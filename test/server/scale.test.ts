@@ -2,10 +2,10 @@
  * Scale-out on one real PostgreSQL: two `plystack serve` processes hammered on
  * the same tables lose and duplicate nothing and end up showing the same state;
  * a stream opened on one process sees the plies played through the other; a
- * table's clock (a turn clock, a chess clock) is fired by exactly one process, and keeps running after both die.
+ * table's clock (a chess clock, a turn clock) is fired by exactly one process, and keeps running after both die.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type StreamMessage } from '../../src/client/client.js';
+import { connect, type ServedLog, type StreamMessage } from '../../src/client/client.js';
 import { sandbox } from '../../src/games/sandbox/sandbox.js';
 import { chessBanks, FLAGGED_MS } from '../../src/server/clock.js';
 import { openPostgres } from '../../src/server/store/sql.js';
@@ -15,6 +15,19 @@ import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { type ServerProcess, spawnServer } from './support/serve.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The turn clock of the turn-clock scenario: short, so that a few turns run out in about a second. */
+const TURN_MS = 300;
+
+/** Reads the table's log from `server` until it holds `count` timeout moves (10 s at most); returns the last read. */
+async function timedOut(server: ServerProcess, appToken: string, table: string, count: number): Promise<ServedLog> {
+  let log = await connect(server.url, appToken).log(table);
+  for (let i = 0; i < 100 && log.timeouts.length < count; i++) {
+    await settle(100);
+    log = await connect(server.url, appToken).log(table);
+  }
+  return log;
+}
 
 describe('two server processes on one PostgreSQL', () => {
   let cluster: PgCluster;
@@ -49,7 +62,7 @@ describe('two server processes on one PostgreSQL', () => {
       onMessage: (m) => streamed.push(m),
     });
     await stream.opened;
-    const sent = await runLoad({ urls: [a.url, b.url], tables, clients: 8, moves: 600 });
+    const sent = await runLoad({ urls: [a.url, b.url], tables, clients: 8, moves: 300 });
     const ok = sent.filter((s) => s.status === 200);
     expect(sent.filter((s) => s.status !== 200 && s.status !== 409)).toEqual([]);
     // How many lose the race to the other process (409 STALE) depends on timing; most must get through.
@@ -101,51 +114,15 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await connect(b.url, created.appToken).log(created.table)).moves).toHaveLength(20);
   });
 
-  it('ends a turn that runs out through exactly one process, and keeps the clock across a restart', async () => {
-    const created = await connect(a.url).create({
-      game: 'sandbox',
-      seats: ['seat:ann', 'seat:bob'],
-      seed: 2,
-      clock: { per: 'turn', ms: 700 },
-    });
-    const app = (server: ServerProcess) => connect(server.url, created.appToken);
-    await settle(2600);
-    const log = await app(a).log(created.table);
-    // Three deadlines have passed (0.7, 1.4, 2.1 s): each ended its turn once, no turn was ended twice.
-    expect(log.timeouts.length).toBeGreaterThanOrEqual(2);
-    expect(log.timeouts.length).toBeLessThanOrEqual(4);
-    expect(log.moves.every((m) => m.type === 'engine.end-turn' && m.seat === undefined)).toBe(true);
-    const reading = await app(b).get(created.table);
-    expect(reading.plies.map((p) => p.turn)).toEqual(reading.plies.map((_, i) => i + 1));
-    const gaps = log.times.slice(1).map((t, i) => Date.parse(t) - Date.parse(log.times[i]!));
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(600);
-    // Both processes die; a new one finds the deadline in the store and fires it.
-    await a.kill9();
-    await b.kill9();
-    const before = log.moves.length;
-    await settle(1000);
-    a = await spawnServer(['--database', url, '--rate-limit', '1000000']);
-    let after = (await app(a).log(created.table)).timeouts.length;
-    for (let i = 0; i < 40 && after <= before; i++) {
-      await settle(100);
-      after = (await app(a).log(created.table)).timeouts.length;
-    }
-    expect(after).toBeGreaterThan(before);
-    b = await spawnServer(['--database', url, '--rate-limit', '1000000']);
-    // The application's own timeout moves replay like any other move.
-    const final = await app(a).log(created.table);
-    expect(replay(final).plies).toHaveLength(final.moves.length);
-  });
   it('fires each chess clock deadline through exactly one process, never before a bank is empty', async () => {
     const created = await connect(a.url).create({
       game: 'sandbox',
       seats: ['seat:ann', 'seat:bob'],
       seed: 4,
-      clock: { per: 'seat', bank: 700, increment: 0 },
+      clock: { per: 'seat', bank: 300, increment: 0 },
     });
-    await settle(3200);
-    const log = await connect(b.url, created.appToken).log(created.table);
-    // ann's bank runs out at 0.7 s, bob's at 1.4 s; then each empty seat is played for a second after it is to act.
+    // ann's bank runs out at 0.3 s, bob's at 0.6 s; then each empty seat is played for a second after it is to act.
+    const log = await timedOut(b, created.appToken, created.table, 2);
     expect(log.timeouts.length).toBeGreaterThanOrEqual(2);
     expect(log.timeouts.length).toBeLessThanOrEqual(4);
     expect(log.moves.every((m) => m.type === 'engine.end-turn' && m.seat === undefined)).toBe(true);
@@ -168,5 +145,52 @@ describe('two server processes on one PostgreSQL', () => {
         chessBanks(sandbox, { ...latest, moves: latest.moves.slice(0, moves), times: latest.times.slice(0, moves) }),
       );
     }
+  });
+
+  // The last: it leaves one process running.
+  it('ends a turn that runs out through exactly one process, and keeps the clock across a restart', async () => {
+    const created = await connect(a.url).create({
+      game: 'sandbox',
+      seats: ['seat:ann', 'seat:bob'],
+      seed: 2,
+      clock: { per: 'turn', ms: TURN_MS },
+    });
+    const app = (server: ServerProcess) => connect(server.url, created.appToken);
+    // Three deadlines pass (0.3, 0.6, 0.9 s): each ended its turn once, no turn was ended twice.
+    const log = await timedOut(a, created.appToken, created.table, 3);
+    expect(log.timeouts.length).toBeGreaterThanOrEqual(3);
+    expect(log.timeouts.length).toBeLessThanOrEqual(4);
+    expect(log.moves.every((m) => m.type === 'engine.end-turn' && m.seat === undefined)).toBe(true);
+    const reading = await app(b).get(created.table);
+    expect(reading.plies.map((p) => p.turn)).toEqual(reading.plies.map((_, i) => i + 1));
+    const gaps = log.times.slice(1).map((t, i) => Date.parse(t) - Date.parse(log.times[i]!));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(TURN_MS - 100);
+    // Both processes die; a new one finds the deadline in the store (it ran out while none ran) and fires it.
+    await a.kill9();
+    await b.kill9();
+    // Counted in the store once both are gone: what comes after is the new process's.
+    const db = await openPostgres(url);
+    let before: number;
+    try {
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM plystack_moves WHERE table_id = $1',
+        [created.table],
+      );
+      before = rows[0]!.n;
+    } finally {
+      await db.close();
+    }
+    expect(before).toBeGreaterThanOrEqual(log.moves.length);
+    // A claim on the deadline a killed process may have held lapses after a second for it (--claim-lapse), not 10 s.
+    a = await spawnServer(['--database', url, '--rate-limit', '1000000', '--claim-lapse', '1000']);
+    let after = (await app(a).log(created.table)).timeouts.length;
+    for (let i = 0; i < 40 && after <= before; i++) {
+      await settle(100);
+      after = (await app(a).log(created.table)).timeouts.length;
+    }
+    expect(after).toBeGreaterThan(before);
+    // The application's own timeout moves replay like any other move.
+    const final = await app(a).log(created.table);
+    expect(replay(final).plies).toHaveLength(final.moves.length);
   });
 });

@@ -1,17 +1,21 @@
 /**
  * `plystack serve` from the command line: wrong usage exits 2 naming the
- * option; by default it listens on 127.0.0.1 only.
+ * option (the built CLI's process for one, the CLI's `run` in this process for
+ * the others: each is refused before any server starts); by default it listens
+ * on 127.0.0.1 only.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+import { processIo, run } from '../../src/cli/main.js';
 import { connect } from '../../src/client/client.js';
 import { startServer } from '../../src/server/server.js';
 import { spawnServer } from './support/serve.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
+/** `plystack serve ARGS…` as a process of its own: its exit code and standard error. */
 async function usage(args: string[]): Promise<{ code: number; stderr: string }> {
   try {
     await promisify(execFile)(process.execPath, [cli, 'serve', ...args], { timeout: 30_000 });
@@ -22,22 +26,35 @@ async function usage(args: string[]): Promise<{ code: number; stderr: string }> 
   }
 }
 
+/** `plystack serve ARGS…` through the CLI's `run` in this process: the exit code it returns and what it wrote on standard error. */
+async function usageHere(args: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const code = await run(['serve', ...args], {
+    ...processIo,
+    out: () => undefined,
+    err: (text) => {
+      stderr += `${text}\n`;
+    },
+  });
+  return { code, stderr };
+}
+
 it('refuses wrong options with exit 2 and the option named', async () => {
   expect(await usage(['--port', 'eighty'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port') });
-  expect(await usage(['--memory', '--data', '/tmp/x'])).toMatchObject({
+  expect(await usageHere(['--memory', '--data', '/tmp/x'])).toMatchObject({
     code: 2,
     stderr: expect.stringContaining('--data and --memory'),
   });
-  expect(await usage(['--database', 'mysql://x'])).toMatchObject({
+  expect(await usageHere(['--database', 'mysql://x'])).toMatchObject({
     code: 2,
     stderr: expect.stringContaining('--database'),
   });
-  expect(await usage(['--create-token', 'short'])).toMatchObject({
+  expect(await usageHere(['--create-token', 'short'])).toMatchObject({
     code: 2,
     stderr: expect.stringContaining('--create-token'),
   });
   for (const lapse of ['10', 'soon', '-500'])
-    expect(await usage([`--claim-lapse=${lapse}`])).toMatchObject({
+    expect(await usageHere([`--claim-lapse=${lapse}`])).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--claim-lapse: a number of milliseconds, 100 or more'),
     });

@@ -12,8 +12,8 @@ import { Store } from '../../src/server/store/store.js';
 import { type Append, Conflict, type NewTable, type TableStore } from '../../src/server/store/tableStore.js';
 import { sharedPostgres } from './support/postgres.js';
 
-/** How long a claim holds in these stores: short, so that a scenario can wait for it to lapse. */
-const LAPSE_MS = 400;
+/** How long a claim holds in these stores: short, so that a scenario can wait for it to lapse; long enough that a loaded machine checks it has not lapsed at half of it (at 400 ms, it had). */
+const LAPSE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -171,7 +171,7 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
   });
 
   it('runs a turn clock: due once its deadline passes, kept in its window, restarted in a new one, stopped', async () => {
-    const id = await newTable({ key: 'turn-1', ms: 150 });
+    const id = await newTable({ key: 'turn-1', ms: 500 });
     const created = await store.clock(id);
     expect(created?.deadline).not.toBeNull();
     expect(await store.dueTables(100)).not.toContain(id);
@@ -179,7 +179,8 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     // The same window: the deadline stays where it was.
     const same = await store.append(id, move(0, { window: { key: 'turn-1', ms: 60_000 } }));
     expect(same.deadline).toBe(created?.deadline);
-    await sleep(250);
+    // Checked well before its deadline (a loaded machine took over 150 ms), then waited for past it.
+    await sleep(Math.max(0, created!.deadline! - Date.now()) + 100);
     expect(await store.dueTables(100)).toContain(id);
     expect(await store.dueTables(100, [id])).not.toContain(id);
     // A new window starts a new deadline from the move.
@@ -279,7 +280,12 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     const clocks = [await newTable({ key: 'w', ms: 30 }), await newTable({ key: 'w', ms: 1 })];
     await sleep(80);
     const runOut = (await store.dueTables(100)).filter((id) => clocks.includes(id));
-    expect(runOut).toEqual([clocks[1], clocks[0]]);
+    // The clock that ran out first comes first: the second's, unless the first took 29 ms or more to create (a loaded
+    // machine), so the order is the deadlines' as stored.
+    const deadlines = new Map<string, number>();
+    for (const id of clocks) deadlines.set(id, (await store.clock(id))!.deadline!);
+    expect(deadlines.get(clocks[0]!)).not.toBe(deadlines.get(clocks[1]!));
+    expect(runOut).toEqual([...clocks].sort((x, y) => deadlines.get(x)! - deadlines.get(y)!));
   });
 
   it('lets one claim a bot move until it is released or a move is committed', async () => {

@@ -3,7 +3,7 @@
  * `MAX_STREAM_BACKLOG` bytes unsent for it, then closes the socket with a close
  * code and reason saying it was too slow, instead of holding every ply made
  * meanwhile; reconnected with `from`, it catches up on every ply it missed.
- * Real HTTP and WebSocket on loopback, an embedded store in memory.
+ * Real HTTP and WebSocket on loopback, on the memory store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -18,7 +18,7 @@ const MOVES = 400;
 describe('a stream whose reader stops reading', () => {
   let server: PlystackServer;
   beforeAll(async () => {
-    server = await startServer({ port: 0, data: null, process: 'stream-backlog', bodyLimit: 262_144 });
+    server = await startServer({ port: 0, memory: true, process: 'stream-backlog', bodyLimit: 262_144 });
   }, 60_000);
   afterAll(async () => {
     await server?.close();

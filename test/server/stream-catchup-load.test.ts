@@ -3,7 +3,7 @@
  * other tables' requests are answered while its past plies are being sent, the
  * plies played meanwhile follow the caught-up ones in order, and the work grows
  * with what is sent (each move replayed once, from the nearest stored snapshot).
- * Real HTTP on loopback, an embedded store in memory; the stream is the live
+ * Real HTTP on loopback, on the memory store; the stream is the live
  * tables' own subscription, so the test sees each message as the server sends it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('a catch-up of a long table', () => {
   let long: string;
   let other: { table: string; appToken: string };
   beforeAll(async () => {
-    server = await startServer({ port: 0, data: null, process: 'stream-catchup-load' });
+    server = await startServer({ port: 0, memory: true, process: 'stream-catchup-load' });
     long = (await connect(server.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 5 })).table;
     other = await connect(server.url).create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], seed: 6 });
     // Played in this process (each pass committed as a request's would be): HTTP round trips would only add time.

@@ -2,7 +2,7 @@
  * A stream that starts behind its table (`from` under the table's ply count) is
  * sent each past ply with the table as it stood after that ply, as its viewer
  * saw it: the same messages a stream open from the start was sent live. Real
- * HTTP and WebSocket on loopback, an embedded store in memory.
+ * HTTP and WebSocket on loopback, on the memory store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/client.js';
@@ -14,7 +14,7 @@ describe('a stream that catches up', () => {
   let server: PlystackServer;
   beforeAll(async () => {
     // A snapshot every 8 moves: a catch-up from the middle of the table starts from one of them.
-    server = await startServer({ port: 0, data: null, process: 'stream-past', snapshotEvery: 8 });
+    server = await startServer({ port: 0, memory: true, process: 'stream-past', snapshotEvery: 8 });
   }, 60_000);
   afterAll(async () => {
     await server?.close();

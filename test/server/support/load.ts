@@ -27,6 +27,8 @@ export interface LoadOptions {
   /** Send a move again with the same key after a 503 or a lost connection, until this many ms have passed since the load began. */
   readonly retryFor?: number;
   readonly onAnswer?: (sent: Sent) => void;
+  /** Called at each 503 answer, before the move is sent again. */
+  readonly onUnavailable?: (sent: Sent) => void;
 }
 
 /**
@@ -58,7 +60,10 @@ export async function runLoad(options: LoadOptions): Promise<Sent[]> {
           else entry.status = 'lost';
         }
         const retriable = entry.status === 503 || entry.status === 'lost';
-        if (entry.status === 503) entry.unavailable++;
+        if (entry.status === 503) {
+          entry.unavailable++;
+          options.onUnavailable?.(entry);
+        }
         if (!retriable || options.retryFor === undefined || Date.now() - started > options.retryFor) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

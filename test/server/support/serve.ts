@@ -20,12 +20,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `plystack serve --port 0 ARGS…` and waits for it to listen.
+ * Starts `plystack serve --port 0 ARGS…` and waits for it to listen (60 s at most, unless told).
  *
  * @example
  * const server = await spawnServer(['--database', url])
  */
-export function spawnServer(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export function spawnServer(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  listenWithinMs = 60_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -49,8 +53,8 @@ export function spawnServer(args: readonly string[], env: NodeJS.ProcessEnv = {}
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`plystack serve did not listen within 60 s: ${err}`));
-    }, 60_000);
+      reject(new Error(`plystack serve did not listen within ${listenWithinMs / 1000} s: ${err}`));
+    }, listenWithinMs);
     child.stdout!.on('data', (chunk) => {
       out += String(chunk);
       const match = /listening on (\S+)/.exec(out);
