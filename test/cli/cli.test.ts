@@ -242,17 +242,19 @@ describe('the plystack bin', () => {
   it('runs from the build as a program, with exit codes a shell can read', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'plystack-'));
     const file = join(dir, 'log.json');
+    const notALog = join(dir, 'not-a-log.json');
     await writeFile(file, JSON.stringify(scriptedLog()));
+    await writeFile(notALog, '[]');
     const bin = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
-    const { stdout } = await promisify(execFile)('node', [bin, 'replay', file, '--json']);
+    // Two processes at once, each on its own file.
+    const [{ stdout }, failed] = await Promise.all([
+      promisify(execFile)('node', [bin, 'replay', file, '--json']),
+      promisify(execFile)('node', [bin, 'replay', notALog]).catch((error: { code: number; stderr: string }) => error),
+    ]);
     expect(JSON.parse(stdout).applied).toBe(7);
-    await writeFile(file, '[]');
-    const failed = await promisify(execFile)('node', [bin, 'replay', file]).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).toMatch(/INVALID_LOG/);
-    expect(await readFile(file, 'utf8')).toBe('[]');
+    expect(await readFile(notALog, 'utf8')).toBe('[]');
   });
 });
 

@@ -88,15 +88,20 @@ describe('plystack help', () => {
   });
 
   it('the bin prints help and the version on standard output with exit 0, and nothing on standard error', async () => {
-    const bare = await plystack();
+    // Three processes of the bin, started at once: none reads what another writes.
+    const [bare, pathsHelp, versionFlag] = await Promise.all([
+      plystack(),
+      plystack('paths', '--help'),
+      plystack('--version'),
+    ]);
     expect(bare).toMatchObject({ code: 0, stderr: '' });
     expect(bare.stdout).toMatch(/^plystack: a game's turn structure/);
-    expect(await plystack('paths', '--help')).toMatchObject({
+    expect(pathsHelp).toMatchObject({
       code: 0,
       stderr: '',
       stdout: `${usage(commands.find((c) => c.name === 'paths')!)}\n`,
     });
-    expect(await plystack('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(versionFlag).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 });
 

@@ -10,6 +10,7 @@ import { tableReport } from '../../src/cli/summary.js';
 import { firstInvalidUtf8, QUOTE_CHARS } from '../../src/cli/text.js';
 import { mundane } from '../../src/games/index.js';
 import { createTable, exportPlies, type LaidOutRow, moveRecord, moveTableText, replay } from '../../src/index.js';
+import { keepingIo } from '../support/cli.js';
 
 const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const seats = ['seat:ann', 'seat:bob'];
@@ -125,10 +126,12 @@ describe('plystack replay reads strict UTF-8', () => {
 
     const dir = await mkdtemp(join(tmpdir(), 'plystack-utf8-'));
     await writeFile(join(dir, 'bad.json'), bytes);
-    const failed = await promisify(execFile)(process.execPath, [cli, 'replay', join(dir, 'bad.json')]).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
-    expect(failed).toMatchObject({ code: 2, stderr: `log: not UTF-8: invalid UTF-8 at byte ${offset}\n` });
+    // A real file, read as the bin reads it (processIo's readFile, bytes), by the CLI in this process: the bin's own
+    // exit code on a refused log is cli.test.ts's.
+    const fromDisk = keepingIo();
+    expect(await run(['replay', join(dir, 'bad.json')], fromDisk.io)).toBe(2);
+    expect(fromDisk.err).toEqual([`log: not UTF-8: invalid UTF-8 at byte ${offset}`]);
+    expect(fromDisk.out).toEqual([]);
     // a byte order mark is not an error
     const bom = memoryIo({ 'bom.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]) });
     expect(await run(['replay', 'bom.json'], bom.io)).toBe(0);

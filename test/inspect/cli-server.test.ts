@@ -167,12 +167,23 @@ describe('plystack inspect --server URL --table ID --token T', () => {
     );
     await expect(wrong.seen).rejects.toThrow(/exited 2/);
     expect(wrong.stderr()).toMatch(/--server: cannot follow .* 401 UNAUTHORIZED/);
-    const missing = start(
-      ['inspect', '--port', '0', '--server', server.url, '--table', 'table:none', '--token', appToken],
-      /never/,
-    );
-    await expect(missing.seen).rejects.toThrow(/exited 2/);
-    expect(missing.stderr()).toMatch(/404 NOT_FOUND/);
+    // The same refusal of a table the server does not know, asked of the CLI in this process.
+    const missing = await runCli([
+      'inspect',
+      '--port',
+      '0',
+      '--page',
+      join(root, 'dist', 'visualizer'),
+      '--server',
+      server.url,
+      '--table',
+      'table:none',
+      '--token',
+      appToken,
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.err.join('\n')).toMatch(/404 NOT_FOUND/);
+    expect(missing.out).toEqual([]);
     expect((await connect(server.url, appToken).get(table)).ply).toBe(before);
   });
 });

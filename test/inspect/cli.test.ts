@@ -5,11 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { runCli } from '../support/cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli', 'main.js');
+// The page the built CLI serves; the CLI in this process runs from src, beside which there is none.
+const builtPage = ['--page', join(root, 'dist', 'visualizer')];
 
-/** Runs the built CLI and resolves once `ready` matches its output. */
+/**
+ * Runs the built CLI and resolves once `ready` matches its output. A real process where it serves until Ctrl+C; what
+ * `inspect` refuses before it serves is asked of the CLI in this process (`runCli`), the exit code of the real bin
+ * being proven by the first refusal below.
+ */
 function start(args: string[], ready: RegExp) {
   const child = spawn(process.execPath, [cli, ...args], { cwd: root });
   let out = '';
@@ -86,14 +93,19 @@ describe('plystack inspect', () => {
 
       await writeFile(join(dir, 'bad.json'), '{ "moves": [');
       await writeFile(join(dir, 'nolog.json'), '{ "game": "mundane" }');
+      // The built bin exits 2 on a file it cannot read; the CLI in this process says the same of the other two.
+      const missing = start(['inspect', '--port', '0', '--log', join(dir, 'missing.json')], /never/);
+      await expect(missing.seen).rejects.toThrow(/exited 2/);
+      expect(missing.stderr()).toMatch(/--log: cannot read .*missing\.json.*ENOENT/);
       for (const [name, words] of [
         ['missing.json', /--log: cannot read .*missing\.json.*ENOENT/],
         ['bad.json', /--log: .*bad\.json.* is not JSON/],
         ['nolog.json', /--log: .*nolog\.json.* is not a table log/],
       ] as const) {
-        const bad = start(['inspect', '--port', '0', '--log', join(dir, name)], /never/);
-        await expect(bad.seen).rejects.toThrow(/exited 2/);
-        expect(bad.stderr()).toMatch(words);
+        const bad = await runCli(['inspect', '--port', '0', ...builtPage, '--log', join(dir, name)]);
+        expect(bad.code, name).toBe(2);
+        expect(bad.err.join('\n')).toMatch(words);
+        expect(bad.out).toEqual([]);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -101,9 +113,10 @@ describe('plystack inspect', () => {
   });
 
   it('refuses a port that is not a number, naming the option', async () => {
-    const run = start(['inspect', '--port', 'eighty'], /never/);
-    await expect(run.seen).rejects.toThrow(/exited 2/);
-    expect(run.stderr()).toContain('--port');
+    const { code, out, err } = await runCli(['inspect', '--port', 'eighty', ...builtPage]);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('--port');
+    expect(out).toEqual([]);
   });
 
   /** Holds `port` for the test; resolves null when something else already holds it (then it is taken all the same). */
@@ -137,9 +150,10 @@ describe('plystack inspect', () => {
     const held = (await hold(0)) as Server;
     const port = (held.address() as { port: number }).port;
     try {
-      const run = start(['inspect', '--port', String(port)], /never/);
-      await expect(run.seen).rejects.toThrow(/exited 2/);
-      expect(run.stderr()).toContain(`--port: ${port} is taken`);
+      const { code, out, err } = await runCli(['inspect', '--port', String(port), ...builtPage]);
+      expect(code).toBe(2);
+      expect(err.join('\n')).toContain(`--port: ${port} is taken`);
+      expect(out).toEqual([]);
     } finally {
       held.close();
     }
