@@ -4,8 +4,16 @@
  * explored breadth-first for a fixed time with the default fingerprint and
  * every default check. Distinct states a second, and the bytes the run's
  * record holds per distinct state.
+ *
+ * Each game is verified in a Node process of its own, as `plystack verify GAME`
+ * runs: not in the bench's process, whose heap holds what the earlier figures
+ * kept and whose engine has already run other games (the same run measured
+ * there was a third slower, and it measured the bench's leftovers, not the
+ * checker). Run with `--child GAME SECONDS RUNS`, this file is that process.
  */
 
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mundane, ticTacToe } from '../src/games/index.js';
 import { type RunReport, verify } from '../src/testing/index.js';
 import type { Figure, Results, TargetVerdict } from './results.js';
@@ -44,20 +52,37 @@ const pick = (run: RunReport) => ({
   counters: run.counters,
 });
 
-/**
- * Times the checker: tic-tac-toe to its end (the best of `runs`), and mundane for `seconds`.
- *
- * @example
- * const v = timeVerify(5, 3) // v.ticTacToe.distinct === 5478
- */
-export function timeVerify(seconds: number, runs: number): VerifyResults {
+/** One game verified in this process: tic-tac-toe to its end (the best of `runs`), mundane for `seconds`. */
+function timeHere(game: 'tic-tac-toe' | 'mundane', seconds: number, runs: number): RunReport {
+  if (game === 'mundane')
+    return verify(mundane, { seats: 2, skip: ['fast-path'], bounds: { seconds } }).runs[0] as RunReport;
   let best: RunReport | null = null;
   for (let i = 0; i < runs; i++) {
     const run = verify(ticTacToe, { seats: 2, skip: ['fast-path'] }).runs[0] as RunReport;
     if (best === null || run.seconds < best.seconds) best = run;
   }
-  const deal = verify(mundane, { seats: 2, skip: ['fast-path'], bounds: { seconds } }).runs[0] as RunReport;
-  return { ticTacToe: pick(best as RunReport), mundane: pick(deal) };
+  return best as RunReport;
+}
+
+/** One game verified in a new Node process running this file. */
+function timeApart(game: 'tic-tac-toe' | 'mundane', seconds: number, runs: number): ReturnType<typeof pick> {
+  const output = execFileSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), '--child', game, String(seconds), String(runs)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return JSON.parse(output) as ReturnType<typeof pick>;
+}
+
+/**
+ * Times the checker, each game in a process of its own: tic-tac-toe to its end (the best of `runs`), and mundane
+ * for `seconds`.
+ *
+ * @example
+ * const v = timeVerify(5, 3) // v.ticTacToe.distinct === 5478
+ */
+export function timeVerify(seconds: number, runs: number): VerifyResults {
+  return { ticTacToe: timeApart('tic-tac-toe', seconds, runs), mundane: timeApart('mundane', seconds, runs) };
 }
 
 /**
@@ -105,4 +130,11 @@ export function withVerify(r: Results, v: VerifyResults): Results {
     detail: { ...v },
   };
   return { ...r, figures: [...r.figures, figure], targets: [...r.targets, ...verdicts] };
+}
+
+if (process.argv[2] === '--child') {
+  const [game, seconds, runs] = process.argv.slice(3);
+  process.stdout.write(
+    `${JSON.stringify(pick(timeHere(game as 'tic-tac-toe' | 'mundane', Number(seconds), Number(runs))))}\n`,
+  );
 }

@@ -25,9 +25,9 @@ export interface StateAt<G = unknown, O = unknown> {
   readonly winners: readonly string[];
   /** The seat holding priority, or null. */
   readonly prioritySeat: string | null;
-  /** The seats that may act. */
+  /** The seats that may act (worked out when first read: read it, or destructure it; a spread copy leaves it out). */
   readonly toAct: readonly string[];
-  /** The table's omniscient state, as `table.state` shows it. */
+  /** The table's omniscient state, as `table.state` shows it (worked out when first read, as `toAct` is). */
   readonly state: TableState;
 }
 

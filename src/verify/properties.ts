@@ -17,25 +17,48 @@ import { stateView } from '../engine/view.js';
  * stateAt(mundane, ctx).stack.length // 0
  */
 export function stateAt(game: AnyGame, ctx: TableContext): StateAt {
-  let state: StateAt['state'] | undefined;
-  let toAct: string[] | undefined;
-  return {
-    game: ctx.game,
-    options: ctx.opening.options,
-    seating: seatingView(ctx),
-    stack: ctx.stack,
-    status: ctx.status,
-    winners: ctx.winners,
-    prioritySeat: ctx.prioritySeat,
-    get toAct() {
-      toAct ??= seatsToAct(ctx);
-      return toAct;
-    },
-    get state() {
-      state ??= stateView(game, ctx);
-      return state;
-    },
-  };
+  return new TableAt(game, ctx);
+}
+
+/**
+ * `StateAt` as a class: the verifier makes one for nearly every state it meets, and an object literal with accessors
+ * costs a closure a getter and a slow shape each time. `toAct` and `state` are worked out when first read, and kept.
+ */
+class TableAt implements StateAt {
+  readonly game: unknown;
+  readonly options: unknown;
+  readonly seating: StateAt['seating'];
+  readonly stack: StateAt['stack'];
+  readonly status: StateAt['status'];
+  readonly winners: StateAt['winners'];
+  readonly prioritySeat: string | null;
+  #toAct: string[] | undefined;
+  #state: StateAt['state'] | undefined;
+
+  readonly #rules: AnyGame;
+  readonly #ctx: TableContext;
+
+  constructor(rules: AnyGame, ctx: TableContext) {
+    this.#rules = rules;
+    this.#ctx = ctx;
+    this.game = ctx.game;
+    this.options = ctx.opening.options;
+    this.seating = seatingView(ctx);
+    this.stack = ctx.stack;
+    this.status = ctx.status;
+    this.winners = ctx.winners;
+    this.prioritySeat = ctx.prioritySeat;
+  }
+
+  get toAct(): string[] {
+    this.#toAct ??= seatsToAct(this.#ctx);
+    return this.#toAct;
+  }
+
+  get state(): StateAt['state'] {
+    this.#state ??= stateView(this.#rules, this.#ctx);
+    return this.#state;
+  }
 }
 
 /**
