@@ -1,9 +1,12 @@
 /**
  * PostgreSQL restarted under load: meanwhile the server answers 503 (moves and
- * /health), it reconnects by itself, and once clients resend what failed with
- * the same idempotency keys, nothing is lost and nothing is played twice.
+ * /health), a stream that must catch up from the store is closed 1011 saying
+ * the store cannot be reached, it reconnects by itself, and once clients resend
+ * what failed with the same idempotency keys, nothing is lost and nothing is
+ * played twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { connect } from '../../src/client/client.js';
 import { openPostgres } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
@@ -55,6 +58,20 @@ describe('PostgreSQL restarted under load', () => {
     }
     expect(health).toBe(503);
     await until(() => unavailable >= 3, 'moves answered 503');
+    // A stream opened from ply 0 catches up from the store's snapshot or the opening: with the store down it cannot,
+    // and the socket is closed 1011 with the reason, not left open with nothing coming.
+    const behind = tables[0]!;
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/tables/${behind.table}/stream?from=0`, {
+      headers: { authorization: `Bearer ${behind.appToken}` },
+    });
+    const received: unknown[] = [];
+    socket.on('message', (data) => received.push(JSON.parse(String(data))));
+    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+      socket.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
+      socket.on('error', reject);
+    });
+    expect(closed).toEqual({ code: 1011, reason: 'the store cannot be reached now' });
+    expect(received).toEqual([]);
     cluster.start();
     const sent = await load;
     expect(sent.filter((s) => s.status !== 200)).toEqual([]);
