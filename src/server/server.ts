@@ -64,6 +64,11 @@ export interface ServerOptions {
    * in ms (default 10,000): how soon the others play on after a process dies. Give every process of a store the same.
    */
   readonly claimLapseMs?: number;
+  /**
+   * How long a stream's socket may hold over half a MiB of messages unsent with none of it read, in ms (default
+   * 30,000): then it is closed 1008 `too slow: nothing read …` and its catch-up, if it was catching up, stops.
+   */
+  readonly streamStallMs?: number;
 }
 
 /** A running server. */
@@ -87,6 +92,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   const lapse = options.claimLapseMs;
   if (lapse !== undefined && !(Number.isFinite(lapse) && lapse >= 100))
     throw new RangeError(`claimLapseMs: a number of milliseconds, 100 or more (got ${String(lapse)})`);
+  const stall = options.streamStallMs;
+  if (stall !== undefined && !(Number.isFinite(stall) && stall >= 10))
+    throw new RangeError(`streamStallMs: a number of milliseconds, 10 or more (got ${String(stall)})`);
   if (options.memory === true && (options.database !== undefined || options.data !== undefined))
     throw new RangeError('memory: the memory store takes no `database` or `data`; choose one store');
   const processId = options.process ?? `p-${randomUUID().slice(0, 8)}`;
@@ -146,7 +154,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }),
   );
   registerTableRoutes(app, { store, tables, games, processId, createToken: options.createToken });
-  registerStream(app, tables, app.createRateLimit(), sockets);
+  registerStream(app, tables, app.createRateLimit(), sockets, options.streamStallMs);
   const stopScheduler = startScheduler(store, tables, options.clockTickMs ?? 200);
 
   await app.ready();

@@ -29,6 +29,20 @@ export const TOO_SLOW = {
   reason: `too slow: over ${MAX_STREAM_BACKLOG} bytes unread; reconnect with from = the next index you need`,
 } as const;
 
+/**
+ * How long a stream socket may hold over half of `MAX_STREAM_BACKLOG` unsent with none of it read before it is closed
+ * (default of `ServerOptions.streamStallMs`): a reader that stops reading during a catch-up, which sends only while
+ * the backlog is under half, would otherwise hold the catch-up's copy of the table until it disconnects.
+ */
+export const STREAM_STALL_MS = 30_000;
+
+/** The close code and reason of a stream whose reader read nothing for `ms` with a backlog over half the bound. */
+export const stalled = (ms: number) =>
+  ({
+    code: 1008,
+    reason: `too slow: nothing read for ${ms} ms; reconnect with from = the next index you need`,
+  }) as const;
+
 /** What the stream's upgrade request found, for the socket. */
 interface StreamRequest {
   readonly entry: Entry;
@@ -85,17 +99,49 @@ async function answerSocketMove(
 /**
  * Sends stream messages on `socket` with a bounded backlog: a message that would take the socket's unsent bytes over
  * `MAX_STREAM_BACKLOG` closes it instead (`TOO_SLOW`); one sent over half of it gives back a promise, kept once it is
- * written out (or the socket closed), for a catch-up to wait on.
+ * written out (or the socket given up), for a catch-up to wait on. While the backlog is over half, the socket is
+ * watched: `stallMs` with none of it written out closes it (`stalled`). Closing it, for either cause, calls `giveUp`
+ * and keeps every promise given, so a catch-up waiting on one stops at once rather than when the socket is gone.
  */
-function backlogged(socket: WebSocket): Send {
+function backlogged(socket: WebSocket, stallMs: number, giveUp: () => void): Send {
+  let queued = 0;
+  let watching: NodeJS.Timeout | null = null;
+  const waiting = new Set<() => void>();
+  const close = ({ code, reason }: { code: number; reason: string }) => {
+    if (watching !== null) clearTimeout(watching);
+    watching = null;
+    socket.close(code, reason);
+    giveUp();
+    for (const resolve of waiting) resolve();
+    waiting.clear();
+  };
+  // Bytes written out so far: those handed to the socket, less those it still holds.
+  const written = () => queued - socket.bufferedAmount;
+  const watch = (since: number) => {
+    watching = setTimeout(() => {
+      watching = null;
+      if (socket.readyState !== socket.OPEN || socket.bufferedAmount <= MAX_STREAM_BACKLOG / 2) return;
+      if (written() === since) close(stalled(stallMs));
+      else watch(written());
+    }, stallMs);
+    watching.unref();
+  };
   return (message) => {
     if (socket.readyState !== socket.OPEN) return;
     const text = JSON.stringify(message);
     const bytes = Buffer.byteLength(text);
-    const waiting = socket.bufferedAmount;
-    if (waiting > 0 && waiting + bytes > MAX_STREAM_BACKLOG) return socket.close(TOO_SLOW.code, TOO_SLOW.reason);
-    if (waiting + bytes <= MAX_STREAM_BACKLOG / 2) return socket.send(text);
-    return new Promise<void>((resolve) => socket.send(text, () => resolve()));
+    const unsent = socket.bufferedAmount;
+    if (unsent > 0 && unsent + bytes > MAX_STREAM_BACKLOG) return close(TOO_SLOW);
+    queued += bytes;
+    if (unsent + bytes <= MAX_STREAM_BACKLOG / 2) return socket.send(text);
+    if (watching === null) watch(written());
+    return new Promise<void>((resolve) => {
+      waiting.add(resolve);
+      socket.send(text, () => {
+        waiting.delete(resolve);
+        resolve();
+      });
+    });
   };
 }
 
@@ -105,6 +151,7 @@ export function registerStream(
   tables: LiveTables,
   rateLimited: RateLimited,
   sockets: Set<Closable>,
+  stallMs: number = STREAM_STALL_MS,
 ): void {
   app.get(
     STREAM_ROUTE,
@@ -123,12 +170,17 @@ export function registerStream(
       const { entry, caller, from } = (request as FastifyRequest & { plystack: StreamRequest }).plystack;
       const viewer = viewerOf(caller);
       sockets.add(socket);
+      // Leaves the table's subscribers: when the socket closes, or when the server gives up on a reader first.
       let close: (() => void) | null = null;
       let closed = false;
-      socket.on('close', () => {
+      const unsubscribe = () => {
         closed = true;
-        sockets.delete(socket);
         close?.();
+        close = null;
+      };
+      socket.on('close', () => {
+        sockets.delete(socket);
+        unsubscribe();
       });
       // A message from the client is a move, played as `POST …/moves` plays it (the same token, checks and rate limit) and
       // answered on the socket; the plies it makes come as any other plies do.
@@ -156,7 +208,7 @@ export function registerStream(
           });
       });
       tables
-        .subscribe(entry, viewer, from, backlogged(socket), (error) => {
+        .subscribe(entry, viewer, from, backlogged(socket, stallMs, unsubscribe), (error) => {
           // A catch-up that cannot go on: the store out of reach, or (logged) a table whose log does not replay.
           const known = knownAnswer(error);
           if (known === null) logFailure(error);
@@ -166,9 +218,9 @@ export function registerStream(
           );
         })
         .then(
-          (unsubscribe) => {
-            if (closed) unsubscribe();
-            else close = unsubscribe;
+          (leave) => {
+            if (closed) leave();
+            else close = leave;
           },
           () => socket.close(1011, 'the store cannot be reached now'),
         );

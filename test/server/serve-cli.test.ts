@@ -67,6 +67,13 @@ it('startServer refuses a claim lapse under 100 ms, or not a number, before it o
     );
 });
 
+it('startServer refuses a stream stall bound under 10 ms, or not a number, before it opens a store', async () => {
+  for (const streamStallMs of [5, Number.NaN, -1, Number.POSITIVE_INFINITY])
+    await expect(startServer({ port: 0, memory: true, streamStallMs })).rejects.toThrow(
+      /streamStallMs: a number of milliseconds, 10 or more/,
+    );
+});
+
 it('listens on 127.0.0.1 by default and serves a table in memory', async () => {
   const server = await spawnServer(['--memory']);
   try {
