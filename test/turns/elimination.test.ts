@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moveRecord } from '../../src/index.js';
-import { nextActors, openSandbox, refusalOf, withRules } from '../support/sandbox.js';
+import { nextActors, openSandbox, recordEvents, refusalOf, withRules } from '../support/sandbox.js';
 
 describe('leaving and elimination', () => {
   it('an eliminated seat is skipped from then on, without plies of its own', () => {
@@ -70,5 +70,49 @@ describe('elimination in a simultaneous round', () => {
     expect(table.toAct()).toEqual(['seat:a', 'seat:c', 'seat:d']);
     for (const seat of ['seat:a', 'seat:c', 'seat:d']) table.play({ type: 'engine.end-turn', seat });
     expect(table.state).toMatchObject({ round: 2, toAct: ['seat:a', 'seat:c', 'seat:d'] });
+  });
+});
+
+describe('a seat that leaves with items on the stack', () => {
+  /** Three seats in a priority game: a casts a, passes, and b answers with b on top. */
+  const twoOnTheStack = () => {
+    const table = openSandbox(
+      { phases: [{ name: 'main', turns: { strategy: 'PerRound' }, turnPhases: ['MAIN', 'END'] }] },
+      ['seat:a', 'seat:b', 'seat:c'],
+    );
+    table.play({ type: 'cast', seat: 'seat:a', payload: { spell: 'a' } });
+    table.play({ type: 'engine.pass', seat: 'seat:a' });
+    table.play({ type: 'cast', seat: 'seat:b', payload: { spell: 'b' } });
+    return table;
+  };
+  const onTheStack = (table: ReturnType<typeof twoOnTheStack>) => table.context.stack.map((item) => item.card);
+  /** Each seat holding priority passes until the stack is empty; what resolved, in order. */
+  const passUntilEmpty = (table: ReturnType<typeof twoOnTheStack>) => {
+    const resolved = recordEvents(table, ['stack.resolved']);
+    while (table.context.stack.length > 0) table.play({ type: 'engine.pass', seat: table.toAct()[0]! });
+    return resolved.map((event) => (event as { item: { card: string } }).item.card);
+  };
+
+  it("the active seat leaving ends its turn; its item and the others' stay, and resolve in the next seat's turn once the seats left pass", () => {
+    const table = twoOnTheStack();
+    const events = recordEvents(table, ['seat.out', 'turn.ended', 'turn.started', 'stack.withdrawn']);
+    table.play({ type: 'engine.leave', seat: 'seat:a' });
+    expect(events.map((event) => event.type)).toEqual(['seat.out', 'turn.ended', 'turn.started']);
+    expect(table.state).toMatchObject({ activeSeat: 'seat:b', turn: 2, out: ['seat:a'], prioritySeat: 'seat:b' });
+    expect(onTheStack(table)).toEqual(['a', 'b']);
+    // Newest first, the way the stack always resolves; the item of the seat that left resolves like any other.
+    expect(passUntilEmpty(table)).toEqual(['b', 'a']);
+    expect(table.state).toMatchObject({ activeSeat: 'seat:b', turn: 2 });
+  });
+
+  it('a seat leaving out of its turn leaves the turn where it is; the stack resolves as the seats left pass', () => {
+    const table = twoOnTheStack();
+    table.play({ type: 'engine.leave', seat: 'seat:b' });
+    expect(table.state).toMatchObject({ activeSeat: 'seat:a', turn: 1, out: ['seat:b'], prioritySeat: 'seat:a' });
+    expect(onTheStack(table)).toEqual(['a', 'b']);
+    // The seat that left is asked nothing: priority goes round a and c only.
+    expect(refusalOf(table, { type: 'engine.pass', seat: 'seat:b' })).toEqual({ code: 'REFUSED', reason: 'SEAT_OUT' });
+    expect(passUntilEmpty(table)).toEqual(['b', 'a']);
+    expect(table.plies.filter((ply) => ply.actor === 'seat:b' && ply.move.type === 'engine.pass')).toEqual([]);
   });
 });
