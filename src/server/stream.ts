@@ -56,8 +56,14 @@ export interface Closable {
   terminate(): void;
 }
 
-/** The rate limit of HTTP requests, asked again for each move sent on a stream. */
-type RateLimited = ReturnType<FastifyInstance['createRateLimit']>;
+/**
+ * The rate limit of HTTP requests, asked again for each move sent on a stream: what `app.createRateLimit()` of
+ * @fastify/rate-limit gives, written out (its type lives in that package's augmentation of Fastify, which an
+ * application compiling against these declarations need not load).
+ */
+type RateLimited = (
+  request: FastifyRequest,
+) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; max: number; timeWindow: number }>;
 
 /** Plays a move sent on a stream: `{ reply, status, body }`, the status and body `POST …/moves` would answer. */
 async function answerSocketMove(
