@@ -15,8 +15,11 @@ import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, package
 import { installPacked, type PackedProject, root, run } from './packed.js';
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-/** The newest TypeScript the registry offers (7, the native compiler), beside the 5.9 the project builds with. */
-const tsc7 = join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
+/**
+ * The newest TypeScript the registry offers (7, the native compiler), installed in the application's project beside
+ * plystack; the snippets are compiled with the 5.9 this repository builds with first.
+ */
+const NEWEST_TYPESCRIPT = 'typescript@7.0.2';
 const ENTRIES = [
   'plystack',
   'plystack/games',
@@ -110,7 +113,7 @@ async function compile(file: string): Promise<string[]> {
 let project: PackedProject;
 
 beforeAll(async () => {
-  project = await installPacked('installed');
+  project = await installPacked('installed', [NEWEST_TYPESCRIPT]);
 }, 240_000);
 
 afterAll(async () => {
@@ -238,6 +241,8 @@ console.log(table.toAct().join(), typeof connect);`;
   it('its declarations compile where the application checks every library (skipLibCheck off), with TypeScript 7 too', async () => {
     // TypeScript 5.9 compiled the snippets so (see compile); the newest TypeScript, 7, checks the same without emitting.
     await compile('entries.ts');
+    const tsc7 = join(project.dir, 'node_modules', 'typescript', 'bin', 'tsc');
+    expect((await run('node', [tsc7, '--version'], { cwd: project.dir })).stdout).toMatch(/^Version 7\./);
     const result = await run('node', [tsc7, '-p', 'tsconfig.snippets.json', '--noEmit'], { cwd: project.dir }).catch(
       (error: { stdout: string }) => error,
     );

@@ -20,8 +20,11 @@ export interface PackedProject {
   remove(): Promise<void>;
 }
 
-/** Packs the package and installs the tarball into a new project under the system's temporary folder. */
-export async function installPacked(name: string): Promise<PackedProject> {
+/**
+ * Packs the package and installs the tarball into a new project under the system's temporary folder, with the
+ * registry's packages `also` beside it (as `typescript@7.0.2`).
+ */
+export async function installPacked(name: string, also: readonly string[] = []): Promise<PackedProject> {
   const dir = await mkdtemp(join(tmpdir(), `plystack-${name}-`));
   const packs = join(dir, 'pack');
   await mkdir(packs);
@@ -30,7 +33,7 @@ export async function installPacked(name: string): Promise<PackedProject> {
   const tarball = join(packs, file as string);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'my-games', private: true, type: 'module' }));
   // The registry's packages come from npm's cache when they are there: the install works offline once they are.
-  await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+  await run('npm', ['install', tarball, ...also, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: dir,
   });
   return { dir, tarball, remove: () => rm(dir, { recursive: true, force: true }) };
