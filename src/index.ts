@@ -119,6 +119,7 @@ export {
 } from './progression/rules.js';
 export type { StackItem } from './stack/stack.js';
 export { openFromLog, type ReplayOptions, type ReplayOutcome, replay, replayLog } from './table/replay.js';
+export { type TableSelectors, type TableSnapshotLike, tableSelectors } from './table/selectors.js';
 export {
   createTable,
   type ListenerFailure,

@@ -50,17 +50,26 @@ export interface BuiltPage {
 }
 
 /**
- * Writes the page into `project/web` and builds it with Vite into
- * `project/web/dist`; `plystack` resolves from `project/node_modules`.
+ * Writes the page into `project/<folder>` and builds it with Vite into
+ * `project/<folder>/dist`; `plystack` resolves from `project/node_modules`.
+ * `files` are the page's modules by name, the first its entry (by default
+ * the page above, one `main.js`); `alias` maps imports as Vite's
+ * `resolve.alias` does.
  */
-export async function buildPage(project: string): Promise<BuiltPage> {
-  const web = join(project, 'web');
+export async function buildPage(
+  project: string,
+  files: Readonly<Record<string, string>> = { 'main.js': MAIN },
+  folder = 'web',
+  alias: Readonly<Record<string, string>> = {},
+): Promise<BuiltPage> {
+  const web = join(project, folder);
   await mkdir(web, { recursive: true });
+  const entry = Object.keys(files)[0] as string;
   await writeFile(
     join(web, 'index.html'),
-    '<!doctype html>\n<html><head><link rel="icon" href="data:,"></head><body><script type="module" src="./main.js"></script></body></html>\n',
+    `<!doctype html>\n<html><head><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="./${entry}"></script></body></html>\n`,
   );
-  await writeFile(join(web, 'main.js'), MAIN);
+  for (const [name, code] of Object.entries(files)) await writeFile(join(web, name), code);
   const dir = join(web, 'dist');
   // `vite build` runs with NODE_ENV=production (vitest sets it to test), which picks the production builds of
   // packages with a development export condition (XState's): build the page as an application's would be built.
@@ -73,6 +82,7 @@ export async function buildPage(project: string): Promise<BuiltPage> {
       configFile: false,
       logLevel: 'silent',
       build: { outDir: dir, emptyOutDir: true },
+      resolve: { alias: { ...alias } },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;

@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, packageOf } from './browserPage.js';
+import { launchBrowser } from '../browser/support.js';
+import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, packageOf, servePage } from './browserPage.js';
 import { installPacked, type PackedProject, root, run } from './packed.js';
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -20,6 +21,14 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
  * plystack; the snippets are compiled with the 5.9 this repository builds with first.
  */
 const NEWEST_TYPESCRIPT = 'typescript@7.0.2';
+/** What docs/embedding.md's React components need beside plystack, at the versions this repository's page uses. */
+const REACT = [
+  'react@19.3.1',
+  'react-dom@19.3.1',
+  '@xstate/react@6.1.0',
+  '@types/react@19.3.0',
+  '@types/react-dom@19.3.0',
+];
 const ENTRIES = [
   'plystack',
   'plystack/games',
@@ -52,6 +61,7 @@ function tsconfig(files: readonly string[]) {
       module: 'nodenext',
       moduleResolution: 'nodenext',
       lib: ['es2022', 'dom'],
+      jsx: 'react-jsx',
       types: ['node'],
       typeRoots: [join(root, 'node_modules', '@types')],
       skipLibCheck: false,
@@ -76,10 +86,46 @@ export const used = [table, createTableTestModel, inspectTable, startServer, con
 export type Client = PlystackClient;
 `;
 
+/** docs/embedding.md's React components: its `tsx` block. */
+async function embeddingComponents(): Promise<string> {
+  const guide = await readFile(join(root, 'docs', 'embedding.md'), 'utf8');
+  return /```tsx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+}
+
+/**
+ * The page that renders docs/embedding.md's components with React 19, each inside a Profiler that counts its renders
+ * (`window.renders`), so a test can tell which components a move rendered again.
+ */
+const EMBEDDING_PAGE = `import { Profiler } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Seat, ToAct } from './game-ui.tsx';
+
+const renders: Record<string, number> = { ToAct: 0, 'seat:ann': 0, 'seat:bob': 0 };
+(window as unknown as { renders: Record<string, number> }).renders = renders;
+const counted = (id: string) => () => {
+  renders[id] = (renders[id] ?? 0) + 1;
+};
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <>
+    <Profiler id="ToAct" onRender={counted('ToAct')}>
+      <ToAct />
+    </Profiler>
+    <Profiler id="seat:ann" onRender={counted('seat:ann')}>
+      <Seat seat="seat:ann" />
+    </Profiler>
+    <Profiler id="seat:bob" onRender={counted('seat:bob')}>
+      <Seat seat="seat:bob" />
+    </Profiler>
+  </>,
+);
+`;
+
 /** The snippets this file type-checks, each a module of its own in the project, by file name. */
 async function snippets(): Promise<Record<string, string>> {
   const guide = (await guideProgram()).code;
   return {
+    'embedding.ts': (await guideProgram('embedding.md')).code,
+    'game-ui.tsx': await embeddingComponents(),
     'guide.ts': guide,
     // Without the guide's @ts-expect-error markers.
     'guide-unmarked.ts': guide.replace(/^\/\/ @ts-expect-error.*\n/gm, ''),
@@ -113,7 +159,7 @@ async function compile(file: string): Promise<string[]> {
 let project: PackedProject;
 
 beforeAll(async () => {
-  project = await installPacked('installed', [NEWEST_TYPESCRIPT]);
+  project = await installPacked('installed', [NEWEST_TYPESCRIPT, ...REACT]);
 }, 240_000);
 
 afterAll(async () => {
@@ -145,6 +191,61 @@ describe('docs/verifying.md, against the installed package', () => {
     expect(await compile('verifying.ts')).toEqual([]);
     const { stdout } = await run('node', [join(project.dir, 'out', 'verifying.js')], { cwd: project.dir });
     expect(stdout.trim().split('\n')).toEqual(expected);
+  }, 120_000);
+});
+
+describe('docs/embedding.md, against the installed package', () => {
+  it('type-checks in strict mode, components included, and its plain subscription prints what the guide says', async () => {
+    const { expected } = await guideProgram('embedding.md');
+    expect(expected).toEqual(['seat:bob']);
+    expect(await embeddingComponents()).toMatch(/export function Seat/);
+    expect(await compile('embedding.ts')).toEqual([]);
+    expect(await compile('game-ui.tsx')).toEqual([]);
+    const { stdout } = await run('node', [join(project.dir, 'out', 'embedding.js')], { cwd: project.dir });
+    expect(stdout.trim().split('\n')).toEqual(expected);
+  }, 120_000);
+
+  it('its React components, built with Vite and rendered by React 19 in Chromium, render again only when their slice changes', async () => {
+    const built = await buildPage(
+      project.dir,
+      { 'main.tsx': EMBEDDING_PAGE, 'game-ui.tsx': await embeddingComponents() },
+      'embedding',
+      // A production build reports to a Profiler only with React DOM's profiling build.
+      { 'react-dom/client': 'react-dom/profiling' },
+    );
+    const server = await servePage(built.dir);
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(error.message));
+      tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      await tab.goto(server.url);
+      const toAct = tab.getByTestId('to-act');
+      const ann = tab.getByTestId('seat:ann');
+      await expect.poll(() => toAct.textContent()).toBe('to act: seat:ann');
+      const renders = () =>
+        tab.evaluate(() => ({ ...(globalThis as unknown as { renders: Record<string, number> }).renders }));
+      const before = await renders();
+      // Ann casts an instant: her hand and the stack change, and she keeps priority.
+      const cast = ann.getByRole('button', { name: /^cast / });
+      const card = ((await cast.first().textContent()) as string).slice('cast '.length);
+      await cast.first().click();
+      await expect.poll(() => ann.locator('p').nth(1).textContent()).toBe(`stack: ${card}`);
+      const afterCast = await renders();
+      expect(afterCast['seat:ann']).toBeGreaterThan(before['seat:ann'] as number);
+      expect(afterCast.ToAct).toBe(before.ToAct);
+      // She passes: bob holds priority now, and ToAct says so.
+      await ann.getByRole('button', { name: 'engine.pass' }).click();
+      await expect.poll(() => toAct.textContent()).toBe('to act: seat:bob');
+      expect((await renders()).ToAct).toBe((afterCast.ToAct as number) + 1);
+      // Bob sees his own hand by name, and the stack.
+      await expect.poll(() => tab.getByTestId('seat:bob').locator('p').nth(1).textContent()).toBe(`stack: ${card}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   }, 120_000);
 });
 
