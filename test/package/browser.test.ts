@@ -9,15 +9,14 @@ import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../browser/support.js';
 import {
   BUDGET_GZIP_BYTES,
   type BuiltPage,
   buildPage,
   FORBIDDEN_PACKAGES,
+  inChromium,
   nodeBuiltIns,
   packageOf,
-  servePage,
 } from './browserPage.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -54,14 +53,7 @@ describe('a web page built with plystack', () => {
   });
 
   it('opens a table without a seed and plays a move in Chromium', async () => {
-    const server = await servePage(page.dir);
-    const browser = await launchBrowser();
-    try {
-      const tab = await browser.context.newPage();
-      const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(error.message));
-      tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await tab.goto(server.url);
+    await inChromium(page.dir, async (tab, errors) => {
       await tab.waitForFunction(
         () =>
           (globalThis as unknown as { document: { body: { dataset: { result?: string } } } }).document.body.dataset
@@ -78,9 +70,6 @@ describe('a web page built with plystack', () => {
       expect(Number.isInteger(result.seed) && (result.seed as number) >= 0 && (result.seed as number) < 2 ** 32).toBe(
         true,
       );
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    });
   });
 });

@@ -9,7 +9,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
+import { launchBrowser } from '../browser/support.js';
 
 /**
  * The most the page's JavaScript may weigh, gzip: 52 kB. The page weighs
@@ -131,4 +133,24 @@ export async function servePage(dir: string): Promise<{ url: string; close(): Pr
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Serves a built page and opens it in the run's Chromium, keeping the page's errors (thrown, or logged as errors);
+ * `work` gets the tab and the errors, and both the page's server and the browser are closed after it.
+ */
+export async function inChromium<T>(dir: string, work: (tab: Page, errors: string[]) => Promise<T>): Promise<T> {
+  const server = await servePage(dir);
+  const browser = await launchBrowser();
+  try {
+    const tab = await browser.context.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await tab.goto(server.url);
+    return await work(tab, errors);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }

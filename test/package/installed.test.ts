@@ -11,8 +11,14 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../browser/support.js';
-import { BUDGET_GZIP_BYTES, buildPage, FORBIDDEN_PACKAGES, nodeBuiltIns, packageOf, servePage } from './browserPage.js';
+import {
+  BUDGET_GZIP_BYTES,
+  buildPage,
+  FORBIDDEN_PACKAGES,
+  inChromium,
+  nodeBuiltIns,
+  packageOf,
+} from './browserPage.js';
 import { installPacked, type PackedProject, root, run } from './packed.js';
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -213,14 +219,7 @@ describe('docs/embedding.md, against the installed package', () => {
       // A production build reports to a Profiler only with React DOM's profiling build.
       { 'react-dom/client': 'react-dom/profiling' },
     );
-    const server = await servePage(built.dir);
-    const browser = await launchBrowser();
-    try {
-      const tab = await browser.context.newPage();
-      const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(error.message));
-      tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await tab.goto(server.url);
+    await inChromium(built.dir, async (tab, errors) => {
       const toAct = tab.getByTestId('to-act');
       const ann = tab.getByTestId('seat:ann');
       await expect.poll(() => toAct.textContent()).toBe('to act: seat:ann');
@@ -242,10 +241,7 @@ describe('docs/embedding.md, against the installed package', () => {
       // Bob sees his own hand by name, and the stack.
       await expect.poll(() => tab.getByTestId('seat:bob').locator('p').nth(1).textContent()).toBe(`stack: ${card}`);
       expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    });
   }, 120_000);
 });
 
