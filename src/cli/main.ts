@@ -97,7 +97,8 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
     return EXIT.ok;
   }
   const options: NonNullable<ParseArgsConfig['options']> = {};
-  for (const [key, spec] of Object.entries(command.options)) options[key] = { type: spec.type };
+  for (const [key, spec] of Object.entries(command.options))
+    options[key] = spec.multiple === true ? { type: spec.type, multiple: true } : { type: spec.type };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
@@ -105,10 +106,14 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
     io.err(`${(error as Error).message}\n\n${usage(command)}`);
     return EXIT.invalid;
   }
-  return command.run(
-    { positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> },
-    io,
-  );
+  const values: Record<string, string | boolean | undefined> = {};
+  const lists: Record<string, string[]> = {};
+  for (const [key, spec] of Object.entries(command.options)) {
+    const value = parsed.values[key];
+    if (spec.multiple === true) lists[key] = Array.isArray(value) ? value.map(String) : [];
+    else values[key] = value as string | boolean | undefined;
+  }
+  return command.run({ positionals: parsed.positionals, values, lists }, io);
 }
 
 /** The process's standard streams and files. */

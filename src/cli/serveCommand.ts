@@ -1,8 +1,12 @@
 /**
- * `plystack serve [--port P] [--host H] [--data DIR | --memory] [--database URL] [--create-token T]`:
- * the table server, until stopped.
+ * `plystack serve [--port P] [--host H] [--data DIR | --memory] [--database URL] [--create-token T] [--game MODULE ...]`:
+ * the table server, until stopped, for the built-in games and the application's own.
  */
+import type { AnyGame } from '../definition/game.js';
+import { builtInGames } from '../games/registry.js';
 import { type Command, EXIT } from './commands.js';
+import { gameFromModule } from './gameModule.js';
+import { quote } from './text.js';
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -32,6 +36,13 @@ export const serveCommand: Command = {
       description: 'only requests with this bearer token may create tables',
     },
     'rate-limit': { type: 'string', value: 'N', description: 'requests per token per 10 seconds (default 600)' },
+    game: {
+      type: 'string',
+      value: 'MODULE',
+      multiple: true,
+      description:
+        'also serve your own game: an ES module whose default export, or the export named after #, is a game made with defineGame; give it once a game',
+    },
     'claim-lapse': {
       type: 'string',
       value: 'MS',
@@ -39,10 +50,27 @@ export const serveCommand: Command = {
         'how long a claim on a run-out clock or a bot move holds before another process takes over (default 10000)',
     },
   },
-  async run({ positionals, values }, io) {
+  async run({ positionals, values, lists }, io) {
     if (positionals.length > 0) {
-      io.err('serve takes no file or game');
+      io.err('serve takes no file or game; give your own games with --game MODULE');
       return EXIT.invalid;
+    }
+    // The games served: the built-in ones and each --game's, by id; two games of one id would make a table ambiguous.
+    const games: Record<string, AnyGame> = { ...builtInGames };
+    for (const spec of lists.game ?? []) {
+      const found = await gameFromModule(spec);
+      if (typeof found === 'string') {
+        io.err(`--game: ${found}`);
+        return EXIT.invalid;
+      }
+      const { id } = found.game;
+      if (Object.hasOwn(games, id)) {
+        io.err(
+          `--game: ${quote(spec)} is a game ${quote(id)}, and ${Object.hasOwn(builtInGames, id) ? 'a built-in game' : 'another --game'} has that id: give each game served an id of its own`,
+        );
+        return EXIT.invalid;
+      }
+      games[id] = found.game;
     }
     const rawPort = values.port ?? '8080';
     const port =
@@ -106,6 +134,7 @@ export const serveCommand: Command = {
         ...(typeof createToken === 'string' ? { createToken } : {}),
         ...(limit !== undefined ? { rateLimit: { max: limit, windowMs: 10_000 } } : {}),
         ...(claimLapseMs !== undefined ? { claimLapseMs } : {}),
+        games,
       });
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
@@ -119,7 +148,7 @@ export const serveCommand: Command = {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    io.out(`listening on ${server.url}`);
+    io.out(`listening on ${server.url} · games: ${Object.keys(games).join(', ')}`);
     await stopped;
     await server.close();
     return EXIT.ok;

@@ -5,7 +5,7 @@
  * reach: 503; a table of another rules revision: 409). Anything else is a 500.
  */
 import type { z } from 'zod';
-import { RulesChanged } from './liveTables.js';
+import { GameNotServed, RulesChanged } from './liveTables.js';
 import { unstorable } from './storable.js';
 import { isUnavailable } from './store/sql.js';
 
@@ -34,6 +34,7 @@ export function knownAnswer(error: unknown): { status: number; body: Record<stri
   if (isUnavailable(error))
     return { status: 503, body: { code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' } };
   if (error instanceof RulesChanged) return { status: 409, body: { code: 'RULES_REVISION', message: error.message } };
+  if (error instanceof GameNotServed) return { status: 409, body: { code: 'UNKNOWN_GAME', message: error.message } };
   return null;
 }
 

@@ -49,6 +49,9 @@ export class CorruptTable extends Error {}
  */
 export class RulesChanged extends Error {}
 
+/** A stored table of a game this server was not given (a `--game` left out at a restart): answered 409 `UNKNOWN_GAME`. */
+export class GameNotServed extends Error {}
+
 /** The stored hashes of a table's tokens: its app token's and each seat's. */
 function tokenHashes(record: TableRecord): string[] {
   return [record.appToken, ...Object.values(record.seatTokens)];
@@ -131,7 +134,10 @@ export class LiveTables {
     const record = await this.store.table(id);
     if (record === null) return null;
     const game = this.options.games[record.game];
-    if (game === undefined) throw new CorruptTable(`${id}: no game ${record.game} on this server`);
+    if (game === undefined || !Object.hasOwn(this.options.games, record.game))
+      throw new GameNotServed(
+        `${id} is a table of ${JSON.stringify(record.game)}, a game this server does not serve: start it with that game (plystack serve --game MODULE, or startServer's games)`,
+      );
     const built = await this.build(record, game);
     const entry: Entry = {
       record,
@@ -262,7 +268,8 @@ export class LiveTables {
     try {
       return await this.get(id);
     } catch (error) {
-      if (!(error instanceof RulesChanged)) throw error;
+      // Another process may serve it: one of the game's revision, or given the game.
+      if (!(error instanceof RulesChanged) && !(error instanceof GameNotServed)) throw error;
       await release(id);
       return null;
     }

@@ -10,6 +10,8 @@ const cli = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url))
 /** A server process. */
 export interface ServerProcess {
   readonly url: string;
+  /** The line saying it listens: `listening on URL · games: …`. */
+  readonly listening: string;
   readonly child: ChildProcess;
   /** What it wrote on stderr so far. */
   stderr(): string;
@@ -57,10 +59,17 @@ export function spawnServer(
     }, listenWithinMs);
     child.stdout!.on('data', (chunk) => {
       out += String(chunk);
-      const match = /listening on (\S+)/.exec(out);
-      if (match) {
+      const match = /listening on (\S+)[^\n]*/.exec(out);
+      if (match && out.includes('\n', match.index)) {
         clearTimeout(timer);
-        resolve({ url: match[1]!, child, stderr: () => err, kill9: () => end('SIGKILL'), stop: () => end('SIGTERM') });
+        resolve({
+          url: match[1]!,
+          listening: match[0],
+          child,
+          stderr: () => err,
+          kill9: () => end('SIGKILL'),
+          stop: () => end('SIGTERM'),
+        });
       }
     });
     child.once('exit', (code) => {
