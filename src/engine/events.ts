@@ -85,7 +85,8 @@ export function eventsOf(before: TableContext, change: Partial<TableContext>, mo
       break;
     case 'game-phase-entered':
       out.push({ type: 'game-phase.changed', gamePhase: moment.phase, turn: turn.number });
-      if (change.phase === moment.phase)
+      // A phase whose turn has no phases of its own is its own turn phase: entering it enters that too.
+      if ((change.phase ?? before.phase) === moment.phase)
         out.push({ type: 'phase.changed', phase: moment.phase, seat: turn.activeSeat, turn: turn.number });
       break;
     case 'turn-ended':

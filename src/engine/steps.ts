@@ -426,33 +426,49 @@ export function enterPhase(ctx: TableContext, phase: string): Change {
 }
 
 /**
- * A game phase begins: its turn rules take over, a new turn (and round)
- * starts unless this is the table's very first, and initiative scores and
- * seats out of the game are kept. The first seat is the one the table names
- * at its opening, else the one the game's order names, else the one the
- * phase's rules say (PerRound's `AfterLastActor`: the seat after the one
- * whose turn ended the phase before).
+ * A game phase begins, before its `onEnter` routine runs: its name and first turn phase, its turn rules with fresh
+ * counters (initiative scores and seats out of the game kept), and a new turn (and round) unless this is the table's
+ * very first. The seat whose turn ended the phase before still holds the turn: the routine sees it, as boardgame.io's
+ * `onBegin` sees the player before the phase's first; `seatGamePhase` names the phase's first seat after the routine.
  */
-export function enterGamePhase(game: AnyGame, ctx: TableContext, name: string): Change {
+export function beginGamePhase(ctx: TableContext, name: string): Change {
   const plan = phasePlan(ctx.opening.structure, name);
-  const first = ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
+  const first = opensTable(ctx, name);
+  const start = startPhase(plan.rules, { ...seatingOf(ctx), firstSeat: null }, ctx.progression);
+  return {
+    gamePhase: name,
+    phase: plan.turnPhases[0]?.name ?? name,
+    progression: start.progression,
+    turn: first ? ctx.turn : { ...ctx.turn, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
+    playOrder: first ? ctx.playOrder : 0,
+    passes: 0,
+    undo: null,
+  };
+}
+
+/**
+ * The game phase's first seat, once its `onEnter` routine has run (the game's order reads the pieces the routine
+ * left): the one the table names at its opening, else the one the game's order names, else the one the phase's
+ * rules say (PerRound's `AfterLastActor`: the seat after the one whose turn ended the phase before).
+ */
+export function seatGamePhase(game: AnyGame, ctx: TableContext, name: string): Change {
+  const plan = phasePlan(ctx.opening.structure, name);
+  const first = opensTable(ctx, name);
   const named =
     first && ctx.opening.structure.firstSeat !== null
       ? ctx.opening.structure.firstSeat
       : firstOf(game, ctx, plan, first);
   const start = startPhase(plan.rules, { ...seatingOf(ctx), firstSeat: named }, ctx.progression);
   return {
-    gamePhase: name,
-    phase: plan.turnPhases[0]?.name ?? name,
     progression: start.progression,
-    turn: first
-      ? { ...ctx.turn, activeSeat: start.activeSeat }
-      : { ...ctx.turn, activeSeat: start.activeSeat, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
-    playOrder: first ? ctx.playOrder : 0,
+    turn: { ...ctx.turn, activeSeat: start.activeSeat },
     prioritySeat: ctx.opening.structure.priority ? start.activeSeat : null,
-    passes: 0,
-    undo: null,
   };
+}
+
+/** Whether the game phase `name` beginning is the table's opening one: no ply yet, the first turn, that phase. */
+function opensTable(ctx: TableContext, name: string): boolean {
+  return ctx.plies.size === 0 && ctx.turn.number === 1 && ctx.gamePhase === name;
 }
 
 /**

@@ -188,7 +188,12 @@ function transitionsFrom(plan: StructurePlan, phase: PhasePlan): On {
 
 /** One game phase and its turn structure. */
 function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: readonly string[]): StateConfig {
-  const entry = [{ type: 'enterGamePhase' as const, params: { phase: phase.name } }, ...routine(phase.onEnter)];
+  // The phase opens, its onEnter routine runs, then its first seat is named: the game's order reads what the routine set.
+  const entry = [
+    { type: 'beginGamePhase' as const, params: { phase: phase.name } },
+    ...routine(phase.onEnter),
+    { type: 'enterGamePhase' as const, params: { phase: phase.name } },
+  ];
   // A phase that lists its moves handles only those: the chart shows what each phase allows.
   const allowed = phase.moves;
   const moveTypes = allowed === null ? allMoveTypes : allMoveTypes.filter((type) => allowed.includes(type));

@@ -115,6 +115,9 @@ export function tableGuards(game: AnyGame) {
 export function tableAssigns(game: AnyGame) {
   return uniform<Assign<never>>()({
     setAutoPass: (context, event) => step.setAutoPass(context, event.seat as string, event.payload as never),
+    beginGamePhase: ((context, _event, params) => step.beginGamePhase(context, params.phase)) as Assign<{
+      phase: string;
+    }>,
     chooseNextSeat: ((context, _event, params) => step.chooseNextSeat(game, context, params.order)) as Assign<{
       order: string;
     }>,
@@ -182,8 +185,9 @@ export function tableEffects(game: AnyGame) {
     enterPhase: ((context, _event, params) => {
       return announced(context, step.enterPhase(context, params.phase), { kind: 'phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
+    // The game phase's first seat, once its onEnter routine has run (beginGamePhase, an assign, opened it before).
     enterGamePhase: ((context, _event, params) => {
-      const change = step.enterGamePhase(game, context, params.phase);
+      const change = step.seatGamePhase(game, context, params.phase);
       return announced(context, change, { kind: 'game-phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
     endTurn: (context) => announced(context, NO_CHANGE, TURN_ENDED),

@@ -221,6 +221,36 @@ describe('the order of the hooks', () => {
   });
 });
 
+describe("a phase's onEnter runs before its first seat is named", () => {
+  /** Two phases; the second's onEnter picks who starts it, and the game's order reads the pick. */
+  const picked = defineGame({
+    id: 'picked',
+    seats: { min: 2, max: 2 },
+    setup: () => ({ starter: null as string | null, sawActive: null as string | null }),
+    structure: {
+      phases: [
+        { name: 'one', turns: { strategy: 'PerRound' } },
+        { name: 'two', turns: { strategy: 'PerRound' }, order: 'picked', onEnter: 'pick' },
+      ],
+      transitions: [{ name: 'on', from: 'one', to: 'two' }],
+    } satisfies GameStructure,
+    routines: {
+      pick: ({ seating }) => ({ game: { starter: B, sawActive: seating.activeSeat } }),
+    },
+    orders: { picked: { first: ({ game }) => game.starter, next: () => null } },
+    moves: { note: { play: ({ game }) => ({ game }) } },
+    publicView: ({ game }) => ({ ...game }),
+  });
+
+  it("the game's order starts the phase with the seat onEnter picked; onEnter saw the seat before it", () => {
+    const table = createTable(picked, { table: 'table:p', seats: [A, B], seed: 1 });
+    expect(table.state.activeSeat).toBe(A);
+    table.play({ type: 'engine.transition', payload: { transition: 'on' } });
+    expect(table.state).toMatchObject({ gamePhase: 'two', activeSeat: B, game: { starter: B, sawActive: A } });
+    expect(table.toAct()).toEqual([B]);
+  });
+});
+
 describe('hooks are checked like every routine', () => {
   it('a hook naming no routine of the game is refused by defineGame, with its path', () => {
     expect(() =>
