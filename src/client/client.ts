@@ -5,7 +5,8 @@
  * token then in the stream's query, as browsers send no headers on a WebSocket).
  */
 
-import type { Move } from '../core/move.js';
+import type { JsonObject, Move } from '../core/move.js';
+import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 
 import type { LegalMoves } from '../engine/legalMoves.js';
@@ -75,13 +76,22 @@ export interface CreatedTable {
   readonly appToken: string;
 }
 
+/**
+ * The moves a client of game `Gm` sends (`connect<typeof myGame>(…)`): the game's own moves with their payloads and
+ * the engine's, so a misspelt type or payload field does not compile; any move for a client of no game in particular.
+ */
+export type ClientMoveOf<Gm> = unknown extends MoveOf<Gm> ? Move : MoveOf<Gm>;
+
+/** The state a client of game `Gm` reads: each seat as the game's view gives it (other seats' hidden as JSON). */
+export type ClientStateOf<Gm> = TableState<SeatViewOf<Gm> | JsonObject>;
+
 /** A table as the token's viewer may see it. */
-export interface TableReading {
+export interface TableReading<Gm extends AnyGame = AnyGame> {
   readonly table: string;
   readonly game: string;
   readonly ply: number;
   readonly turnModel: string;
-  readonly state: TableState;
+  readonly state: ClientStateOf<Gm>;
   readonly plies: Ply[];
   /** Only for a table created with a clock. */
   readonly clock?: ClockState;
@@ -103,14 +113,14 @@ export interface ServedLog extends Omit<TableLog, 'rulesRevision'> {
 }
 
 /** A message of the stream. */
-export interface StreamMessage {
+export interface StreamMessage<Gm extends AnyGame = AnyGame> {
   readonly index: number;
   readonly ply: Ply;
-  readonly state: TableState;
+  readonly state: ClientStateOf<Gm>;
 }
 
 /** An open stream. */
-export interface TableStream {
+export interface TableStream<Gm extends AnyGame = AnyGame> {
   /** The next ply index it waits for. */
   readonly next: number;
   /** Resolves once the server accepted the stream. */
@@ -121,7 +131,7 @@ export interface TableStream {
    * too. If the connection drops before the answer, the promise rejects and the move may or may not have been played:
    * send it again with the same `key` to be sure it plays once.
    */
-  play(move: Move, options?: { expect?: number; key?: string }): Promise<{ ply: Ply; index: number }>;
+  play(move: ClientMoveOf<Gm>, options?: { expect?: number; key?: string }): Promise<{ ply: Ply; index: number }>;
   close(): void;
 }
 
@@ -145,18 +155,22 @@ function serverError(status: number, body: Record<string, unknown>, statusText =
   return new ServerError(status, String(body.code ?? status), String(body.message ?? statusText), body);
 }
 
-/** A client of one server, acting with one token (or none). */
-export interface PlystackClient {
+/** A client of one server, acting with one token (or none); `Gm` types the moves it plays and the states it reads. */
+export interface PlystackClient<Gm extends AnyGame = AnyGame> {
   readonly url: string;
   readonly token: string | null;
   /** The same server with another token. */
-  withToken(token: string | null): PlystackClient;
+  withToken(token: string | null): PlystackClient<Gm>;
   create(request: CreateTableRequest): Promise<CreatedTable>;
-  get(table: string): Promise<TableReading>;
+  get(table: string): Promise<TableReading<Gm>>;
   /** The token's seat's legal moves (with the app token, name the seat). */
-  legalMoves(table: string, seat?: string): Promise<LegalMoves>;
+  legalMoves(table: string, seat?: string): Promise<LegalMoves<ClientMoveOf<Gm>>>;
   /** Plays a move; resolves once it is committed. 409 STALE and 422 refusals throw `ServerError`. */
-  play(table: string, move: Move, options?: { expect?: number; key?: string }): Promise<{ ply: Ply; index: number }>;
+  play(
+    table: string,
+    move: ClientMoveOf<Gm>,
+    options?: { expect?: number; key?: string },
+  ): Promise<{ ply: Ply; index: number }>;
   log(table: string): Promise<ServedLog>;
   /**
    * Streams the table's plies from ply `from` on. With `reconnect` (default true) a dropped
@@ -167,21 +181,21 @@ export interface PlystackClient {
     options: {
       from?: number;
       reconnect?: boolean;
-      onMessage: (message: StreamMessage) => void;
+      onMessage: (message: StreamMessage<Gm>) => void;
       onError?: (error: Error) => void;
     },
-  ): TableStream;
+  ): TableStream<Gm>;
 }
 
 /**
- * A client of the server at `url`.
+ * A client of the server at `url`; `connect<typeof myGame>(…)` types it by your game (its moves and views).
  *
  * @example
- * const app = connect('http://127.0.0.1:8080')
+ * const app = connect<typeof mundane>('http://127.0.0.1:8080')
  * const { table, tokens } = await app.create({ game: 'mundane', seats: ['seat:ann', 'seat:bob'] })
  * await app.withToken(tokens['seat:ann']).play(table, { type: 'engine.pass', seat: 'seat:ann' })
  */
-export function connect(url: string, token: string | null = null): PlystackClient {
+export function connect<Gm extends AnyGame = AnyGame>(url: string, token: string | null = null): PlystackClient<Gm> {
   const base = url.replace(/\/+$/, '');
   const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = {};
@@ -207,7 +221,7 @@ export function connect(url: string, token: string | null = null): PlystackClien
   return {
     url: base,
     token,
-    withToken: (other) => connect(base, other),
+    withToken: (other) => connect<Gm>(base, other),
     create: (body) => request('POST', '/tables', body),
     get: (table) => request('GET', at(table)),
     legalMoves: (table, seat) =>

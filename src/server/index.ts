@@ -4,6 +4,8 @@
 
 export {
   type BotSeat,
+  type ClientMoveOf,
+  type ClientStateOf,
   type CreatedTable,
   type CreateTableRequest,
   connect,

@@ -90,6 +90,16 @@ const table: Table<typeof mundane> = createTable(mundane, { table: 'table:t', se
 const bot: Bot = randomBot({ seed: 1 });
 export const used = [table, createTableTestModel, inspectTable, startServer, connect, bot] as const;
 export type Client = PlystackClient;
+// A client typed by the game: its moves are the game's, and what it reads is the game's view.
+export async function typedClient(client: PlystackClient<typeof mundane>): Promise<number> {
+  await client.play('table:t', { type: 'engine.pass', seat: 'seat:ann' });
+  // @ts-expect-error a misspelt move type of the game does not compile
+  await client.play('table:t', { type: 'PlayCrad', seat: 'seat:ann', payload: { card: 'Toaster' } });
+  const reading = await client.get('table:t');
+  const hand = reading.state.seats['seat:ann']?.hand;
+  return Array.isArray(hand) ? hand.length : typeof hand === 'number' ? hand : 0;
+}
+export const typed: PlystackClient<typeof mundane> = connect<typeof mundane>('http://127.0.0.1:1');
 `;
 
 /** docs/embedding.md's React components: its `tsx` block. */
