@@ -37,7 +37,7 @@ export const TOO_SLOW = {
 export const STREAM_STALL_MS = 30_000;
 
 /** The close code and reason of a stream whose reader read nothing for `ms` with a backlog over half the bound. */
-export const stalled = (ms: number) =>
+const stalled = (ms: number) =>
   ({
     code: 1008,
     reason: `too slow: nothing read for ${ms} ms; reconnect with from = the next index you need`,

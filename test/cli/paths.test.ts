@@ -13,7 +13,7 @@ import type { Io } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
 import { mundane } from '../../src/games/index.js';
 import { createTable } from '../../src/index.js';
-import { keepingIo } from '../support/cli.js';
+import { keepingIo, writtenTestsArgs } from '../support/cli.js';
 import { unreachableByDesign } from '../support/tableModel.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -27,22 +27,7 @@ const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** Runs vitest on some files in a child process (node on vitest's bin, not npx); resolves with the exit code and the output. */
 async function vitest(...files: string[]): Promise<{ code: number; output: string }> {
-  const args = [
-    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    ...files,
-    '--root',
-    root,
-    '--config',
-    join('test', 'support', 'written.vitest.config.ts'),
-    '--dir',
-    'test-output',
-    '--reporter',
-    'default',
-    '--no-color',
-    // The files share one worker's modules, as a project may run its tests: plystack loads once, not once a file.
-    '--no-isolate',
-  ];
+  const args = writtenTestsArgs(root, files);
   try {
     const { stdout, stderr } = await exec(process.execPath, args, {
       cwd: root,

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { processIo, run } from '../../src/cli/main.js';
+import { writtenTestsArgs } from '../support/cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const exec = promisify(execFile);
@@ -175,23 +176,7 @@ describe('plystack verify --out DIR --tests', () => {
         '-p',
         join(out, 'tsconfig.json'),
       ]),
-      // node on vitest's bin: npx would first start npm to find it. The three files share one worker's modules, as a
-      // project may run its tests: plystack loads once, not once a file.
-      command(process.execPath, [
-        join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-        'run',
-        out,
-        '--root',
-        root,
-        '--config',
-        join('test', 'support', 'written.vitest.config.ts'),
-        '--dir',
-        'test-output',
-        '--reporter',
-        'default',
-        '--no-color',
-        '--no-isolate',
-      ]),
+      command(process.execPath, writtenTestsArgs(root, [out])),
     ]);
     expect(typecheck.output).toBe('');
     expect(typecheck.code).toBe(0);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Io } from '../../src/cli/io.js';
 import { processIo, run } from '../../src/cli/main.js';
 
@@ -47,4 +48,31 @@ export async function runCli(argv: string[]): Promise<{ code: number; out: strin
 export async function replayJson(file: string, ...more: string[]): Promise<{ code: number; doc: any; err: string[] }> {
   const { code, out, err } = await runCli(['replay', file, '--json', ...more]);
   return { code, doc: JSON.parse(out.join('\n')), err };
+}
+
+/**
+ * The arguments (after node's own path) that run vitest, in a child, on generated test files under `test-output/`:
+ * node on vitest's bin (npx would first start npm to find it), with test/support/written.vitest.config.ts, the plain
+ * reporter, and one worker's modules shared by the files, as a project may run its tests (plystack loads once).
+ *
+ * @example
+ * execFile(process.execPath, writtenTestsArgs(root, ['test-output/test/paths.test.ts']), { cwd: root })
+ */
+export function writtenTestsArgs(root: string, targets: readonly string[]): string[] {
+  return [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...targets,
+    '--root',
+    root,
+    '--config',
+    join('test', 'support', 'written.vitest.config.ts'),
+    // vitest's config only includes test/**; a file under test-output/test/ is found with --dir test-output.
+    '--dir',
+    'test-output',
+    '--reporter',
+    'default',
+    '--no-color',
+    '--no-isolate',
+  ];
 }
