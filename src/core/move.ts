@@ -71,8 +71,6 @@ export function payloadProblem(value: unknown): string | null {
  * readMove('pass')                                     // { ok: false, refusal: { code: 'INVALID_PAYLOAD', ... } }
  */
 export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; refusal: Refusal } {
-  // A move this function already produced is frozen and known: reading it again costs nothing.
-  if (typeof raw === 'object' && raw !== null && ReadMark.isOn(raw)) return { ok: true, move: raw as Move };
   let type: unknown;
   let seat: unknown;
   let payload: unknown;
@@ -131,70 +129,7 @@ export function readMove(raw: unknown): { ok: true; move: Move } | { ok: false; 
   const move: { type: string; seat?: string; payload?: JsonValue } = { type };
   if (seat !== undefined) move.seat = seat as string;
   if (copied !== undefined) move.payload = copied;
-  ReadMark.put(move);
   return { ok: true, move: Object.freeze(move) };
-}
-
-/** A class whose constructor gives back the object it is given: a class extending it installs its fields on that object. */
-class Given {
-  constructor(object: object) {
-    // biome-ignore lint/correctness/noConstructorReturn: giving back the object it is given is the point (see ReadMark)
-    return object;
-  }
-}
-
-/**
- * The mark of the moves `readMove` produced (already checked, copied and frozen): a private field installed on the
- * move itself. Nothing else can see it (it is no key: a spread, a clone or JSON leave it behind) or forge it, and it
- * costs a property where an entry in a WeakSet cost more than the rest of reading a move.
- */
-class ReadMark extends Given {
-  readonly #read = true;
-  /** What was once worked out from the move (see `workedOut`): a private field, so a frozen move can still keep it. */
-  #workedOut: unknown = undefined;
-  /** Marks `move`, before it is frozen. */
-  static put(move: object): void {
-    new ReadMark(move);
-  }
-  /** Whether `value` carries the mark. */
-  static isOn(value: object): boolean {
-    return #read in value;
-  }
-  static workedOut(move: object): unknown {
-    return #read in move ? (move as ReadMark).#workedOut : undefined;
-  }
-  static keep(move: object, value: unknown): void {
-    if (#read in move) (move as ReadMark).#workedOut = value;
-  }
-}
-
-/**
- * What the engine once worked out from a read move (its payload as the move's schema reads it), kept on the move
- * itself, or undefined. A read move is frozen, so what follows from it holds for good; a private field costs a
- * property read where a WeakMap entry per move cost more than the rest of checking it.
- *
- * @example
- * const move = readMove({ type: 'engine.pass' }).move
- * workedOut(move)            // undefined
- * keepWorkedOut(move, 'x')   // then workedOut(move) === 'x'
- */
-export function workedOut(move: Move): unknown {
-  return ReadMark.workedOut(move);
-}
-
-/** Keeps `value` on a read move (see `workedOut`); a move `readMove` did not produce keeps nothing. */
-export function keepWorkedOut(move: Move, value: unknown): void {
-  ReadMark.keep(move, value);
-}
-
-/**
- * Whether `value` is a move `readMove` produced: frozen, so whatever is worked out from it once holds for good.
- *
- * @example
- * isReadMove(readMove({ type: 'engine.pass' }).move) // true
- */
-export function isReadMove(value: unknown): value is Move {
-  return typeof value === 'object' && value !== null && ReadMark.isOn(value);
 }
 
 function deepFreeze<T>(value: T): T {

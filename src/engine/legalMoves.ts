@@ -10,8 +10,9 @@ import { type AnyGame, gameMove } from '../definition/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats } from '../progression/turns.js';
 import type { TableContext } from './context.js';
+import { offer } from './gate.js';
 import { engineMove } from './moves/index.js';
-import { engineRefusal, moveTypes, offerRefusal, seatingView } from './rules.js';
+import { engineRefusal, moveTypes, seatingView } from './rules.js';
 
 /**
  * The seats that may act now: the obliged seat while it owes plies; the
@@ -59,8 +60,8 @@ function askCandidates(ask: () => readonly unknown[]): readonly unknown[] | Refu
 
 /**
  * Every move `seat` may make now, and each other move type with the code and
- * reason it is blocked. Every allowed move passed `checkMove`, and is a
- * frozen move `readMove` made (playing it reads nothing again).
+ * reason it is blocked. Every allowed move passed the gate: played on the
+ * same table state, it is taken as it is (nothing is read or asked again).
  *
  * @example
  * legalMovesFor(mundane, ctx, 'seat:ann').allowed // [{ type: 'engine.pass', seat: 'seat:ann' }, { type: 'PlayCard', ... }]
@@ -90,12 +91,12 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
     let first: Refusal | null = null;
     const before = allowed.length;
     for (const payload of candidates) {
-      // Read once into a frozen move: playing it later reads and parses it no more.
       const read = readMove(payload === undefined ? { type, seat } : { type, seat, payload });
-      // The turn's checks passed for this type and seat above: what remains is asked of this payload.
-      const problem = read.ok ? offerRefusal(game, ctx, read.move) : read.refusal;
-      if (read.ok && problem === null) allowed.push(read.move);
-      else first ??= problem;
+      // The turn's checks passed for this type and seat above: what remains is asked of this payload. What passes is a
+      // checked move: played on this same table state, the gate takes it as it is.
+      const verdict = read.ok ? offer(game, ctx, read.move) : read;
+      if (verdict.ok) allowed.push(verdict.move);
+      else first ??= verdict.refusal;
     }
     if (allowed.length === before) {
       block(type, first ?? refusal('REFUSED', `${seat} has nothing to play as ${type}`, 'NOTHING_TO_PLAY'));

@@ -1,20 +1,18 @@
 /**
- * Who may make which move, as pure functions of the context. The table asks
- * them before it sends a move, and the machine's `moveIsLegal` guard asks the
- * same ones, so a refusal is decided in one place. The engine's own moves
- * bring their own checks (engine/moves); the game's moves are held to the
- * turn, priority and timing here, then asked of the game.
+ * Who may make which move when, as pure functions of the context: the game is
+ * on, the seat is in it, the move is known and allowed in the phase, no
+ * obligation is owed, and the seat holds the turn or priority with the timing
+ * its speed needs. The gate (gate.ts) asks these first, then the payload and
+ * the game's check; legal moves ask them once per move type. The engine's own
+ * moves bring their own checks (engine/moves).
  */
 import { type Refusal, refusal } from '../core/errors.js';
-import { type Move, readMove } from '../core/move.js';
+import type { Move } from '../core/move.js';
 import { type AnyGame, type GameMove, gameMove } from '../definition/game.js';
 import { type StructurePlan, windowPlan } from '../definition/structure.js';
-import { strategyOf } from '../progression/strategies/index.js';
 import { seatsInGame, type TableContext } from './context.js';
-import { type PayloadRead, parsePayload } from './moves/engineMove.js';
 import { ENGINE_MOVES, type EngineMoveModel, engineMove } from './moves/index.js';
-import { seatingView } from './seatingView.js';
-import { askGame, gameRefusal, holdsTurn, isOutOfTurn, notYourTurn, turnCannotPass } from './turnFacts.js';
+import { holdsTurn, isOutOfTurn, notYourTurn } from './turnFacts.js';
 
 export { ENGINE_MOVES, undoRefusal } from './moves/index.js';
 export { seatingView } from './seatingView.js';
@@ -49,24 +47,6 @@ export function unusedEngineMove(game: AnyGame, structure: StructurePlan, type: 
 function phaseAllows(ctx: TableContext, type: string): boolean {
   const plan = ctx.opening.structure.phases.find((p) => p.name === ctx.gamePhase);
   return plan?.moves == null || plan.moves.includes(type);
-}
-
-/**
- * The move's payload as its schema reads it, or why it does not fit; a schema that throws is the game's error. A
- * read move is frozen: its payload is parsed once, however many times a play asks (check, notation, play).
- */
-export function readPayload(definition: GameMove, move: Move): PayloadRead {
-  try {
-    return parsePayload(definition.payload, move);
-  } catch (error) {
-    return {
-      ok: false,
-      refusal: refusal(
-        'GAME_ERROR',
-        `moves.${move.type}.payload threw: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    };
-  }
 }
 
 /**
@@ -108,11 +88,11 @@ export function engineRefusal(
   type: string,
   seat: string | undefined,
 ): Refusal | null {
-  return refusalOf(game, ctx, type, seat, gameMove(game, type), engineMove(type));
+  return turnRefusal(game, ctx, type, seat, gameMove(game, type), engineMove(type));
 }
 
 /** `engineRefusal` with the move's definitions already looked up: the game's and the engine's. */
-function refusalOf(
+export function turnRefusal(
   game: AnyGame,
   ctx: TableContext,
   type: string,
@@ -179,95 +159,4 @@ function refusalOf(
     return null;
   }
   return acting !== null && holdsTurn(ctx, acting) ? null : notYourTurn(ctx, acting);
-}
-
-/**
- * Why `raw` may not be played now, or null when it may. Reads untrusted input
- * and never throws.
- *
- * @example
- * checkMove(mundane, ctx, { type: 'engine.pass', seat: 'seat:ann' }) // null while seat:ann holds priority
- */
-export function checkMove(game: AnyGame, ctx: TableContext, raw: unknown): Refusal | null {
-  // The table checks a move before it sends it, and the chart's guard checks the same frozen move against the same
-  // context again: the second time is answered from this one-entry memo, so a move is checked once per play.
-  if (raw === lastMove && ctx === lastContext && game === lastGame) return lastResult;
-  const read = readMove(raw);
-  if (!read.ok)
-    return ctx.status === 'over' ? refusal('GAME_OVER', `the game at ${ctx.opening.table} is over`) : read.refusal;
-  const result = checkRead(game, ctx, read.move);
-  // readMove gives back the very object it was given only for a move it read before: frozen, so the answer holds.
-  if (read.move === raw) {
-    lastGame = game;
-    lastContext = ctx;
-    lastMove = raw;
-    lastResult = result;
-  }
-  return result;
-}
-
-let lastGame: AnyGame | null = null;
-let lastContext: TableContext | null = null;
-let lastMove: unknown = null;
-let lastResult: Refusal | null = null;
-
-/**
- * Why a read move offered to its seat may not be played, when `engineRefusal` already let its type and seat through
- * in `ctx`: the checks of `checkMove` that remain (a turn that cannot pass, the payload, the game's check).
- */
-export function offerRefusal(game: AnyGame, ctx: TableContext, move: Move): Refusal | null {
-  return payloadChecks(game, ctx, move, gameMove(game, move.type), engineMove(move.type));
-}
-
-function checkRead(game: AnyGame, ctx: TableContext, move: Move): Refusal | null {
-  const definition = gameMove(game, move.type);
-  const engine = engineMove(move.type);
-  return (
-    refusalOf(game, ctx, move.type, move.seat, definition, engine) ?? payloadChecks(game, ctx, move, definition, engine)
-  );
-}
-
-/** The checks after the turn's: a turn that cannot pass, the payload as its schema reads it, and the game's check. */
-function payloadChecks(
-  game: AnyGame,
-  ctx: TableContext,
-  move: Move,
-  definition: GameMove | undefined,
-  engine: EngineMoveModel | undefined,
-): Refusal | null {
-  // A move that would end the turn when no seat can take the next one is refused, not played into a dead end.
-  if (
-    ctx.turn.activeSeat !== null &&
-    strategyOf(ctx.progression.rules).shape === 'turns' &&
-    endsTurn(ctx, move, game)
-  ) {
-    const stuck = turnCannotPass(ctx);
-    if (stuck !== null) return stuck;
-  }
-  if (definition === undefined) return (engine as EngineMoveModel).payloadRefusal(game, ctx, move);
-  const parsed = readPayload(definition, move);
-  if (!parsed.ok) return parsed.refusal;
-  return askGame(() => {
-    const seating = seatingView(ctx);
-    if (
-      definition.sequence({ payload: parsed.payload, options: ctx.opening.options }).length > 0 &&
-      ctx.progression.rules.strategy !== 'Circular'
-    ) {
-      return refusal(
-        'REFUSED',
-        `${move.type} changes the circular sequence, and ${ctx.gamePhase} is ${ctx.progression.rules.strategy}`,
-        'NOT_CIRCULAR',
-      );
-    }
-    return gameRefusal(
-      definition.check({
-        game: ctx.game,
-        seat: move.seat ?? null,
-        payload: parsed.payload,
-        options: ctx.opening.options,
-        seating,
-        stack: ctx.stack,
-      }),
-    );
-  });
 }

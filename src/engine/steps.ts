@@ -32,8 +32,9 @@ import {
   seatsInGame,
   type TableContext,
 } from './context.js';
+import type { Checked } from './gate.js';
 import { engineMove } from './moves/index.js';
-import { actingSeat, isOutOfTurn, readPayload, seatingView } from './rules.js';
+import { actingSeat, isOutOfTurn, seatingView } from './rules.js';
 
 type Change = Partial<TableContext>;
 
@@ -43,14 +44,12 @@ export { seatsInGame };
  * The ply an accepted move becomes. The actor is the seat that submitted it,
  * read from the state before the move.
  */
-export function plyFor(game: AnyGame, ctx: TableContext, move: Move): Ply {
-  const definition = gameMove(game, move.type);
-  const engine = definition === undefined ? engineMove(move.type) : undefined;
-  let notation: string;
-  if (definition !== undefined) {
-    const read = readPayload(definition, move);
-    notation = definition.notation({ payload: read.ok ? read.payload : undefined, options: ctx.opening.options });
-  } else notation = engine?.notation(move) ?? move.type;
+export function plyFor(ctx: TableContext, checked: Checked): Ply {
+  const { move, definition, engine } = checked;
+  const notation =
+    definition !== undefined
+      ? definition.notation({ payload: checked.parsed, options: ctx.opening.options })
+      : (engine?.notation(move) ?? move.type);
   return {
     actor: move.seat ?? null,
     seat: plySeat(ctx, move, engine),
@@ -101,9 +100,10 @@ export function holderAutoPasses(ctx: TableContext): boolean {
 }
 
 /** The ply of a pass the engine makes for the seat holding priority. */
-export function autoPassPly(game: AnyGame, ctx: TableContext): Ply {
+export function autoPassPly(ctx: TableContext): Ply {
+  const move = { type: 'engine.pass', seat: ctx.prioritySeat as string };
   return {
-    ...plyFor(game, ctx, { type: 'engine.pass', seat: ctx.prioritySeat as string }),
+    ...plyFor(ctx, { move, definition: undefined, engine: engineMove(move.type), parsed: undefined }),
     moveIndex: movesMade(ctx) - 1,
     automatic: true,
   };
@@ -122,7 +122,7 @@ export function isUndoable(game: AnyGame, ctx: TableContext, move: Move): boolea
 }
 
 /** What an undo of `move` would restore: the table before it (to keep beside the change the move makes). */
-export function undoRecord(game: AnyGame, ctx: TableContext, move: Move): Change {
+export function undoRecord(game: AnyGame, ctx: TableContext, { move }: Checked): Change {
   if (!isUndoable(game, ctx, move)) return {};
   const { prioritySeat, passes, stack, game: pieces, progression, autoPass } = ctx;
   return {
@@ -163,16 +163,14 @@ export function priorityToActiveSeat(ctx: TableContext): Change {
  * obligation it creates or pays off, seats it eliminates, and changes to the
  * circular sequence.
  */
-export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Change {
-  const definition = gameMove(game, move.type);
+export function playGameMove(ctx: TableContext, checked: Checked): Change {
+  const { move, definition, parsed } = checked;
   if (definition === undefined) return {};
-  const read = readPayload(definition, move);
-  if (!read.ok) return {};
   const seat = move.seat ?? null;
   const outcome = definition.play({
     game: ctx.game,
     seat,
-    payload: read.payload,
+    payload: parsed,
     options: ctx.opening.options,
     seating: seatingView(ctx),
     stack: ctx.stack,
@@ -198,7 +196,7 @@ export function playGameMove(game: AnyGame, ctx: TableContext, move: Move): Chan
   if (chosen !== undefined) progression = { ...progression, chosen };
   const opened = windowAsked(definition, ctx, move, outcome);
   if (opened !== undefined) progression = { ...progression, window: opened };
-  for (const mutation of definition.sequence({ payload: read.payload, options: ctx.opening.options })) {
+  for (const mutation of definition.sequence({ payload: parsed, options: ctx.opening.options })) {
     if (progression.circular !== null)
       progression = { ...progression, circular: mutate(progression.circular, mutation) };
   }

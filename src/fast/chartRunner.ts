@@ -15,12 +15,11 @@
  * both runners and compares state, plies and events after every ply.
  */
 import { type AnyStateMachine, and, not, or, stateIn } from 'xstate';
-import { readMove } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { askedOnce } from '../machines/askedOnce.js';
-import { NO_CHANGE, tableAssigns, tableEffects, tableGuards } from '../machines/tableLogic.js';
+import { type Effect, NO_CHANGE, tableAssigns, tableEffects, tableGuards } from '../machines/tableLogic.js';
 import type { MoveEvent } from '../machines/tableMachine.js';
 
 /** The parts of an XState state node this interpreter reads. */
@@ -318,7 +317,8 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
       for (const { run, params, announces } of actions) {
         let change = run(this.context, event, params) as Partial<TableContext>;
         if (announces) {
-          const effect = change as unknown as { change: Partial<TableContext>; events: readonly TableEmitted[] };
+          const effect = change as unknown as Effect;
+          if (effect.raise !== undefined) this.queue.push(effect.raise);
           // Events are worked out only when someone collects them.
           if (this.emitted !== undefined) for (const e of effect.events) this.emitted.push(e);
           change = effect.change;
@@ -400,10 +400,9 @@ export function chartRunner(game: AnyGame, machine: AnyStateMachine): ChartRunne
   return {
     stateOf: chartStateOf,
     step(state, event, emitted) {
-      // Read once into a frozen move: every guard and action after this reads it for free.
-      const read = readMove(event);
+      // A move the gate checked against this context is taken as given; any other goes through the chart's door.
       const run = new Run(configOf(state.nodes), state.context, emitted);
-      run.macrostep(read.ok ? read.move : event);
+      run.macrostep(event);
       return { nodes: run.config.nodes, context: run.context };
     },
     valueOf(state) {

@@ -9,14 +9,13 @@
 
 import type { AnyStateMachine, Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, type Refusal, refusal } from '../core/errors.js';
-import type { JsonObject } from '../core/move.js';
-import { type Move, readMove } from '../core/move.js';
+import type { JsonObject, Move } from '../core/move.js';
 import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
+import { checkMove, gate } from '../engine/gate.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
-import { checkMove } from '../engine/rules.js';
 import {
   checkViewer,
   logView,
@@ -90,18 +89,12 @@ export function simulation<Gm extends AnyGame>(game: Gm, machine: AnyStateMachin
 function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: ChartState): Simulation<Gm> {
   let state = start;
   const tryPlay = (raw: unknown) => {
-    const read = readMove(raw);
-    const refused = read.ok
-      ? checkMove(game, state.context, read.move)
-      : state.context.status === 'over'
-        ? refusal('GAME_OVER', `the game at ${state.context.opening.table} is over`)
-        : read.refusal;
-    if (refused !== null) return { ok: false as const, error: new IllegalMove(refused) };
-    const move = (read as { move: Move }).move;
+    const verdict = gate(game, state.context, raw);
+    if (!verdict.ok) return { ok: false as const, error: new IllegalMove(verdict.refusal) };
     const index = size(state.context.plies);
     const emitted: TableEmitted[] = [];
     try {
-      state = runner.step(state, move, emitted);
+      state = runner.step(state, verdict.move, emitted);
     } catch (error) {
       if (!(error instanceof GameCodeError)) throw error;
       return { ok: false as const, error: new IllegalMove(refusal('GAME_ERROR', error.message)) };

@@ -6,11 +6,12 @@
  * (src/fast) calls them directly, so both run the same rules.
  */
 
-import { type Move, readMove } from '../core/move.js';
+import type { Move } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
 import { eventsOf, type Moment, type TableEmitted } from '../engine/events.js';
-import { checkMove, endsTurn, turnCanPass } from '../engine/rules.js';
+import { CheckedMove, gate } from '../engine/gate.js';
+import { endsTurn, turnCanPass } from '../engine/rules.js';
 import * as step from '../engine/steps.js';
 
 /** What an action does: the change to the context and what it announces. */
@@ -18,6 +19,8 @@ export interface Effect {
   readonly change: Partial<TableContext>;
   /** Worked out when read: a table nobody listens to never reads it. */
   readonly events: readonly TableEmitted[];
+  /** A move the chart raises for itself: a move sent straight to the actor, once the gate let it through. */
+  readonly raise?: CheckedMove;
 }
 
 /** The effect of `change` made at `moment`: its events are derived from the context before it only when read. */
@@ -74,7 +77,8 @@ export const NO_CHANGE: Partial<TableContext> = Object.freeze({});
 export function tableGuards(game: AnyGame) {
   return uniform<Guard<never>>()({
     tableIsInvalid: (context) => context.opening.problem !== null,
-    moveIsLegal: (context, event) => checkMove(game, context, event) === null,
+    // The gate checked the move against this very context (table.play, the fast path, or the chart's own door below).
+    moveIsLegal: (context, event) => event instanceof CheckedMove && event.isFor(context),
     allSeatsPassed: (context) => context.passes >= step.seatsInGame(context),
     isLastToPass: (context) => context.passes + 1 >= step.seatsInGame(context),
     stackIsEmpty: (context) => context.stack.length === 0,
@@ -129,18 +133,15 @@ export function tableAssigns(game: AnyGame) {
   } satisfies Record<string, Assign<never>>);
 }
 
-/** A move's ply recorded with `more` (the rest of what the move changes, worked out from the context before it). */
-function recording(
-  game: AnyGame,
-  context: TableContext,
-  event: Move,
-  more: (move: Move) => Partial<TableContext>,
-): Effect {
-  const read = readMove(event);
-  if (!read.ok) return { change: NO_CHANGE, events: QUIET };
-  const ply = step.plyFor(game, context, read.move);
+/**
+ * A move's ply recorded with `more` (the rest of what the move changes, worked out from the context before it). Only a
+ * checked move reaches a move's actions (`moveIsLegal` guards each): what the gate read is taken as given.
+ */
+function recording(context: TableContext, event: Move, more: (checked: CheckedMove) => Partial<TableContext>): Effect {
+  if (!(event instanceof CheckedMove)) return { change: NO_CHANGE, events: QUIET };
+  const ply = step.plyFor(context, event);
   const recorded = step.recordPly(context, ply);
-  return announced(context, Object.assign(recorded, more(read.move)), { kind: 'recorded', ply });
+  return announced(context, Object.assign(recorded, more(event)), { kind: 'recorded', ply });
 }
 
 /**
@@ -152,28 +153,26 @@ function recording(
  */
 export function tableEffects(game: AnyGame) {
   return uniform<Action<never>>()({
-    recordPly: (context, event) => recording(game, context, event, () => ({})),
+    recordPly: (context, event) => recording(context, event, () => ({})),
     recordPass: (context, event) =>
-      recording(game, context, event, (move) =>
-        Object.assign(step.countPass(context), step.undoRecord(game, context, move)),
-      ),
+      recording(context, event, (move) => Object.assign(step.countPass(context), step.undoRecord(game, context, move))),
     recordPassAndMovePriority: (context, event) =>
-      recording(game, context, event, (move) =>
+      recording(context, event, (move) =>
         Object.assign(step.countPass(context), step.priorityToNextSeat(context), step.undoRecord(game, context, move)),
       ),
     recordAutoPass: (context) => {
-      const ply = step.autoPassPly(game, context);
+      const ply = step.autoPassPly(context);
       const change = Object.assign(step.recordPly(context, ply), step.countPass(context));
       return announced(context, change, { kind: 'recorded', ply });
     },
-    recordAndTakeBack: (context, event) => recording(game, context, event, () => step.takeBack(context)),
+    recordAndTakeBack: (context, event) => recording(context, event, () => step.takeBack(context)),
     passPriorityToNextSeat: (context) => {
       return announced(context, step.priorityToNextSeat(context), PRIORITY_MOVED);
     },
     // playGameMove reads nothing the ply changes (the log, the play order, the undo record): it is given the context as is.
     recordAndPlayMove: (context, event) =>
-      recording(game, context, event, (move) =>
-        Object.assign(step.playGameMove(game, context, move), step.undoRecord(game, context, move)),
+      recording(context, event, (move) =>
+        Object.assign(step.playGameMove(context, move), step.undoRecord(game, context, move)),
       ),
     resolveTopAndReturnPriority: (context) => {
       const { change, resolved } = step.resolveTop(game, context);
@@ -219,14 +218,19 @@ export function tableEffects(game: AnyGame) {
         step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
         SEATING_CHANGED,
       ),
-    // A move that reached the actor without a transition taking it changes nothing: why it was refused is worked out
-    // only for someone listening.
-    refuseMove: (context, event) => ({
-      change: NO_CHANGE,
-      get events() {
-        const refusal = checkMove(game, context, event);
-        return refusal === null ? QUIET : eventsOf(context, NO_CHANGE, { kind: 'refused', refusal });
-      },
-    }),
+    // The chart's door (its root's catch-all): a move no transition took. One sent straight to the actor, unchecked, is
+    // checked here once and raised for the chart to take; a refused one changes nothing, and why is worked out only for
+    // someone listening. A move the gate let through against this context that no transition took changes nothing.
+    admitMove: (context, event) => {
+      if (event instanceof CheckedMove && event.isFor(context)) return { change: NO_CHANGE, events: QUIET };
+      const verdict = gate(game, context, event);
+      if (verdict.ok) return { change: NO_CHANGE, events: QUIET, raise: verdict.move };
+      return {
+        change: NO_CHANGE,
+        get events() {
+          return eventsOf(context, NO_CHANGE, { kind: 'refused', refusal: verdict.refusal });
+        },
+      };
+    },
   } satisfies Record<string, Action<never>>);
 }

@@ -107,7 +107,8 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
     id: 'table',
     context: ({ input }) => openingContext(game, input),
     initial: 'opening',
-    on: { '*': { actions: 'refuseMove' } },
+    // The door: a move no transition took (one sent straight to the actor is checked here, then raised).
+    on: { '*': { actions: 'admitMove' } },
     states: {
       opening: {
         always: [{ guard: 'tableIsInvalid', target: 'invalid' }, { target: 'playing' }],

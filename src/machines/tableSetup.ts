@@ -76,13 +76,17 @@ export function hearEvents(actor: object, heard: boolean): void {
   else unheard.add(actor);
 }
 
-/** What an action's effect asks of XState: one assign (unless it changes nothing), then its events in order if anyone listens. */
+/**
+ * What an action's effect asks of XState: one assign (unless it changes nothing), the move it raises, then its events
+ * in order if anyone listens.
+ */
 function announce(
-  enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void },
+  enqueue: { assign(change: Partial<TableContext>): void; emit(event: TableEmitted): void; raise(event: Move): void },
   self: object,
   effect: Effect,
 ): void {
   if (effect.change !== NO_CHANGE) enqueue.assign(effect.change);
+  if (effect.raise !== undefined) enqueue.raise(effect.raise);
   if (unheard.has(self)) return;
   for (const event of effect.events) enqueue.emit(event);
 }

@@ -16,9 +16,9 @@ import { isGame } from '../definition/defineGame.js';
 import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
+import { checkMove, gate, type Verdict } from '../engine/gate.js';
 import { readTableInput, type TableInput } from '../engine/input.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
-import { checkMove } from '../engine/rules.js';
 import {
   checkViewer as checkSeatViewer,
   logView,
@@ -220,18 +220,21 @@ function wrap<Gm extends AnyGame>(
         },
       };
     }) as typeof a.on;
-    // XState reads an event's type before any guard: what is not a move event never reaches the actor (it would put it in
-    // XState's error status), and XState's own events (`xstate.stop`, …) are not the app's to send.
-    // Whatever is sent is read once into a frozen move first, so a getter cannot answer the guard one thing and the action another.
+    // A move sent straight to the table's actor passes the same gate as table.play: a checked move is sent on, and a
+    // refused one never reaches the actor (it is reported as move.refused, as the chart would). What is not a move event
+    // would put XState in its error status, and XState's own events (`xstate.stop`, …) are not the app's to send.
     const send = a.send.bind(a);
     a.send = (event: unknown) => {
       const read = readMove(event);
-      if (read.ok && !read.move.type.startsWith('xstate.')) return send(read.move as never);
-      // The same refusal a check gives (GAME_OVER once the game is over, whatever arrives).
-      const why = read.ok
-        ? refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`)
-        : (checkMove(game, a.getSnapshot().context, event) ?? read.refusal);
-      pending.push({ type: 'move.refused', refusal: why });
+      const verdict: Verdict =
+        read.ok && read.move.type.startsWith('xstate.')
+          ? {
+              ok: false,
+              refusal: refusal('INVALID_PAYLOAD', `${quote(read.move.type, 80)} is XState's own event, not a move`),
+            }
+          : gate(game, a.getSnapshot().context, read.ok ? read.move : event);
+      if (verdict.ok) return send(verdict.move as never);
+      pending.push({ type: 'move.refused', refusal: verdict.refusal });
       if (!sending) deliver();
     };
     on('*', (event) => {
@@ -327,24 +330,15 @@ function wrap<Gm extends AnyGame>(
     }
     const outdated = stale(options);
     if (outdated !== null) return { ok: false, error: new IllegalMove(outdated) };
-    // Read (and copy) the raw move once: every later read of the frozen copy is free and answers the same.
-    const read = readMove(raw);
-    if (!read.ok)
-      return {
-        ok: false,
-        error: new IllegalMove(
-          context().status === 'over'
-            ? refusal('GAME_OVER', `the game at ${context().opening.table} is over`)
-            : read.refusal,
-        ),
-      };
-    const refused = checkMove(game, context(), read.move);
-    if (refused !== null) return { ok: false, error: new IllegalMove(refused) };
+    // The one gate: the raw move read (and copied) once and checked; the chart takes the checked move as given.
+    const verdict = gate(game, context(), raw);
+    if (!verdict.ok) return { ok: false, error: new IllegalMove(verdict.refusal) };
+    const checked = verdict.move;
     const before = actor.getSnapshot();
     const index = size(before.context.plies);
     sending = true;
     try {
-      actor.send(read.move);
+      actor.send(checked);
     } finally {
       sending = false;
     }
@@ -356,7 +350,7 @@ function wrap<Gm extends AnyGame>(
       const message =
         cause instanceof GameCodeError
           ? cause.message
-          : `the table failed on ${read.move.type}: ${cause instanceof Error ? cause.message : String(cause)}`;
+          : `the table failed on ${checked.type}: ${cause instanceof Error ? cause.message : String(cause)}`;
       return { ok: false, error: new IllegalMove(refusal('GAME_ERROR', message)) };
     }
     // The move's own ply is the first one recorded; automatic passes it set off may follow it.

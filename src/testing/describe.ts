@@ -5,7 +5,7 @@
 import type { IllegalMoveCode } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
-import { readPayload } from '../engine/rules.js';
+import { readPayload } from '../engine/gate.js';
 
 /**
  * A move's notation, as near as the game tells it: the game's `notation` for

@@ -153,8 +153,8 @@ function differences(actual: ExpectedState, expected: ExpectedState): string[] {
  * Plays `path` on a new table of `game` opened with `input`, through
  * `createTable` and `table.tryPlay`, and throws an `Error` naming the step and
  * the fields where the table leaves the model. A refused step must be refused
- * with its code by the table and, sent straight to `table.actor`, by the chart
- * itself, changing nothing. Then the game's properties and the built-in
+ * with its code by the table and, sent straight to `table.actor`, by the same
+ * gate (reported as move.refused), changing nothing. Then the game's properties and the built-in
  * checks are asked at every state of the path (`judged`: states already
  * judged by the paths before, which are not judged again).
  *
@@ -187,7 +187,7 @@ export function checkPath(game: AnyGame, input: TableInput, path: TablePath, jud
         listener.unsubscribe();
         if (codes.length !== 1 || codes[0] !== step.refused)
           fail(where, [
-            `sent to the actor, the chart should refuse it with ${step.refused}; it emitted ${JSON.stringify(codes)}`,
+            `sent to the actor, it should be refused with ${step.refused}; it emitted ${JSON.stringify(codes)}`,
           ]);
       }
       const problems = differences(observeTable(table), step.expected);

@@ -12,9 +12,10 @@ import { InvalidTable } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import type { Seed } from '../core/random.js';
 import type { AnyGame } from '../definition/game.js';
+import { gate } from '../engine/gate.js';
 import type { TableInput } from '../engine/input.js';
 import { seatlessMoves } from '../engine/legalMoves.js';
-import { checkMove, unusedEngineMove } from '../engine/rules.js';
+import { unusedEngineMove } from '../engine/rules.js';
 import { createTable } from '../table/table.js';
 import {
   CoverageRecorder,
@@ -177,9 +178,11 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     const opening = expectedOf(game, actor.getSnapshot(), 0);
     const steps: TablePathStep[] = graphPath.steps.slice(1).map(({ event }) => {
       const move = event as Move;
-      const refused = checkMove(game, actor.getSnapshot().context, move)?.code ?? null;
+      // Checked once: an allowed move is sent as the gate let it through; a refused one goes to the chart's door.
+      const verdict = gate(game, actor.getSnapshot().context, move);
+      const refused = verdict.ok ? null : verdict.refusal.code;
       const before = recorded.length;
-      actor.send(event);
+      actor.send(verdict.ok ? verdict.move : event);
       if (actor.getSnapshot().status === 'error')
         throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
       const notation = recorded[before]?.notation;

@@ -13,9 +13,9 @@ import { getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import type { AnyGame } from '../definition/game.js';
 import type { TableState } from '../definition/records.js';
+import { checkMove } from '../engine/gate.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor } from '../engine/legalMoves.js';
-import { checkMove } from '../engine/rules.js';
 import { stateView } from '../engine/view.js';
 import type { MoveEvent, TableMachine } from '../machines/tableMachine.js';
 

@@ -214,7 +214,7 @@ export function tableTestFile(model: TableTestModel, options: TestFileOptions): 
     '        expect(table.check(move)?.code, where).toBe(refused);',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated test file, written as text
     '        expect(table.actor.getSnapshot(), `${where}: a refused move must not reach the actor`).toBe(before);',
-    '        // Sent straight to the actor, the chart refuses it itself.',
+    '        // Sent straight to the actor, the same gate refuses it, and says so.',
     '        const codes: string[] = [];',
     "        const listener = table.on('move.refused', (e) => codes.push(e.refusal.code));",
     '        table.actor.send(move);',

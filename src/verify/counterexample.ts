@@ -8,8 +8,8 @@
 
 import type { Move } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
+import { gate } from '../engine/gate.js';
 import type { TableInput } from '../engine/input.js';
-import { checkMove } from '../engine/rules.js';
 import { stateView } from '../engine/view.js';
 import type { ChartState } from '../fast/chartRunner.js';
 import { replay } from '../table/replay.js';
@@ -66,9 +66,10 @@ function reproduce(s: ExploreSettings, prefix: readonly Move[], check: string): 
     if (hit !== undefined) return { moves: played, move: hit.move, problem: hit };
     if (i === prefix.length) return null;
     const move = prefix[i] as Move;
-    if (checkMove(s.judge.game, state.context, move) !== null) return null;
+    const verdict = gate(s.judge.game, state.context, move);
+    if (!verdict.ok) return null;
     try {
-      state = s.judge.runner.step(state, move as never);
+      state = s.judge.runner.step(state, verdict.move);
     } catch {
       return null;
     }

@@ -13,8 +13,8 @@ import type { Invariant, MoveProperty, StateAt } from '../definition/checks.js';
 import { type AnyGame, gameMove } from '../definition/game.js';
 import type { Ply } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
+import { checkMove, gate } from '../engine/gate.js';
 import { legalMovesFor, seatlessMoves } from '../engine/legalMoves.js';
-import { checkMove } from '../engine/rules.js';
 import type { Viewer } from '../engine/view.js';
 import type { ChartRunner, ChartState } from '../fast/chartRunner.js';
 import { at, size } from '../log/plyLog.js';
@@ -149,14 +149,18 @@ export class Judge {
             message: `asking ${blocked.type}'s moves for ${seat}: ${blocked.message}`,
           });
     }
-    for (const move of this.seatless) if (checkMove(this.game, ctx, move) === null) moves.push(move);
+    for (const move of this.seatless) {
+      const verdict = gate(this.game, ctx, move);
+      if (verdict.ok) moves.push(verdict.move);
+    }
     if (this.settings.application) {
       for (const [type, definition] of this.applicationMoves) {
         const payloads =
           definition.payload === null ? [undefined] : [...(this.pool.get(type)?.values() ?? [])].map((p) => p.payload);
         for (const payload of payloads) {
           const move: Move = payload === undefined ? { type } : { type, payload };
-          if (checkMove(this.game, ctx, move) === null) moves.push(move);
+          const verdict = gate(this.game, ctx, move);
+          if (verdict.ok) moves.push(verdict.move);
         }
       }
     }

@@ -8,7 +8,7 @@
 import type { Move } from '../core/move.js';
 import type { Invariant, MoveProperty } from '../definition/checks.js';
 import type { AnyGame } from '../definition/game.js';
-import { checkMove } from '../engine/rules.js';
+import { gate } from '../engine/gate.js';
 import { runnerOf } from '../fast/simulation.js';
 import { openFromLog } from '../table/replay.js';
 import { type ExploreSettings, expand, type Found, judgeState } from './explore.js';
@@ -121,8 +121,9 @@ export function recheck(
     }
     if (i === moves.length) break;
     const move = moves[i] as Move;
-    const refused = checkMove(game, state.context, move);
-    if (refused !== null) {
+    const verdict = gate(game, state.context, move);
+    if (!verdict.ok) {
+      const refused = verdict.refusal;
       problems.push({
         check: 'replay',
         kind: 'built-in',
@@ -131,7 +132,7 @@ export function recheck(
       });
       break;
     }
-    const stepped = judge.step(state, move, broken);
+    const stepped = judge.step(state, verdict.move, broken);
     for (const problem of stepped.problems) {
       if (broken.has(problem.check)) continue;
       broken.add(problem.check);

@@ -30,8 +30,8 @@ import * as z from 'zod/mini';
 import { IllegalMove, InvalidTable } from '../../src/core/errors.js';
 import type { MoveOf, OptionsOf } from '../../src/definition/game.js';
 import type { TableState } from '../../src/definition/records.js';
+import { checkMove } from '../../src/engine/gate.js';
 import type { TableInput } from '../../src/engine/input.js';
-import { checkMove } from '../../src/engine/rules.js';
 import { mundane } from '../../src/games/mundane/mundane.js';
 import type { MoveEvent } from '../../src/machines/tableMachine.js';
 import { createTable, type Table } from '../../src/table/table.js';
@@ -273,7 +273,7 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
         const before = table.actor.getSnapshot();
         expect(() => table.play(move as MundaneMove), where).toThrow(IllegalMove);
         expect(table.actor.getSnapshot(), `${where}: a refused play must not reach the actor`).toBe(before);
-        // An application sending the move straight to the actor: the chart refuses it itself.
+        // An application sending the move straight to the table's actor: the same gate refuses it, and says so.
         const emitted: string[] = [];
         const listener = table.on('move.refused', (e) => emitted.push(e.refusal.code));
         table.actor.send(move);
@@ -281,6 +281,16 @@ function runPath(setup: ModelSetup, path: ModelPath): void {
         expect(emitted, where).toEqual([refused?.code]);
         expect(table.actor.getSnapshot().value, where).toEqual(before.value);
         expect(table.actor.getSnapshot().context, where).toEqual(before.context);
+        // An actor made straight from the machine, at the same point: the chart's own door refuses it.
+        if (!over) {
+          const bare = createActor(machine, { snapshot: before, inspect: taken.observer() }).start();
+          const heard: string[] = [];
+          bare.on('move.refused', (e) => heard.push(e.refusal.code));
+          bare.send(move);
+          expect(heard, `${where}, a bare actor`).toEqual([refused?.code]);
+          expect(bare.getSnapshot().context, `${where}, a bare actor`).toBe(before.context);
+          bare.stop();
+        }
       }
       checkStep(table, setup.autoPass ? null : step.state, replayed, rules, where);
     });

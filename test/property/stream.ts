@@ -235,7 +235,7 @@ export function playStream(
         }
         expect(table.actor.getSnapshot(), `${where}: a refused move must not reach the actor`).toBe(before);
         if (typeof move.type !== 'string' || !reserved(move.type)) {
-          // Sent straight to the actor, the chart refuses it itself and changes nothing.
+          // Sent straight to the actor, the same gate refuses it and changes nothing.
           const codes: string[] = [];
           const listener = table.on('move.refused', (e) => codes.push(e.refusal.code));
           table.actor.send(move as never);

@@ -5,11 +5,9 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { mundane } from '../../src/games/index.js';
 import {
   createTable,
-  defineGame,
   type IllegalMove,
   InvalidTable,
   replay,
@@ -18,6 +16,7 @@ import {
   type Table,
   type TableEmitted,
 } from '../../src/index.js';
+import { countingGame } from '../support/countingGame.js';
 
 const A = 'seat:a';
 const B = 'seat:b';
@@ -92,32 +91,16 @@ describe('a move is read exactly once', () => {
   });
 
   it("a payload checked once: the move's schema reads it once however often the rules and the chart ask", () => {
-    let parses = 0;
-    const counted = defineGame({
-      id: 'counted',
-      seats: { min: 1, max: 2 },
-      structure: { phases: [{ name: 'play', turns: { strategy: 'PerRound' }, turnPhases: [{ name: 'MAIN' }] }] },
-      setup: () => ({ total: 0 }),
-      moves: {
-        add: {
-          payload: z.object({ n: z.number().int() }).refine(() => {
-            parses++;
-            return true;
-          }),
-          check: ({ payload }) => (payload.n > 0 ? null : { reason: 'NOT_POSITIVE', message: 'add a positive number' }),
-          play: ({ game, payload }) => ({ game: { total: game.total + payload.n } }),
-        },
-      },
-    });
+    const { game: counted, counter } = countingGame();
     const table = createTable(counted, { table: 'table:c', seats: [A], seed: 1 });
     table.play({ type: 'add', seat: A, payload: { n: 2 } });
     expect(table.context.game).toEqual({ total: 2 });
-    expect(parses).toBe(1);
+    expect(counter.parses).toBe(1);
     expect(table.submit({ type: 'add', seat: A, payload: { n: 0 } })).toMatchObject({
       ok: false,
       error: { code: 'REFUSED', reason: 'NOT_POSITIVE' },
     });
-    expect(parses).toBe(2);
+    expect(counter.parses).toBe(2);
   });
 });
 

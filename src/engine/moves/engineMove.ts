@@ -6,7 +6,7 @@
  */
 
 import { type Refusal, refusal } from '../../core/errors.js';
-import { keepWorkedOut, type Move, workedOut } from '../../core/move.js';
+import type { Move } from '../../core/move.js';
 import { parseSchema, type Schema } from '../../core/schema.js';
 import type { AnyGame } from '../../definition/game.js';
 import type { StructurePlan } from '../../definition/structure.js';
@@ -44,24 +44,10 @@ export interface EngineMoveModel {
 export type PayloadRead<T = unknown> = { ok: true; payload: T } | { ok: false; refusal: Refusal };
 
 /**
- * A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. A read move is frozen,
- * so its payload is parsed once per schema, however many times it is checked and played.
+ * A move's payload read by its schema (null: it takes none), or the INVALID_PAYLOAD refusal. The gate reads it once
+ * per move played; the checked move carries what it read.
  */
 export function parsePayload<T>(schema: Schema<T> | null, move: Move): PayloadRead<T> {
-  const known = workedOut(move) as Parsed | undefined;
-  if (known !== undefined && known.schema === schema) return known.read as PayloadRead<T>;
-  const read = parseAfresh(schema, move);
-  keepWorkedOut(move, { schema, read } satisfies Parsed);
-  return read;
-}
-
-/** A payload read by a schema, as a read move keeps it. */
-interface Parsed {
-  readonly schema: unknown;
-  readonly read: PayloadRead;
-}
-
-function parseAfresh<T>(schema: Schema<T> | null, move: Move): PayloadRead<T> {
   if (schema === null) {
     return move.payload === undefined
       ? { ok: true, payload: undefined as T }
