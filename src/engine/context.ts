@@ -256,3 +256,6 @@ export function seatingOf(ctx: TableContext): Seating {
     firstSeat: structure.firstSeat,
   };
 }
+
+/** What a step changes: the fields of the context it gives a new value (the rest stay as they were). */
+export type Change = Partial<TableContext>;

@@ -9,32 +9,22 @@
  *
  * A move's way in: `table.play` (table/table.ts) → `gate` (here; core/move.ts
  * reads it, rules.ts and turnFacts.ts hold it to the turn) → the actor → the
- * chart's action (machines/tableLogic.ts) → its steps (engine/steps.ts) → the
- * ply appended (log/plyLog.ts).
+ * chart's action (machines/tableLogic.ts) → the step for that move
+ * (engine/playMove.ts for a game's, engine/moves/ for an engine move's) → the
+ * ply appended (engine/plies.ts, log/plyLog.ts).
  */
 
 import { type Refusal, refusal } from '../core/errors.js';
 import { type JsonValue, type Move, readMove } from '../core/move.js';
 import { type AnyGame, type GameMove, gameMove } from '../definition/game.js';
 import { strategyOf } from '../progression/strategies/index.js';
+import type { Checked } from './checked.js';
 import type { TableContext } from './context.js';
 import { type PayloadRead, parsePayload } from './moves/engineMove.js';
 import { type EngineMoveModel, engineMove } from './moves/index.js';
 import { endsTurn, turnRefusal } from './rules.js';
 import { seatingView } from './seatingView.js';
 import { askGame, gameRefusal, turnCannotPass } from './turnFacts.js';
-
-/** What a step needs of a move: the move as read, its definition, and its payload as the definition's schema read it. */
-export interface Checked {
-  /** The move as read: frozen, plain, what its ply records. */
-  readonly move: Move;
-  /** The game's definition of its type (undefined for an engine move). */
-  readonly definition: GameMove | undefined;
-  /** The engine's model of its type (undefined for a game move). */
-  readonly engine: EngineMoveModel | undefined;
-  /** A game move's payload as its schema read it (an engine move's: its payload as sent, which its checks read). */
-  readonly parsed: unknown;
-}
 
 /** The gate's key: a checked move is made here alone. */
 const GATE = Symbol('gate');

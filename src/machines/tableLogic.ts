@@ -9,10 +9,31 @@
 import type { Move } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import type { TableContext } from '../engine/context.js';
+import { seatsInGame } from '../engine/context.js';
+import { conditionHolds, finishGame, gameEnds } from '../engine/ending.js';
 import { eventsOf, type Moment, type TableEmitted } from '../engine/events.js';
 import { CheckedMove, gate } from '../engine/gate.js';
+import { holderAutoPasses, setAutoPass } from '../engine/moves/autoPass.js';
+import { delayActiveSeat } from '../engine/moves/delay.js';
+import { mergeInitiative } from '../engine/moves/initiative.js';
+import { removeSeat } from '../engine/moves/leave.js';
+import { takeBack, undoRecord } from '../engine/moves/undo.js';
+import { beginGamePhase, chooseNextSeat, enterPhase, seatGamePhase } from '../engine/phases.js';
+import { playGameMove } from '../engine/playMove.js';
+import { autoPassPly, plyFor, recordPly } from '../engine/plies.js';
+import { countPass, priorityToActiveSeat, priorityToNextSeat } from '../engine/priority.js';
+import { resolveTop } from '../engine/resolve.js';
+import { runOnMove, runRoutine } from '../engine/routines.js';
 import { endsTurn, turnCanPass } from '../engine/rules.js';
-import * as step from '../engine/steps.js';
+import {
+  clearFlow,
+  endSeatTurn,
+  movedThisTurn,
+  nextSimultaneousRound,
+  passTurn,
+  roundEndsWithTurn,
+} from '../engine/turn.js';
+import { closeWindow, endWindowPart, windowWaits } from '../engine/windows.js';
 
 /** What an action does: the change to the context and what it announces. */
 export interface Effect {
@@ -79,32 +100,32 @@ export function tableGuards(game: AnyGame) {
     tableIsInvalid: (context) => context.opening.problem !== null,
     // The gate checked the move against this very context (table.play, the fast path, or the chart's own door below).
     moveIsLegal: (context, event) => event instanceof CheckedMove && event.isFor(context),
-    allSeatsPassed: (context) => context.passes >= step.seatsInGame(context),
-    isLastToPass: (context) => context.passes + 1 >= step.seatsInGame(context),
+    allSeatsPassed: (context) => context.passes >= seatsInGame(context),
+    isLastToPass: (context) => context.passes + 1 >= seatsInGame(context),
     stackIsEmpty: (context) => context.stack.length === 0,
     stackHasItems: (context) => context.stack.length > 0,
-    gameEndsWithTurn: (context) => step.gameEnds(game, context, true),
-    gameIsOver: (context) => step.seatsInGame(context) === 0 || step.gameEnds(game, context, false),
+    gameEndsWithTurn: (context) => gameEnds(game, context, true),
+    gameIsOver: (context) => seatsInGame(context) === 0 || gameEnds(game, context, false),
     turnMovesSpent: (context) =>
       context.progression.obligation === null &&
       context.progression.movesThisTurn >= (context.progression.rules.movesPerTurn ?? Infinity),
     activeSeatIsOut: (context) =>
       context.turn.activeSeat !== null && context.progression.out.includes(context.turn.activeSeat),
     nobodyIsWaiting: (context) => context.progression.waiting.length === 0,
-    seatsRemain: (context) => step.seatsInGame(context) > 0,
-    holderAutoPasses: (context) => step.holderAutoPasses(context),
+    seatsRemain: (context) => seatsInGame(context) > 0,
+    holderAutoPasses: (context) => holderAutoPasses(context),
     turnCanPass: (context) => turnCanPass(context),
     autoPassKeepsTurnGoing: (context) =>
       context.prioritySeat === null ||
       !endsTurn(context, { type: 'engine.pass', seat: context.prioritySeat }) ||
       turnCanPass(context),
-    conditionHolds: ((context, _event, params) => step.conditionHolds(game, context, params.condition)) as Guard<{
+    conditionHolds: ((context, _event, params) => conditionHolds(game, context, params.condition)) as Guard<{
       condition: string;
     }>,
-    roundEndsWithTurn: (context) => step.roundEndsWithTurn(context),
-    movedThisTurn: (context) => step.movedThisTurn(context),
+    roundEndsWithTurn: (context) => roundEndsWithTurn(context),
+    movedThisTurn: (context) => movedThisTurn(context),
     moveEndsTurn: (context) => context.flow?.endTurn === true,
-    windowWaits: ((context, _event, params) => step.windowWaits(context, params.window)) as Guard<{ window: string }>,
+    windowWaits: ((context, _event, params) => windowWaits(context, params.window)) as Guard<{ window: string }>,
     moveTakesTransition: ((context, _event, params) => context.flow?.transition === params.transition) as Guard<{
       transition: string;
     }>,
@@ -118,18 +139,18 @@ export function tableGuards(game: AnyGame) {
 /** Actions that only change the context (XState's `assign`). */
 export function tableAssigns(game: AnyGame) {
   return uniform<Assign<never>>()({
-    setAutoPass: (context, event) => step.setAutoPass(context, event.seat as string, event.payload as never),
-    beginGamePhase: ((context, _event, params) => step.beginGamePhase(context, params.phase)) as Assign<{
+    setAutoPass: (context, event) => setAutoPass(context, event.seat as string, event.payload as never),
+    beginGamePhase: ((context, _event, params) => beginGamePhase(context, params.phase)) as Assign<{
       phase: string;
     }>,
-    chooseNextSeat: ((context, _event, params) => step.chooseNextSeat(game, context, params.order)) as Assign<{
+    chooseNextSeat: ((context, _event, params) => chooseNextSeat(game, context, params.order)) as Assign<{
       order: string;
     }>,
-    endSeatTurn: (context, event) => step.endSeatTurn(context, event.seat),
-    delayActiveSeat: (context, event) => step.delayActiveSeat(context, (event.payload as { after: string }).after),
-    clearFlow: () => step.clearFlow(),
-    endWindowPart: (context, event) => step.endWindowPart(context, event.seat),
-    closeWindow: (context) => step.closeWindow(context),
+    endSeatTurn: (context, event) => endSeatTurn(context, event.seat),
+    delayActiveSeat: (context, event) => delayActiveSeat(context, (event.payload as { after: string }).after),
+    clearFlow: () => clearFlow(),
+    endWindowPart: (context, event) => endWindowPart(context, event.seat),
+    closeWindow: (context) => closeWindow(context),
   } satisfies Record<string, Assign<never>>);
 }
 
@@ -139,8 +160,8 @@ export function tableAssigns(game: AnyGame) {
  */
 function recording(context: TableContext, event: Move, more: (checked: CheckedMove) => Partial<TableContext>): Effect {
   if (!(event instanceof CheckedMove)) return { change: NO_CHANGE, events: QUIET };
-  const ply = step.plyFor(context, event);
-  const recorded = step.recordPly(context, ply);
+  const ply = plyFor(context, event);
+  const recorded = recordPly(context, ply);
   return announced(context, Object.assign(recorded, more(event)), { kind: 'recorded', ply });
 }
 
@@ -155,69 +176,63 @@ export function tableEffects(game: AnyGame) {
   return uniform<Action<never>>()({
     recordPly: (context, event) => recording(context, event, () => ({})),
     recordPass: (context, event) =>
-      recording(context, event, (move) => Object.assign(step.countPass(context), step.undoRecord(game, context, move))),
+      recording(context, event, (move) => Object.assign(countPass(context), undoRecord(game, context, move))),
     recordPassAndMovePriority: (context, event) =>
       recording(context, event, (move) =>
-        Object.assign(step.countPass(context), step.priorityToNextSeat(context), step.undoRecord(game, context, move)),
+        Object.assign(countPass(context), priorityToNextSeat(context), undoRecord(game, context, move)),
       ),
     recordAutoPass: (context) => {
-      const ply = step.autoPassPly(context);
-      const change = Object.assign(step.recordPly(context, ply), step.countPass(context));
+      const ply = autoPassPly(context);
+      const change = Object.assign(recordPly(context, ply), countPass(context));
       return announced(context, change, { kind: 'recorded', ply });
     },
-    recordAndTakeBack: (context, event) => recording(context, event, () => step.takeBack(context)),
+    recordAndTakeBack: (context, event) => recording(context, event, () => takeBack(context)),
     passPriorityToNextSeat: (context) => {
-      return announced(context, step.priorityToNextSeat(context), PRIORITY_MOVED);
+      return announced(context, priorityToNextSeat(context), PRIORITY_MOVED);
     },
     // playGameMove reads nothing the ply changes (the log, the play order, the undo record): it is given the context as is.
     recordAndPlayMove: (context, event) =>
-      recording(context, event, (move) =>
-        Object.assign(step.playGameMove(context, move), step.undoRecord(game, context, move)),
-      ),
+      recording(context, event, (move) => Object.assign(playGameMove(context, move), undoRecord(game, context, move))),
     resolveTopAndReturnPriority: (context) => {
-      const { change, resolved } = step.resolveTop(game, context);
-      return announced(context, Object.assign(change, step.priorityToActiveSeat(context)), {
+      const { change, resolved } = resolveTop(game, context);
+      return announced(context, Object.assign(change, priorityToActiveSeat(context)), {
         kind: 'resolved',
         item: resolved,
       });
     },
     enterPhase: ((context, _event, params) => {
-      return announced(context, step.enterPhase(context, params.phase), { kind: 'phase-entered', phase: params.phase });
+      return announced(context, enterPhase(context, params.phase), { kind: 'phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
     // The game phase's first seat, once its onEnter routine has run (beginGamePhase, an assign, opened it before).
     enterGamePhase: ((context, _event, params) => {
-      const change = step.seatGamePhase(game, context, params.phase);
+      const change = seatGamePhase(game, context, params.phase);
       return announced(context, change, { kind: 'game-phase-entered', phase: params.phase });
     }) as Action<{ phase: string }>,
     endTurn: (context) => announced(context, NO_CHANGE, TURN_ENDED),
     passTurnToNextSeat: (context) => {
-      return announced(context, step.passTurn(context), TURN_PASSED);
+      return announced(context, passTurn(context), TURN_PASSED);
     },
     startTurn: (context) => announced(context, NO_CHANGE, TURN_STARTED),
     endRound: (context) => announced(context, NO_CHANGE, ROUND_ENDED),
     startNextRound: (context) => {
-      return announced(context, step.nextSimultaneousRound(context), ROUND_STARTED);
+      return announced(context, nextSimultaneousRound(context), ROUND_STARTED);
     },
     mergeInitiative: (context, event) => {
-      const change = step.mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
+      const change = mergeInitiative(context, (event.payload as { scores: Record<string, number> }).scores);
       return announced(context, change, INITIATIVE_MERGED);
     },
     finishGame: (context) => {
-      return announced(context, step.finishGame(game, context), OVER);
+      return announced(context, finishGame(game, context), OVER);
     },
     // A routine and a seat leaving may take seats out of the game: announced as seat.out.
     runRoutine: ((context, _event, params) =>
-      announced(context, step.runRoutine(game, context, params.routine), SEATING_CHANGED)) as Action<{
+      announced(context, runRoutine(game, context, params.routine), SEATING_CHANGED)) as Action<{
       routine: string;
     }>,
     // The onMove routine of the game phase the move was made in.
-    runOnMove: (context, event) => announced(context, step.runOnMove(game, context, event), SEATING_CHANGED),
+    runOnMove: (context, event) => announced(context, runOnMove(game, context, event), SEATING_CHANGED),
     removeSeat: (context, event) =>
-      announced(
-        context,
-        step.removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat),
-        SEATING_CHANGED,
-      ),
+      announced(context, removeSeat(context, event.seat ?? (event.payload as { seat: string }).seat), SEATING_CHANGED),
     // The chart's door (its root's catch-all): a move no transition took. One sent straight to the actor, unchecked, is
     // checked here once and raised for the chart to take; a refused one changes nothing, and why is worked out only for
     // someone listening. A move the gate let through against this context that no transition took changes nothing.

@@ -19,7 +19,7 @@
  * order of play is not a rule of its own: a free or simultaneous phase.
  */
 import type { TableContext } from '../engine/context.js';
-import { movedThisTurn } from '../engine/steps.js';
+import { movedThisTurn } from '../engine/turn.js';
 import type { ChartState } from '../fast/chartRunner.js';
 import { size } from '../log/plyLog.js';
 

@@ -6,6 +6,7 @@
 
 import { refusal } from '../../core/errors.js';
 import { z } from '../../core/schema.js';
+import { type AutoPassStop, type Change, seatsInGame, type TableContext } from '../context.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.discriminatedUnion('until', [
@@ -46,3 +47,29 @@ export const autoPass: EngineMoveModel = {
   },
   candidates: () => [{ until: 'end-of-turn' }, { until: 'my-turn' }, { until: 'stack-resolved' }],
 };
+
+/** The stops that remain once those matching `reached` are cleared (the same object when none is). */
+export function clearStops(
+  autoPass: TableContext['autoPass'],
+  reached: (seat: string, stop: AutoPassStop) => boolean,
+): TableContext['autoPass'] {
+  const seats = Object.keys(autoPass);
+  if (seats.length === 0 || !seats.some((seat) => reached(seat, autoPass[seat] as AutoPassStop))) return autoPass;
+  return Object.fromEntries(Object.entries(autoPass).filter(([seat, stop]) => !reached(seat, stop)));
+}
+
+/** A seat sets (or, with `off`, clears) where its automatic passing stops. */
+export function setAutoPass(ctx: TableContext, seat: string, stop: AutoPassStop | { until: 'off' }): Change {
+  if (stop.until === 'off') return { autoPass: clearStops(ctx.autoPass, (s) => s === seat) };
+  return { autoPass: { ...ctx.autoPass, [seat]: stop } };
+}
+
+/** Whether the seat holding priority passes automatically now (and the window is still open). */
+export function holderAutoPasses(ctx: TableContext): boolean {
+  return (
+    ctx.status === 'playing' &&
+    ctx.prioritySeat !== null &&
+    Object.hasOwn(ctx.autoPass, ctx.prioritySeat) &&
+    ctx.passes < seatsInGame(ctx)
+  );
+}

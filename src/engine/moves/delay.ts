@@ -5,6 +5,7 @@ import { idSchema } from '../../core/move.js';
 import { z } from '../../core/schema.js';
 import { strategyOf } from '../../progression/strategies/index.js';
 import { delayTurn } from '../../progression/turns.js';
+import type { Change, TableContext } from '../context.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 import { noInitiative } from './initiative.js';
 
@@ -41,3 +42,12 @@ export const delay: EngineMoveModel = {
   notation: (move) => `delay after ${(move.payload as { after: string }).after}`,
   candidates: (ctx) => ctx.progression.order.map((after) => ({ after })),
 };
+
+/** The active seat delays until after `after`; the seat that followed it acts now. */
+export function delayActiveSeat(ctx: TableContext, after: string): Change {
+  const seat = ctx.turn.activeSeat;
+  const delayed = seat === null ? null : delayTurn(ctx.progression, seat, after);
+  if (delayed === null) return {};
+  const { window: _closed, ...progression } = delayed.progression;
+  return { progression, turn: { ...ctx.turn, activeSeat: delayed.activeSeat } };
+}

@@ -1,8 +1,8 @@
 /**
  * An engine move as one object: its payload, who may make it, its refusals,
  * its notation and the payloads worth offering. The rules, legal moves and
- * the ply log read these; the chart names the effect of each (see
- * machines/regions.ts).
+ * the ply log read these; the chart names each move's effect, a function of
+ * the move's own module (see machines/regions.ts and tableLogic.ts).
  */
 
 import { type Refusal, refusal } from '../../core/errors.js';

@@ -1,4 +1,7 @@
-/** The engine's own moves by type: the one place an engine move's type becomes its behaviour. */
+/**
+ * The engine's own moves by type: the one place an engine move's type becomes its behaviour. Each module holds one
+ * move whole: who may make it, its payload's checks, its notation, the payloads worth offering, and its effect.
+ */
 import { autoPass } from './autoPass.js';
 import { delay } from './delay.js';
 import { endTurn } from './endTurn.js';

@@ -6,6 +6,8 @@ import { z } from '../../core/schema.js';
 import type { AnyGame } from '../../definition/game.js';
 import type { StructurePlan } from '../../definition/structure.js';
 import { strategyOf } from '../../progression/strategies/index.js';
+import { withInitiative } from '../../progression/turns.js';
+import type { Change, TableContext } from '../context.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 const payload = z.strictObject({ scores: z.record(idSchema, z.int().check(z.gte(-1_000_000), z.lte(1_000_000))) });
@@ -36,3 +38,12 @@ export const initiative: EngineMoveModel = {
   // Scores are the seat's own choice: nothing to enumerate.
   candidates: () => [],
 };
+
+/** Initiative scores merge in; under Initiative the round is ordered again from its first seat. */
+export function mergeInitiative(ctx: TableContext, scores: Record<string, number>): Change {
+  const merged = withInitiative(ctx.progression, ctx.opening.seats, scores);
+  return {
+    progression: merged.progression,
+    ...(merged.activeSeat !== undefined ? { turn: { ...ctx.turn, activeSeat: merged.activeSeat } } : {}),
+  };
+}

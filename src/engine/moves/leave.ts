@@ -3,6 +3,9 @@
 import { refusal } from '../../core/errors.js';
 import { idSchema } from '../../core/move.js';
 import { parseSchema, z } from '../../core/schema.js';
+import type { Change, TableContext } from '../context.js';
+import { withSeatsOut } from '../elimination.js';
+import { priorityToNextSeat } from '../priority.js';
 import { type EngineMoveModel, plain } from './engineMove.js';
 
 const removal = z.strictObject({ seat: idSchema });
@@ -27,3 +30,15 @@ export const leave: EngineMoveModel = {
   },
   notation: (move) => (move.seat !== undefined ? 'leaves' : `removes ${(move.payload as { seat: string }).seat}`),
 };
+
+/** A seat leaves (or is removed): the order skips it from now on. */
+export function removeSeat(ctx: TableContext, seat: string): Change {
+  if (ctx.progression.out.includes(seat)) return {};
+  const progression = withSeatsOut(ctx.progression, [seat]);
+  return {
+    progression,
+    ...(ctx.prioritySeat === seat && ctx.prioritySeat !== ctx.turn.activeSeat
+      ? priorityToNextSeat({ ...ctx, progression })
+      : {}),
+  };
+}

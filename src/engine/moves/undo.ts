@@ -4,8 +4,11 @@
  * declares which moves are undoable).
  */
 import { type Refusal, refusal } from '../../core/errors.js';
+import type { Move } from '../../core/move.js';
+import { type AnyGame, gameMove } from '../../definition/game.js';
 import { last } from '../../log/plyLog.js';
-import type { TableContext } from '../context.js';
+import type { Checked } from '../checked.js';
+import type { Change, TableContext } from '../context.js';
 import { type EngineMoveModel, parsePayload, plain } from './engineMove.js';
 
 /**
@@ -43,3 +46,24 @@ export const undo: EngineMoveModel = {
   },
   notation: () => 'undo',
 };
+
+/** Whether `move` can be taken back: the game declares its type undoable (passes, in a priority game). */
+export function isUndoable(game: AnyGame, ctx: TableContext, move: Move): boolean {
+  if (move.seat === undefined) return false;
+  if (move.type === 'engine.pass') return ctx.opening.structure.priority && game.undoablePasses;
+  return gameMove(game, move.type)?.undoable === true;
+}
+
+/** What an undo of `move` would restore: the table before it (to keep beside the change the move makes). */
+export function undoRecord(game: AnyGame, ctx: TableContext, { move }: Checked): Change {
+  if (!isUndoable(game, ctx, move)) return {};
+  const { prioritySeat, passes, stack, game: pieces, progression, autoPass } = ctx;
+  return {
+    undo: { seat: move.seat as string, before: { prioritySeat, passes, stack, game: pieces, progression, autoPass } },
+  };
+}
+
+/** The seat takes back its last ply: the table's pieces and turn return to before it (the log keeps both plies). */
+export function takeBack(ctx: TableContext): Change {
+  return ctx.undo === null ? {} : { ...ctx.undo.before, undo: null };
+}
