@@ -58,10 +58,11 @@ const MAX_SCALE = 4;
 const MARGIN = 24;
 
 /**
- * The frame's shape (its width over its height) in steps of about a fifth, so that the chart is laid out again for a
- * frame of another shape (another screen, the side panels folded) but not for every pixel a panel is dragged.
+ * The frame's shape (its width over its height) in steps of about a fifth, so that the chart's regions are arranged
+ * again for a frame of another shape (another screen, the side panels folded) but not for every pixel a panel is
+ * dragged.
  */
-export function aspectStep(width: number, height: number): number {
+function aspectStep(width: number, height: number): number {
   if (width <= 0 || height <= 0) return 2;
   return Math.round(2 ** (Math.round(Math.log2(width / height) * 4) / 4) * 100) / 100;
 }
