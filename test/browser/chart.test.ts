@@ -22,6 +22,7 @@ import {
   overflowing,
   pass,
   position,
+  regionBoxes,
   SHOTS,
   SIZES,
   screenshot,
@@ -93,6 +94,20 @@ describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => 
     expect(await page.locator('[data-testid=chart-frame]').getAttribute('data-mode')).toBe('follow');
     // mundane: a phase of the turn region, priority held and the stack, three regions at once
     await everyActiveLeafInView(page, 'at the opening', 3);
+    // Each region laid out on its own and the regions set for the frame: side by side, not one tall stack (some two
+    // share a band of the frame's height), and no region a row of phases longer than two frames (the turn's phases
+    // read top down).
+    expect(await page.locator('[data-testid=chart-frame]').getAttribute('data-scale')).toBe('1.000');
+    const { frame: room, regions } = await regionBoxes(page);
+    expect(regions.map((r) => r.key).sort()).toEqual(['priority', 'stack', 'turn']);
+    const beside = regions.flatMap((a, i) =>
+      regions
+        .slice(i + 1)
+        .filter((b) => a.top < b.top + b.height && b.top < a.top + a.height)
+        .map((b) => [a.key, b.key]),
+    );
+    expect(beside.length, `regions side by side: ${JSON.stringify(regions)}`).toBeGreaterThan(0);
+    for (const region of regions) expect(region.width, `${region.key} across`).toBeLessThanOrEqual(2 * room.width);
     const views = new Set<string>();
     for (let i = 0; i < 6; i++) {
       await pass(page);

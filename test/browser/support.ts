@@ -331,6 +331,25 @@ export function activeLeavesDrawn(page: Page): Promise<{ id: string; where: 'cha
   });
 }
 
+/**
+ * The chart's regions (the children of a parallel state, drawn dashed) as drawn on screen, by their key, with the
+ * chart frame's box: in follow mode, at full size, so their sizes are the layout's.
+ */
+export function regionBoxes(page: Page): Promise<{
+  frame: { width: number; height: number };
+  regions: { key: string; left: number; top: number; width: number; height: number }[];
+}> {
+  return page.evaluate(() => {
+    const frame = document.querySelector('[data-testid=chart-frame]').getBoundingClientRect();
+    const regions = [...document.querySelectorAll('svg.chart .state.region')].map((state: Dom) => {
+      const r = state.querySelector(':scope > rect').getBoundingClientRect();
+      const key = (state.getAttribute('data-testid') as string).split('.').at(-1) as string;
+      return { key, left: r.left, top: r.top, width: r.width, height: r.height };
+    });
+    return { frame: { width: frame.width, height: frame.height }, regions };
+  });
+}
+
 /** Whether the element is on screen and on top where it is drawn: seen without scrolling. */
 export function seenWithoutScrolling(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((sel) => {

@@ -12,7 +12,15 @@
  */
 
 import { allStates, type ChartState } from 'plystack/inspect';
-import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
+import {
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type WheelEvent,
+} from 'react';
 
 import { onEnter } from '../keys.js';
 import { collapseChart, hiddenCount } from './collapse.js';
@@ -49,9 +57,19 @@ const MIN_SCALE = 0.15;
 const MAX_SCALE = 4;
 const MARGIN = 24;
 
+/**
+ * The frame's shape (its width over its height) in steps of about a fifth, so that the chart's regions are arranged
+ * again for a frame of another shape (another screen, the side panels folded) but not for every pixel a panel is
+ * dragged.
+ */
+function aspectStep(width: number, height: number): number {
+  if (width <= 0 || height <= 0) return 2;
+  return Math.round(2 ** (Math.round(Math.log2(width / height) * 4) / 4) * 100) / 100;
+}
+
 const layouts = new WeakMap<ChartState, Map<string, Promise<ChartLayout>>>();
-function layoutOf(base: ChartState, collapsed: ReadonlySet<string>): Promise<ChartLayout> {
-  const key = [...collapsed].sort().join('|');
+function layoutOf(base: ChartState, collapsed: ReadonlySet<string>, aspect: number): Promise<ChartLayout> {
+  const key = `${aspect}:${[...collapsed].sort().join('|')}`;
   let byKey = layouts.get(base);
   if (byKey === undefined) {
     byKey = new Map();
@@ -61,7 +79,7 @@ function layoutOf(base: ChartState, collapsed: ReadonlySet<string>): Promise<Cha
   if (found === undefined) {
     const hidden = new Map<string, number>();
     for (const s of allStates(base)) if (collapsed.has(s.id) && s.children.length > 0) hidden.set(s.id, hiddenCount(s));
-    found = layOut(collapseChart(base, collapsed), hidden);
+    found = layOut(collapseChart(base, collapsed), hidden, aspect);
     byKey.set(key, found);
   }
   return found;
@@ -366,19 +384,32 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
   const placed = useRef<{ layout: ChartLayout; mode: string } | null>(null);
   const collapsedKey = [...collapsed].sort().join('|');
 
+  // The frame's shape, which the chart is laid out for: read before the first layout, and again when the frame resizes.
+  const [aspect, setAspect] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (el === null) return;
+    const read = () => setAspect(aspectStep(el.clientWidth, el.clientHeight));
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: collapsedKey stands for collapsed, so a new set holding the same states does not lay the chart out again
   useEffect(() => {
     let live = true;
     setError(null);
     if (shown === null) return setLayout(null);
-    layoutOf(shown, collapsed).then(
+    if (aspect === null) return;
+    layoutOf(shown, collapsed, aspect).then(
       (laid) => live && setLayout(laid),
       (e: unknown) => live && setError(String(e)),
     );
     return () => {
       live = false;
     };
-  }, [shown, collapsedKey]);
+  }, [shown, collapsedKey, aspect]);
 
   const takenSet = useMemo(() => new Set(taken), [taken]);
   const activeKey = [...active].join('|');
