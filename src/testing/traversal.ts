@@ -13,7 +13,7 @@ import { getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import type { AnyGame } from '../definition/game.js';
 import type { TableState } from '../definition/records.js';
-import { checkMove } from '../engine/gate.js';
+import { checkMove, gate } from '../engine/gate.js';
 import type { TableInput } from '../engine/input.js';
 import { legalMovesFor } from '../engine/legalMoves.js';
 import { stateView } from '../engine/view.js';
@@ -172,7 +172,11 @@ export function tableEvents(
   return (snapshot) => {
     const seats = Object.keys(publicState(game, snapshot).seats);
     const moves: MoveEvent[] = seats.flatMap((seat) => legalMovesFor(game, snapshot.context, seat).allowed);
-    for (const move of seatless) if (checkMove(game, snapshot.context, move) === null) moves.push({ ...move });
+    for (const move of seatless) {
+      // Offered as the gate let it through: played from this snapshot, the chart takes it as it is.
+      const verdict = gate(game, snapshot.context, move);
+      if (verdict.ok) moves.push(verdict.move);
+    }
     const probe = refusedProbe(game, snapshot);
     return probe === null ? moves : [...moves, probe];
   };
