@@ -13,6 +13,7 @@ import type { TableContext } from './context.js';
 import { offer } from './gate.js';
 import { engineMove } from './moves/index.js';
 import { engineRefusal, moveTypes, seatingView } from './rules.js';
+import { windowWaiting } from './windows.js';
 
 /**
  * The seats that may act now: the obliged seat while it owes plies; the
@@ -26,8 +27,8 @@ export function seatsToAct(ctx: TableContext): string[] {
   if (ctx.status !== 'playing') return [];
   if (ctx.progression.obligation !== null) return [ctx.progression.obligation.seat];
   if (ctx.opening.structure.priority) return ctx.prioritySeat === null ? [] : [ctx.prioritySeat];
-  const window = ctx.progression.window;
-  if (window !== undefined) return [...window.waiting];
+  const waiting = windowWaiting(ctx);
+  if (waiting !== undefined) return [...waiting];
   return strategyOf(ctx.progression.rules).toAct(ctx.progression, ctx.turn.activeSeat, () =>
     eligibleSeats(ctx.opening.seats, ctx.progression),
   );

@@ -8,7 +8,7 @@ import { type AnyGame, ownEntry } from '../definition/game.js';
 import { phasePlan } from '../definition/structure.js';
 import type { Change, TableContext } from './context.js';
 import { eliminated } from './elimination.js';
-import { seatingView } from './rules.js';
+import { seatingView } from './seatingView.js';
 
 /** What a routine reads: the pieces, the options and the seating. */
 export function routineContext(ctx: TableContext) {

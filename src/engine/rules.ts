@@ -9,10 +9,11 @@
 import { type Refusal, refusal } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import { type AnyGame, type GameMove, gameMove } from '../definition/game.js';
-import { type StructurePlan, windowPlan } from '../definition/structure.js';
+import type { StructurePlan } from '../definition/structure.js';
 import { seatsInGame, type TableContext } from './context.js';
 import { ENGINE_MOVES, type EngineMoveModel, engineMove } from './moves/index.js';
 import { holdsTurn, isOutOfTurn, notYourTurn } from './turnFacts.js';
+import { windowRefusal } from './windows.js';
 
 export { ENGINE_MOVES, undoRefusal } from './moves/index.js';
 export { seatingView } from './seatingView.js';
@@ -125,9 +126,8 @@ export function turnRefusal(
   }
   if (engine !== undefined) return engine.refusal(game, ctx, seat, acting);
   if (isOutOfTurn(ctx, type)) return null;
-  const window = ctx.progression.window;
-  if (window !== undefined && !windowPlan(ctx.opening.structure, ctx.gamePhase, window.name)?.moves.includes(type))
-    return refusal('WRONG_TIMING', `the window ${window.name} is open: ${type} is not one of its moves`, 'IN_WINDOW');
+  const inWindow = windowRefusal(ctx, type);
+  if (inWindow !== null) return inWindow;
   // The application acting for the table is not held to the turns: the game's check decides (a move the game
   // declares for seats only answers it with SEAT_REQUIRED).
   if (seat === undefined) return null;

@@ -7,6 +7,7 @@ import { GameCodeError, type Refusal, refusal } from '../core/errors.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { nextTurn } from '../progression/turns.js';
 import { seatingOf, type TableContext } from './context.js';
+import { notAwaited, windowWaiting } from './windows.js';
 
 /** Whether the current game phase declares `type` a move any seat may make at any time. */
 export function isOutOfTurn(ctx: TableContext, type: string): boolean {
@@ -15,20 +16,14 @@ export function isOutOfTurn(ctx: TableContext, type: string): boolean {
 
 /** Whether `seat` holds the turn now: in a response window, whether it is yet to do its part; else by the strategy. */
 export function holdsTurn(ctx: TableContext, seat: string): boolean {
-  const window = ctx.progression.window;
-  if (window !== undefined) return window.waiting.includes(seat);
+  const waiting = windowWaiting(ctx);
+  if (waiting !== undefined) return waiting.includes(seat);
   return strategyOf(ctx.progression.rules).holdsTurn(ctx.progression, ctx.turn.activeSeat, seat);
 }
 
 /** The refusal of a move by `seat`, which does not hold the turn (or is not awaited by the open response window). */
 export function notYourTurn(ctx: TableContext, seat: string | null): Refusal {
-  const window = ctx.progression.window;
-  return refusal(
-    'NOT_YOUR_TURN',
-    window === undefined
-      ? `it is not ${seat ?? 'anybody'}'s turn`
-      : `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}`,
-  );
+  return refusal('NOT_YOUR_TURN', notAwaited(ctx) ?? `it is not ${seat ?? 'anybody'}'s turn`);
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * Response windows: the window a move's outcome opens, a seat's part of it counted and ended, and the window closed.
+ * Response windows, whole: the window a move's outcome opens, who it waits for (they alone hold the turn while it is
+ * open) and which moves it allows, a seat's part of it counted and ended, and the window closed. The chart's fragment
+ * is the window states a turn holds (machines/regions.ts); a game declares its windows in its structure (definition/structure.ts).
  */
 
-import { GameCodeError } from '../core/errors.js';
+import { GameCodeError, type Refusal, refusal } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import type { GameMove, MoveOutcome } from '../definition/game.js';
 import { windowPlan } from '../definition/structure.js';
@@ -71,4 +73,28 @@ export function closeWindow(ctx: TableContext): Change {
   if (ctx.progression.window === undefined) return {};
   const { window: _closed, ...progression } = ctx.progression;
   return { progression };
+}
+
+/**
+ * The seats the open response window waits for, or undefined while none is open. While one is open they alone hold
+ * the turn, each until its part is done.
+ */
+export function windowWaiting(ctx: TableContext): readonly string[] | undefined {
+  return ctx.progression.window?.waiting;
+}
+
+/** Why a seat the open window does not wait for may not act (undefined while none is open). */
+export function notAwaited(ctx: TableContext): string | undefined {
+  const window = ctx.progression.window;
+  return window === undefined
+    ? undefined
+    : `the window ${window.name} waits for ${window.waiting.join(', ') || 'nobody'}`;
+}
+
+/** Why the game's move `type` may not be made while a response window is open (it is not one of its moves), or null. */
+export function windowRefusal(ctx: TableContext, type: string): Refusal | null {
+  const window = ctx.progression.window;
+  if (window === undefined || windowPlan(ctx.opening.structure, ctx.gamePhase, window.name)?.moves.includes(type))
+    return null;
+  return refusal('WRONG_TIMING', `the window ${window.name} is open: ${type} is not one of its moves`, 'IN_WINDOW');
 }
