@@ -4,16 +4,15 @@
  * whose game changed its rules' revision answers 409 RULES_REVISION for that
  * table (with or without a snapshot to start from) and plays nothing, though it
  * still gives the table's log; the game of the table's own revision serves it
- * again. Real PGlite files, real HTTP.
+ * again. A real database (a PostgreSQL database of the server project's shared cluster: each server opens it in a
+ * moment, where PGlite files took a second of WebAssembly a server), real HTTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from '../../src/client/client.js';
 import { defineGame } from '../../src/definition/defineGame.js';
 import { startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
+import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { refusal } from './support/refusal.js';
 import { until } from './support/streams.js';
 
@@ -28,12 +27,17 @@ const coin = (revision: number) =>
   } as never);
 
 describe("a stored table and its game's rules revision", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'plystack-revision-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let cluster: PgCluster;
+  let database: string;
+  beforeAll(async () => {
+    cluster = await sharedPostgres();
+    database = await cluster.database('rules_revision');
+  }, 120_000);
+  afterAll(() => cluster?.destroy());
   const serve = (revision: number, clockTickMs?: number) =>
     startServer({
       port: 0,
-      data: dir,
+      database,
       games: { coin: coin(revision) },
       snapshotEvery: 2,
       process: `rev${revision}`,
