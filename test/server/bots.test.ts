@@ -267,6 +267,12 @@ describe('bot seats at the table server', () => {
   });
 });
 
+/**
+ * The length of the bots' games on PGlite files below: five turns, some eighty moves, so the restart or the kill (once
+ * three moves are in) comes long before the end; every move there costs tens of milliseconds of PGlite's WebAssembly.
+ */
+const PGLITE_TURNS = 5;
+
 // The PGlite data folder of the restart and the kill -9 below, one after the other (the restart's servers are closed
 // before the kill's start): its database is made once, by the first server on it.
 let pgliteFolder: string;
@@ -300,7 +306,7 @@ describe('bot seats across a restart, on PGlite files', () => {
       game: 'mundane',
       seats: ['seat:ann', 'seat:bob'],
       seed: 21,
-      options: { turns: 10 },
+      options: { turns: PGLITE_TURNS },
       bots,
     });
     const { table, appToken } = created;
@@ -344,7 +350,7 @@ describe('bot seats at a server killed with -9', () => {
         game: 'mundane',
         seats: ['seat:ann', 'seat:bob'],
         seed: 34,
-        options: { turns: 10 },
+        options: { turns: PGLITE_TURNS },
         bots,
       }));
       const app = connect(first.url, appToken);
