@@ -7,13 +7,13 @@
  * again. A real database (a PostgreSQL database of the server project's shared cluster: each server opens it in a
  * moment, where PGlite files took a second of WebAssembly a server), real HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connect } from '../../src/client/client.js';
 import { defineGame } from '../../src/definition/defineGame.js';
 import { startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
-import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { refusal } from './support/refusal.js';
+import { sharedDatabase } from './support/sharedDatabase.js';
 import { until } from './support/streams.js';
 
 /** Two seats flip a coin in turn; `revision` is what the game's turn rules declare. */
@@ -27,17 +27,11 @@ const coin = (revision: number) =>
   } as never);
 
 describe("a stored table and its game's rules revision", () => {
-  let cluster: PgCluster;
-  let database: string;
-  beforeAll(async () => {
-    cluster = await sharedPostgres();
-    database = await cluster.database('rules_revision');
-  }, 120_000);
-  afterAll(() => cluster?.destroy());
+  const database = sharedDatabase('rules_revision');
   const serve = (revision: number, clockTickMs?: number) =>
     startServer({
       port: 0,
-      database,
+      database: database(),
       games: { coin: coin(revision) },
       snapshotEvery: 2,
       process: `rev${revision}`,
