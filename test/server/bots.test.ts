@@ -21,8 +21,8 @@ import { type BotSpec, botMove, DEFAULT_MCTS_ITERATIONS, MAX_MCTS_ITERATIONS } f
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { createTable } from '../../src/table/table.js';
-import { type PgCluster, sharedPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
+import { sharedDatabase } from './support/sharedDatabase.js';
 import { sqlOf } from './support/sqlOf.js';
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -267,6 +267,12 @@ describe('bot seats at the table server', () => {
   });
 });
 
+/**
+ * The length of the bots' games on PGlite files below: five turns, some eighty moves, so the restart or the kill (once
+ * three moves are in) comes long before the end; every move there costs tens of milliseconds of PGlite's WebAssembly.
+ */
+const PGLITE_TURNS = 5;
+
 // The PGlite data folder of the restart and the kill -9 below, one after the other (the restart's servers are closed
 // before the kill's start): its database is made once, by the first server on it.
 let pgliteFolder: string;
@@ -300,7 +306,7 @@ describe('bot seats across a restart, on PGlite files', () => {
       game: 'mundane',
       seats: ['seat:ann', 'seat:bob'],
       seed: 21,
-      options: { turns: 10 },
+      options: { turns: PGLITE_TURNS },
       bots,
     });
     const { table, appToken } = created;
@@ -344,7 +350,7 @@ describe('bot seats at a server killed with -9', () => {
         game: 'mundane',
         seats: ['seat:ann', 'seat:bob'],
         seed: 34,
-        options: { turns: 10 },
+        options: { turns: PGLITE_TURNS },
         bots,
       }));
       const app = connect(first.url, appToken);
@@ -371,17 +377,11 @@ describe('bot seats at a server killed with -9', () => {
 });
 
 describe('bot seats on PostgreSQL, with two processes', () => {
-  let cluster: PgCluster;
-  let database: string;
-  beforeAll(async () => {
-    cluster = await sharedPostgres();
-    database = await cluster.database('bots');
-  }, 120_000);
-  afterAll(() => cluster?.destroy());
+  const database = sharedDatabase('bots');
 
   it('plays on in the other process once the first stops, each bot move the one the first would have played', async () => {
-    const a = await startServer({ port: 0, database, process: 'pg-a' });
-    const b = await startServer({ port: 0, database, process: 'pg-b' });
+    const a = await startServer({ port: 0, database: database(), process: 'pg-a' });
+    const b = await startServer({ port: 0, database: database(), process: 'pg-b' });
     try {
       const bots: Record<string, BotSpec> = {
         'seat:ann': { kind: 'random' },

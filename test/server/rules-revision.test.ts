@@ -4,17 +4,16 @@
  * whose game changed its rules' revision answers 409 RULES_REVISION for that
  * table (with or without a snapshot to start from) and plays nothing, though it
  * still gives the table's log; the game of the table's own revision serves it
- * again. Real PGlite files, real HTTP.
+ * again. A real database (a PostgreSQL database of the server project's shared cluster: each server opens it in a
+ * moment, where PGlite files took a second of WebAssembly a server), real HTTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connect } from '../../src/client/client.js';
 import { defineGame } from '../../src/definition/defineGame.js';
 import { startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { refusal } from './support/refusal.js';
+import { sharedDatabase } from './support/sharedDatabase.js';
 import { until } from './support/streams.js';
 
 /** Two seats flip a coin in turn; `revision` is what the game's turn rules declare. */
@@ -28,12 +27,11 @@ const coin = (revision: number) =>
   } as never);
 
 describe("a stored table and its game's rules revision", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'plystack-revision-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const database = sharedDatabase('rules_revision');
   const serve = (revision: number, clockTickMs?: number) =>
     startServer({
       port: 0,
-      data: dir,
+      database: database(),
       games: { coin: coin(revision) },
       snapshotEvery: 2,
       process: `rev${revision}`,

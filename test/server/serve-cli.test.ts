@@ -6,9 +6,6 @@
  * the built-in ones.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
@@ -17,6 +14,7 @@ import { connect } from '../../src/client/client.js';
 import { builtInGames } from '../../src/games/index.js';
 import type { AnyGame } from '../../src/index.js';
 import { startServer } from '../../src/server/server.js';
+import { sharedPostgres } from './support/postgres.js';
 import { spawnServer } from './support/serve.js';
 
 /** A game of this repository's tests, as an application's ES module exporting it (`chat`: seats say things). */
@@ -131,15 +129,17 @@ it('--game refuses a module without a game, one that does not import, and a game
 it('a table of a game the server was not given again after a restart is answered 409 UNKNOWN_GAME, not a failure; given it, it plays on', async () => {
   const chat = ((await import(CHAT)) as { default: AnyGame }).default;
   const games = { ...builtInGames, chat };
-  const data = await mkdtemp(join(tmpdir(), 'plystack-serve-game-'));
+  // A stored table, on a database of the server project's shared PostgreSQL cluster (a server opens it in a moment).
+  const cluster = await sharedPostgres();
+  const database = await cluster.database('serve_game');
   try {
-    const first = await startServer({ port: 0, data, games });
+    const first = await startServer({ port: 0, database, games });
     const created = await connect(first.url).create({ game: 'chat', seats: ['seat:ann', 'seat:bob'] });
     const ann = (url: string) => connect(url, created.tokens['seat:ann']!);
     await ann(first.url).play(created.table, { type: 'say', seat: 'seat:ann', payload: { text: 'hi' } });
     await first.close();
 
-    const without = await startServer({ port: 0, data });
+    const without = await startServer({ port: 0, database });
     try {
       const answer = await fetch(`${without.url}/tables/${created.table}`, {
         headers: { authorization: `Bearer ${created.tokens['seat:ann']!}` },
@@ -153,7 +153,7 @@ it('a table of a game the server was not given again after a restart is answered
       await without.close();
     }
 
-    const again = await startServer({ port: 0, data, games });
+    const again = await startServer({ port: 0, database, games });
     try {
       await ann(again.url).play(created.table, { type: 'say', seat: 'seat:ann', payload: { text: 'again' } });
       expect((await ann(again.url).get(created.table)).state.seats['seat:ann']).toEqual({ said: 'again' });
@@ -161,6 +161,6 @@ it('a table of a game the server was not given again after a restart is answered
       await again.close();
     }
   } finally {
-    await rm(data, { recursive: true, force: true });
+    cluster.destroy();
   }
 }, 120_000);
