@@ -1,7 +1,7 @@
 /**
  * Response windows, whole: the window a move's outcome opens, who it waits for (they alone hold the turn while it is
  * open) and which moves it allows, a seat's part of it counted and ended, and the window closed. The chart's fragment
- * is the window states a turn holds (machines/regions.ts); a game declares its windows in its structure (definition/structure.ts).
+ * is machines/windowStates.ts; a game declares its windows in its structure (definition/structure.ts).
  */
 
 import { GameCodeError, type Refusal, refusal } from '../core/errors.js';

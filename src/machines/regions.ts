@@ -9,37 +9,27 @@
  *             `round` for Simultaneous; `open` for Free.
  *   priority  who may act in a priority window (priority games).
  *   stack     empty or holding items (priority games).
+ *
+ * A response window's states are their own fragment (windowStates.ts); the parts every fragment uses are in
+ * chartParts.ts.
  */
 import { and, not, stateIn } from 'xstate';
 import type { PhaseDefinition } from '../definition/game.js';
 import type { PhasePlan, StructurePlan } from '../definition/structure.js';
 import { strategyOf } from '../progression/strategies/index.js';
-import type { TableStateConfig } from './tableSetup.js';
-
-/** A state node config, typed by the table machine's setup: a misspelt guard or action name does not compile. */
-export type StateConfig = TableStateConfig;
-type States = NonNullable<StateConfig['states']>;
-type On = NonNullable<StateConfig['on']>;
-
-const isLegal = 'moveIsLegal' as const;
-
-/** A routine a phase names, run as the chart's `runRoutine` action. */
-const routine = (name: string | undefined) =>
-  name === undefined ? [] : [{ type: 'runRoutine' as const, params: { routine: name } }];
-
-/** After each game move, the onMove routine of the game phase it is made in (`runOnMove`), where one is named. */
-const afterMove = (onMove: string | undefined) => (onMove === undefined ? [] : ['runOnMove' as const]);
-
-/** What ends a turn of `phase`: the turn.ended announcement, then the phase's onTurnEnd routine. */
-const endingTurn = (phase: PhasePlan) => ['endTurn' as const, ...routine(phase.onTurnEnd)];
-
-/** Every game move type, handled in place: guarded by the rules, recorded, played, then `after` (an onMove routine). */
-function gameMoves(types: readonly string[], after: ReturnType<typeof afterMove> = []): On {
-  const on: On = {};
-  const actions = after.length === 0 ? ('recordAndPlayMove' as const) : ['recordAndPlayMove' as const, ...after];
-  for (const type of types) on[type] = { guard: isLegal, actions };
-  return on;
-}
+import {
+  type Always,
+  afterMove,
+  endingTurn,
+  type Guard,
+  gameMoves,
+  isLegal,
+  type On,
+  routine,
+  type StateConfig,
+  type States,
+} from './chartParts.js';
+import { windowFragment } from './windowStates.js';
 
 /**
  * The state a seat's turn ends in. With the game's order, entering it asks the order who acts next (unless a move
@@ -86,24 +76,7 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
             target: 'done',
           },
         ];
-  const windows = phase.windows ?? [];
-  // A move that opens a response window: the turn waits in it until every seat has done its part.
-  const opensWindow: Always = windows.map((w) => ({
-    guard: { type: 'windowWaits', params: { window: w.name } },
-    target: w.name,
-  }));
-  const windowStates: States = {};
-  for (const w of windows)
-    windowStates[w.name] = {
-      on: {
-        ...gameMoves(w.moves, afterMove(phase.onMove)),
-        'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endWindowPart'] },
-      },
-      always: [
-        { guard: not({ type: 'windowWaits', params: { window: w.name } }), target: 'acting', actions: 'closeWindow' },
-        { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done', actions: 'closeWindow' },
-      ],
-    };
+  const windows = windowFragment(phase);
   return {
     acting: {
       on: {
@@ -111,21 +84,17 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
         'engine.end-turn': { guard: isLegal, target: 'done', actions: ['recordPly'] },
       },
       always: [
-        ...opensWindow,
+        ...windows.opens,
         ...endedByMove,
         { guard: 'turnMovesSpent', target: 'done' },
         { guard: and(['activeSeatIsOut', not('gameIsOver')]), target: 'done' },
         ...endedByCondition,
       ],
     },
-    ...windowStates,
+    ...windows.states,
     done: turnDone(doneId, phase.order),
   };
 }
-
-type AlwaysItem = Extract<Extract<NonNullable<StateConfig['always']>, readonly unknown[]>[number], { guard?: unknown }>;
-type Always = AlwaysItem[];
-type Guard = NonNullable<AlwaysItem['guard']>;
 
 /**
  * How a game phase ends by itself, checked after every move: a move's outcome taking one of the transitions out of
