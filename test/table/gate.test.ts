@@ -82,4 +82,28 @@ describe('one gate', () => {
     expect(actor.getSnapshot().status).toBe('active');
     actor.stop();
   });
+
+  it('hostile input at a bare actor door is refused with its code and changes nothing; the actor stays active', () => {
+    const actor = createActor(createTableMachine(mundane), { input: { table: 'table:g', seats: [A, B], seed: 1 } });
+    actor.start();
+    const codes: string[] = [];
+    actor.on('move.refused', (e) => codes.push(e.refusal.code));
+    const before = actor.getSnapshot().context;
+    const throwing = {
+      type: 'PlayCard',
+      seat: A,
+      get payload() {
+        throw new Error('boom');
+      },
+    };
+    actor.send(throwing as never);
+    actor.send({ type: 'PlayCard', seat: A, payload: { card: new Date() } } as never);
+    actor.send({ type: 'NoSuchMove', seat: A } as never);
+    actor.send({ type: 'engine.pass', seat: 'seat:nobody' } as never);
+    actor.send({ type: 'engine.pass', seat: A, payload: { extra: true } } as never);
+    expect(codes).toEqual(['INVALID_PAYLOAD', 'INVALID_PAYLOAD', 'UNKNOWN_MOVE', 'UNKNOWN_SEAT', 'INVALID_PAYLOAD']);
+    expect(actor.getSnapshot().context).toBe(before);
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
 });
