@@ -8,8 +8,7 @@
 
 import type { Move } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
-import type { TableContext } from '../engine/context.js';
-import { seatsInGame } from '../engine/context.js';
+import { seatsInGame, type TableContext } from '../engine/context.js';
 import { conditionHolds, finishGame, gameEnds } from '../engine/ending.js';
 import { eventsOf, type Moment, type TableEmitted } from '../engine/events.js';
 import { CheckedMove, gate } from '../engine/gate.js';
