@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { mundane, sandbox, skirmish } from '../../src/games/index.js';
 import { createTableMachine } from '../../src/index.js';
-import type { StateConfig } from '../../src/machines/regions.js';
+import type { StateConfig } from '../../src/machines/chartParts.js';
 
 // @ts-expect-error: no guard turnMovesSpnt
 const misspeltGuard: StateConfig = { always: { guard: 'turnMovesSpnt', target: 'done' } };
