@@ -5,8 +5,8 @@
  * token then in the stream's query, as browsers send no headers on a WebSocket).
  */
 
-import type { JsonObject, Move } from '../core/move.js';
-import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
+import type { Move } from '../core/move.js';
+import type { AnyGame, MoveOf, ViewedSeatOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 
 import type { LegalMoves } from '../engine/legalMoves.js';
@@ -83,7 +83,7 @@ export interface CreatedTable {
 export type ClientMoveOf<Gm> = unknown extends MoveOf<Gm> ? Move : MoveOf<Gm>;
 
 /** The state a client of game `Gm` reads: each seat as the game's view gives it (other seats' hidden as JSON). */
-export type ClientStateOf<Gm> = TableState<SeatViewOf<Gm> | JsonObject>;
+export type ClientStateOf<Gm> = TableState<ViewedSeatOf<Gm>>;
 
 /** A table as the token's viewer may see it. */
 export interface TableReading<Gm extends AnyGame = AnyGame> {

@@ -568,6 +568,12 @@ export type SeatViewOf<Gm> =
   Gm extends Game<any, any, any, any, infer V> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
 
 /**
+ * What one viewer reads of a seat of game `Gm`: the game's view of its own seat, or what the game shows of another
+ * seat (its hidden view, JSON).
+ */
+export type ViewedSeatOf<Gm> = SeatViewOf<Gm> | JsonObject;
+
+/**
  * The game's own move of type `type`, or undefined: only the game's own keys
  * count, never a property every object inherits (`constructor`, …).
  *

@@ -9,8 +9,8 @@
 
 import type { AnyStateMachine, Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, type Refusal, refusal } from '../core/errors.js';
-import type { JsonObject, Move } from '../core/move.js';
-import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
+import type { Move } from '../core/move.js';
+import type { AnyGame, MoveOf, SeatViewOf, ViewedSeatOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
@@ -53,7 +53,7 @@ export interface Simulation<Gm extends AnyGame = AnyGame> {
   /** The state here, as the table's `state` shows it (a fresh copy). */
   readonly state: TableState<SeatViewOf<Gm>>;
   /** The state and plies as `viewer` (a seat id, or null for a spectator) may see them here, as `table.viewFor` gives them. */
-  viewFor(viewer: Viewer): TableViewFor<SeatViewOf<Gm> | JsonObject>;
+  viewFor(viewer: Viewer): TableViewFor<ViewedSeatOf<Gm>>;
   /** The log that rebuilds this copy: the table's opening and every move played up to here. */
   readonly log: TableLog;
   /** The plies played so far, the table's own included. */
@@ -121,7 +121,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
       return structuredClone({
         state: stateView(game, ctx, viewer),
         plies: toArray(ctx.plies).map((ply, index) => plyView(game, ctx, ply, index, viewer)),
-      }) as TableViewFor<SeatViewOf<Gm> | JsonObject>;
+      }) as TableViewFor<ViewedSeatOf<Gm>>;
     },
     get log() {
       return logView(game, state.context);

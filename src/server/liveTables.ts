@@ -133,11 +133,11 @@ export class LiveTables {
     if (refused !== undefined) throw refused;
     const record = await this.store.table(id);
     if (record === null) return null;
-    const game = this.options.games[record.game];
-    if (game === undefined || !Object.hasOwn(this.options.games, record.game))
+    if (!Object.hasOwn(this.options.games, record.game))
       throw new GameNotServed(
         `${id} is a table of ${JSON.stringify(record.game)}, a game this server does not serve: start it with that game (plystack serve --game MODULE, or startServer's games)`,
       );
+    const game = this.options.games[record.game] as AnyGame;
     const built = await this.build(record, game);
     const entry: Entry = {
       record,

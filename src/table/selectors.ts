@@ -10,8 +10,7 @@
  * subscriber comparing by identity, as `useSelector` does by default, is
  * woken only when its slice changes.
  */
-import type { JsonObject } from '../core/move.js';
-import type { AnyGame, MoveOf, SeatViewOf } from '../definition/game.js';
+import type { AnyGame, MoveOf, ViewedSeatOf } from '../definition/game.js';
 import type { TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
@@ -29,7 +28,7 @@ export interface TableSelectors<Gm extends AnyGame = AnyGame> {
    * The state as `viewer` (a seat id, or null for a spectator) may see it, as `table.stateFor(viewer)` gives it.
    * Throws a RangeError for a viewer who is not at the table.
    */
-  view(snapshot: TableSnapshotLike, viewer: Viewer): TableState<SeatViewOf<Gm> | JsonObject>;
+  view(snapshot: TableSnapshotLike, viewer: Viewer): TableState<ViewedSeatOf<Gm>>;
   /** The seats that may act now, as `table.toAct()` gives them. */
   toAct(snapshot: TableSnapshotLike): readonly string[];
   /** What `seat` may do now, and why each other move type is blocked, as `table.legalMoves(seat)` gives it. */
@@ -83,7 +82,7 @@ export function tableSelectors<Gm extends AnyGame>(game: Gm): TableSelectors<Gm>
       (viewer: Viewer) => JSON.stringify(viewer),
       (ctx, viewer) => {
         checkViewer(ctx, viewer);
-        return stateView(game, ctx, viewer) as TableState<SeatViewOf<Gm> | JsonObject>;
+        return stateView(game, ctx, viewer) as TableState<ViewedSeatOf<Gm>>;
       },
     ),
     toAct: remembered(

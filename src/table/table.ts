@@ -10,10 +10,9 @@
 
 import { type Actor, createActor, type Snapshot } from 'xstate';
 import { GameCodeError, IllegalMove, InvalidTable, quote, type Refusal, refusal } from '../core/errors.js';
-import type { JsonObject } from '../core/move.js';
 import { type Move, readMove } from '../core/move.js';
 import { isGame } from '../definition/defineGame.js';
-import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel } from '../definition/game.js';
+import type { AnyGame, MoveOf, OptionsOf, SeatViewOf, TurnModel, ViewedSeatOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import type { TableContext } from '../engine/context.js';
 import { checkMove, gate, type Verdict } from '../engine/gate.js';
@@ -98,9 +97,9 @@ export interface Table<Gm extends AnyGame = AnyGame> {
   /** Every ply so far, in order, secret payloads included. */
   readonly plies: Ply[];
   /** The state and plies as `viewer` (a seat id, or null for a spectator) may see them. */
-  viewFor(viewer: Viewer): TableViewFor<SeatViewOf<Gm> | JsonObject>;
+  viewFor(viewer: Viewer): TableViewFor<ViewedSeatOf<Gm>>;
   /** The state as `viewer` may see it. */
-  stateFor(viewer: Viewer): TableState<SeatViewOf<Gm> | JsonObject>;
+  stateFor(viewer: Viewer): TableState<ViewedSeatOf<Gm>>;
   /** Plies `from` (default 0) up to `to` (default all) as `viewer` may see them: costs only the plies asked for. */
   pliesFor(viewer: Viewer, from?: number, to?: number): Ply[];
   /** The move-table layout of this table's game with its options. */
