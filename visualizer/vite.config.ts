@@ -30,7 +30,14 @@ export default defineConfig({
       { find: /^plystack\/(\w+)$/, replacement: here('../src/$1/index.ts') },
     ],
   },
-  build: { outDir: here('../dist/visualizer'), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  build: {
+    outDir: here('../dist/visualizer'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4096,
+    // The bundler's report of slow plugins is for a maintainer profiling the build: `npm pack` and `npm test` print
+    // only what went wrong.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   // `npm run inspector:dev`: the page with hot reload; remote tables still come through a running `plystack inspect`.
   server: { proxy: { '/inspector': { target: 'ws://127.0.0.1:4242', ws: true } } },
 });
