@@ -55,6 +55,7 @@ export type {
   GameResult,
   GameSpec,
   GameStructure,
+  HiddenSeatViewOf,
   MoveContext,
   MoveOf,
   MoveOutcome,
@@ -74,6 +75,7 @@ export type {
   SeatViewOf,
   TransitionDefinition,
   TurnModel,
+  ViewedSeatOf,
   WindowDefinition,
 } from './definition/game.js';
 export { gameMove } from './definition/game.js';

@@ -171,10 +171,11 @@ export function defineGame<
   K extends string,
   S extends Schema = z.ZodMiniObject<Record<never, never>, z.core.$strict>,
   V extends JsonObject = JsonObject,
+  H extends JsonObject = V,
 >(
   // The second part only infers each move's payload schema (M), beside its name (K): a move without a schema has none.
-  spec: GameSpec<G, S, M, V, K> & { readonly moves: { readonly [P in keyof M]: { readonly payload?: M[P] } } },
-): Game<G, SchemaOutput<S>, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V> {
+  spec: GameSpec<G, S, M, V, K, H> & { readonly moves: { readonly [P in keyof M]: { readonly payload?: M[P] } } },
+): Game<G, SchemaOutput<S>, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V, H> {
   type O = SchemaOutput<S>;
   const raw = ownRecord(spec, 'game') as Record<string, unknown>;
   if (typeof raw.id !== 'string' || !ID.test(raw.id))
@@ -316,7 +317,7 @@ export function defineGame<
   const seatView = spec.seatView;
   const hiddenSeatView = spec.hiddenSeatView;
   const hidesInformation = hiddenSeatView !== undefined || Object.values(moves).some((m) => m.secret.length > 0);
-  const game: Game<G, O, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V> = {
+  const game: Game<G, O, { [P in K]: P extends keyof M ? M[P] : undefined }, S, V, H> = {
     id: raw.id,
     version: (raw.version as string | undefined) ?? '1',
     title: typeof raw.title === 'string' ? raw.title : raw.id,
@@ -342,7 +343,9 @@ export function defineGame<
     endIf: spec.endIf === undefined ? ({ remaining }) => remaining.length === 0 : wrap('endIf', spec.endIf),
     winners: spec.winners === undefined ? ({ remaining }) => [...remaining] : wrap('winners', spec.winners),
     seatView: seatView === undefined ? () => ({}) : wrap('seatView', seatView),
-    hiddenSeatView: hiddenSeatView === undefined ? ({ view }) => view : wrap('hiddenSeatView', hiddenSeatView),
+    // Without a hiddenSeatView of the game's, H is inferred as V: every viewer sees the whole view.
+    hiddenSeatView:
+      hiddenSeatView === undefined ? ({ view }) => view as unknown as H : wrap('hiddenSeatView', hiddenSeatView),
     publicView: spec.publicView === undefined ? () => ({}) : wrap('publicView', spec.publicView),
     revealed: spec.revealed === undefined ? () => false : wrap('revealed', spec.revealed),
     hidesInformation,

@@ -310,6 +310,7 @@ export interface GameSpec<
   M,
   V extends JsonObject = JsonObject,
   K extends string = keyof M & string,
+  H extends JsonObject = V,
 > {
   /** The game's id, as logs name it: a letter, then letters, digits, `-` or `_`. */
   readonly id: string;
@@ -387,14 +388,17 @@ export interface GameSpec<
   }): string[] | GameResult;
   /** What a seat's own player (and the omniscient view) sees of it, as `state.seats[seat]` (default: nothing). */
   seatView?(ctx: { readonly game: G; readonly seat: string; readonly options: SchemaOutput<S> }): V;
-  /** What another seat or a spectator (`viewer` null) sees of `seat`, given its full `view` (default: all of it). */
+  /**
+   * What another seat or a spectator (`viewer` null) sees of `seat`, given its full `view` (default: all of it). What
+   * it returns is the type `viewFor` gives another seat's entry (`HiddenSeatViewOf`).
+   */
   hiddenSeatView?(ctx: {
     readonly game: G;
     readonly seat: string;
     readonly viewer: string | null;
     readonly options: SchemaOutput<S>;
-    readonly view: JsonObject;
-  }): JsonObject;
+    readonly view: V;
+  }): H;
   /** What the whole table shows beyond the seats (a discard's top card, a market), as `state.game`. */
   publicView?(ctx: { readonly game: G; readonly options: SchemaOutput<S> }): JsonObject;
   /** Whether a ply's secret payload fields are shown to everyone now (default: never). */
@@ -432,7 +436,7 @@ declare const GAME_TYPES: unique symbol;
  * the engine reads. `G` its pieces, `O` its options as read, `M` its moves'
  * payload schemas by type (for typed moves), `S` its options' schema, `V` its seat view.
  */
-export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = Schema, V = JsonObject> {
+export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = Schema, V = JsonObject, H = V> {
   readonly id: string;
   readonly version: string;
   readonly title: string;
@@ -484,8 +488,8 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
     readonly seat: string;
     readonly viewer: string | null;
     readonly options: O;
-    readonly view: JsonObject;
-  }): JsonObject;
+    readonly view: V;
+  }): H;
   publicView(ctx: { readonly game: G; readonly options: O }): JsonObject;
   revealed(ctx: RevealContext<G, O>): boolean;
   /** Whether any move has secret fields or a seat view hides anything (views are worth computing per viewer). */
@@ -501,16 +505,16 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
   /** What of the pieces is private, or null when the game does not say. */
   readonly hidden: HiddenPieces<G, O> | null;
   /** Types only: what the game's moves, options and views are, for typed tables. */
-  readonly [GAME_TYPES]?: { readonly moves: M; readonly schema: S; readonly view: V };
+  readonly [GAME_TYPES]?: { readonly moves: M; readonly schema: S; readonly view: V; readonly hiddenView: H };
 }
 
 /** Any game, as the engine handles it. */
 // biome-ignore lint/suspicious/noExplicitAny: the engine handles games of every piece type
-export type AnyGame = Game<any, any, any, any, any>;
+export type AnyGame = Game<any, any, any, any, any, any>;
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
-type MovesOf<Gm> = Gm extends Game<any, any, infer M, any, any> ? M : never;
+type MovesOf<Gm> = Gm extends Game<any, any, infer M, any, any, any> ? M : never;
 
 /** An engine move, as an application sends it. */
 export type EngineMove =
@@ -556,22 +560,30 @@ export type MoveOf<Gm> =
 /** The options of game `Gm` as a table is opened with them. */
 export type OptionsOf<Gm> =
   // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
-  Gm extends Game<any, any, any, infer S, any> ? (IsAny<S> extends true ? unknown : SchemaInput<S>) : unknown;
+  Gm extends Game<any, any, any, infer S, any, any> ? (IsAny<S> extends true ? unknown : SchemaInput<S>) : unknown;
 
 /** The pieces of game `Gm`. */
 // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
-export type PiecesOf<Gm> = Gm extends Game<infer G, any, any, any, any> ? G : unknown;
+export type PiecesOf<Gm> = Gm extends Game<infer G, any, any, any, any, any> ? G : unknown;
 
 /** What `state.seats[seat]` holds for game `Gm`. */
 export type SeatViewOf<Gm> =
   // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
-  Gm extends Game<any, any, any, any, infer V> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
+  Gm extends Game<any, any, any, any, infer V, any> ? (IsAny<V> extends true ? JsonObject : V) : JsonObject;
+
+/**
+ * What another seat or a spectator reads of a seat of game `Gm`: what its `hiddenSeatView` returns, or the seat's
+ * whole view when the game hides nothing.
+ */
+export type HiddenSeatViewOf<Gm> =
+  // biome-ignore lint/suspicious/noExplicitAny: any matches a game of every type in this conditional type, which infers the one it reads; unknown would not match
+  Gm extends Game<any, any, any, any, any, infer H> ? (IsAny<H> extends true ? JsonObject : H) : JsonObject;
 
 /**
  * What one viewer reads of a seat of game `Gm`: the game's view of its own seat, or what the game shows of another
- * seat (its hidden view, JSON).
+ * seat (its hidden view).
  */
-export type ViewedSeatOf<Gm> = SeatViewOf<Gm> | JsonObject;
+export type ViewedSeatOf<Gm> = SeatViewOf<Gm> | HiddenSeatViewOf<Gm>;
 
 /**
  * The game's own move of type `type`, or undefined: only the game's own keys

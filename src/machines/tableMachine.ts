@@ -98,7 +98,9 @@ function buildTableMachine(game: AnyGame, plan: StructurePlan) {
   const table = tableSetup(game);
 
   const gameMoveTypes = Object.keys(game.moves);
-  const regions = {
+  // The regions by name, typed as opaque objects: the machine's declared type then names no region's optional
+  // members, and holds in an application that reads optional properties exactly (`exactOptionalPropertyTypes`).
+  const regions: { readonly [region: string]: object } = {
     turn: turnRegion(plan, gameMoveTypes),
     ...(plan.priority ? { priority: priorityRegion(plan, gameMoveTypes), stack: stackRegion() } : {}),
   };

@@ -109,15 +109,15 @@ export interface Table<Gm extends AnyGame = AnyGame> {
   /** XState's persisted snapshot: give it to `restoreTable` to continue. */
   persist(): Snapshot<unknown>;
   /** The table after `n` moves of the log, read-only. Throws `RangeError` unless n is from 0 to the moves so far. */
-  at(n: number): TableView;
+  at(n: number): TableView<Gm>;
   /**
    * The table after exactly `k` plies, the engine's automatic passes included
    * (`plies[k - 1]` is its last ply; `at(n)` counts the log's moves instead).
    * Throws `RangeError` unless k is from 0 to `plies.length`.
    */
-  atPly(k: number): TableView;
+  atPly(k: number): TableView<Gm>;
   /** A cursor that steps through the moves, standing after `n` (by default the latest). */
-  cursor(n?: number): TableCursor;
+  cursor(n?: number): TableCursor<Gm>;
   /** A new live table whose log is the first `n` moves of this one; it plays on independently and this table never changes. */
   branch(n: number): Table<Gm>;
   /** A detached copy for look-ahead (bots, what-ifs): it plays moves on the fast path without an actor, checked as here; this table never changes. */
@@ -373,6 +373,8 @@ function wrap<Gm extends AnyGame>(
     return out;
   };
   const checkViewer = (viewer: Viewer) => checkSeatViewer(context(), viewer);
+  // The engine's views are JSON; the game's view types say what its seats hold.
+  const seenBy = (viewer: Viewer) => stateView(game, context(), viewer) as TableState<ViewedSeatOf<Gm>>;
 
   const reads: TableReads = {
     actor: () => actor,
@@ -419,11 +421,11 @@ function wrap<Gm extends AnyGame>(
     },
     viewFor(viewer) {
       checkViewer(viewer);
-      return { state: stateView(game, context(), viewer), plies: structuredClone(pliesFor(viewer)) };
+      return { state: seenBy(viewer), plies: structuredClone(pliesFor(viewer)) };
     },
     stateFor(viewer) {
       checkViewer(viewer);
-      return stateView(game, context(), viewer);
+      return seenBy(viewer);
     },
     pliesFor(viewer, from, to) {
       checkViewer(viewer);

@@ -27,10 +27,18 @@ import {
   type StateValue,
 } from 'xstate';
 import type { Move } from '../core/move.js';
-import type { AnyGame } from '../definition/game.js';
+import type { AnyGame, SeatViewOf, ViewedSeatOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import { movesMade, type TableContext } from '../engine/context.js';
-import { logView, stateView, type TableLog } from '../engine/view.js';
+import {
+  checkViewer,
+  logView,
+  plyView,
+  stateView,
+  type TableLog,
+  type TableViewFor,
+  type Viewer,
+} from '../engine/view.js';
 import { type ChartRunner, type ChartState, chartStateOf } from '../fast/chartRunner.js';
 import { persistedOf, runnerOf } from '../fast/simulation.js';
 import { at, size, toArray } from '../log/plyLog.js';
@@ -49,10 +57,10 @@ export const CHECKPOINT_EVERY = 64;
 
 type MachineSnapshot = SnapshotFrom<TableMachine>;
 
-/** A read-only view of a table after some number of plies. */
-export interface TableView {
-  /** The public state, as `table.state` shows it. */
-  readonly state: TableState;
+/** A read-only view of a table of game `Gm` after some number of plies. */
+export interface TableView<Gm extends AnyGame = AnyGame> {
+  /** The omniscient state, as `table.state` shows it: every seat's pieces in full. */
+  readonly state: TableState<SeatViewOf<Gm>>;
   /** The plies up to this point, in order. */
   readonly plies: readonly Ply[];
   /** The log of this point: the table's opening and its first moves. */
@@ -61,6 +69,13 @@ export interface TableView {
   readonly context: TableContext;
   /** The statechart's state value at this point (which states are active). */
   readonly value: StateValue;
+  /**
+   * The state and plies at this point as `viewer` (a seat id, or null for a spectator) may see them, as
+   * `table.viewFor` shows the latest. Throws a RangeError for a viewer not at the table.
+   */
+  viewFor(viewer: Viewer): TableViewFor<ViewedSeatOf<Gm>>;
+  /** The state at this point as `viewer` may see it. */
+  stateFor(viewer: Viewer): TableState<ViewedSeatOf<Gm>>;
 }
 
 /**
@@ -69,21 +84,21 @@ export interface TableView {
  * nearest checkpoint, and stepping back again through the same stretch costs
  * none (the cursor keeps the stretch it last rebuilt).
  */
-export interface TableCursor {
+export interface TableCursor<Gm extends AnyGame = AnyGame> {
   /** The number of plies the cursor stands after (0: the opening). */
   readonly index: number;
   /** The table after `index` plies. */
-  readonly view: TableView;
+  readonly view: TableView<Gm>;
   /** One ply on; false (the cursor unmoved) at the table's last ply. */
   forward(): boolean;
   /** One ply back; false (the cursor unmoved) at the opening. */
   back(): boolean;
   /** To the table after `n` plies. Throws `RangeError` when n is not from 0 to the plies so far. */
-  seek(n: number): TableView;
+  seek(n: number): TableView<Gm>;
   /** To the opening (0 plies). */
-  first(): TableView;
+  first(): TableView<Gm>;
   /** To the table's latest ply (a live table's latest, at the time of the call). */
-  last(): TableView;
+  last(): TableView<Gm>;
 }
 
 /** What a branch inherits: the checkpoints at or before its starting ply. */
@@ -100,10 +115,10 @@ export interface BranchPoint {
 }
 
 /** The time travel of one table (see `timeline`). */
-export interface Timeline {
-  at(n: number): TableView;
-  atPly(k: number): TableView;
-  cursor(n?: number): TableCursor;
+export interface Timeline<Gm extends AnyGame = AnyGame> {
+  at(n: number): TableView<Gm>;
+  atPly(k: number): TableView<Gm>;
+  cursor(n?: number): TableCursor<Gm>;
   branchPoint(n: number): BranchPoint;
   /** Watches `next` instead: the table replaced its actor (a move whose game code threw was rolled back). */
   follow(next: Actor<TableMachine>): void;
@@ -140,17 +155,22 @@ export function checkPlyIndex(method: string, n: unknown, count: number): assert
  * @example
  * viewOf(mundane, actor.getSnapshot()).state.phase // 'RESET'
  */
-export function viewOf(
-  game: AnyGame,
+export function viewOf<Gm extends AnyGame>(
+  game: Gm,
   snapshot: { readonly context: TableContext; readonly value: StateValue },
-): TableView {
+): TableView<Gm> {
   const context = snapshot.context;
-  let state: TableState | undefined;
+  let state: TableState<SeatViewOf<Gm>> | undefined;
+  // The engine's views are JSON; the game's view types say what its seats hold.
+  const stateFor = (viewer: Viewer) => {
+    checkViewer(context, viewer);
+    return stateView(game, context, viewer) as TableState<ViewedSeatOf<Gm>>;
+  };
   let plies: readonly Ply[] | undefined;
   let log: TableLog | undefined;
   return Object.freeze({
     get state() {
-      state ??= stateView(game, context);
+      state ??= stateView(game, context) as TableState<SeatViewOf<Gm>>;
       return state;
     },
     get plies() {
@@ -163,6 +183,11 @@ export function viewOf(
     },
     context,
     value: snapshot.value,
+    viewFor: (viewer: Viewer) => ({
+      state: stateFor(viewer),
+      plies: toArray(context.plies).map((ply, index) => structuredClone(plyView(game, context, ply, index, viewer))),
+    }),
+    stateFor,
   });
 }
 
@@ -215,7 +240,7 @@ function lastMove(context: TableContext): Move {
  * const travel = timeline(mundane, actor)
  * travel.at(0).state.phase // 'RESET'
  */
-export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: History): Timeline {
+export function timeline<Gm extends AnyGame>(game: Gm, actor: Actor<TableMachine>, inherited?: History): Timeline<Gm> {
   const machine = actor.logic;
   // Compiled the first time the table looks back: a table that never does pays nothing for it.
   let compiled: ChartRunner | null = null;
@@ -227,7 +252,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
   let current = actor;
   const headSnapshot = (): MachineSnapshot => current.getSnapshot();
   const head = (): ChartState => chartStateOf(headSnapshot());
-  const viewAt = (state: ChartState): TableView =>
+  const viewAt = (state: ChartState): TableView<Gm> =>
     viewOf(game, { context: state.context, value: fast().valueOf(state) as StateValue });
   // Positions count the log's moves: automatic passes belong to the move that set them off.
   const headSize = (): number => movesMade(head().context);
@@ -304,7 +329,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
    * the state before the move): the last one that has recorded ply k and not
    * yet ply k + 1.
    */
-  const plySnapshot = (k: unknown): TableView => {
+  const plySnapshot = (k: unknown): TableView<Gm> => {
     const plies = headSnapshot().context.plies;
     const total = size(plies);
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > total) {
@@ -334,14 +359,14 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
     return snapshots[snapshots.length - 1] as ChartState;
   };
 
-  const cursor = (start?: number): TableCursor => {
+  const cursor = (start?: number): TableCursor<Gm> => {
     let index = start ?? headSize();
     checkPlyIndex('cursor', index, headSize());
     let stretch = stretchTo(index);
     let snapshot = stretch.snapshots[stretch.snapshots.length - 1] as ChartState;
-    let view: TableView | null = null;
+    let view: TableView<Gm> | null = null;
 
-    const seek = (n: number): TableView => {
+    const seek = (n: number): TableView<Gm> => {
       checkPlyIndex('seek', n, headSize());
       const kept = n - stretch.from;
       if (kept >= 0 && kept < stretch.snapshots.length) snapshot = stretch.snapshots[kept] as ChartState;
@@ -355,7 +380,7 @@ export function timeline(game: AnyGame, actor: Actor<TableMachine>, inherited?: 
       return self.view;
     };
 
-    const self: TableCursor = {
+    const self: TableCursor<Gm> = {
       get index() {
         return index;
       },

@@ -4,9 +4,9 @@
  * table as a seat or a spectator sees it, while the log stays the whole truth.
  */
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { mundane, skirmish } from '../../src/games/index.js';
-import { createTable } from '../../src/index.js';
+import { createTable, type HiddenSeatViewOf, type SeatViewOf, type ViewedSeatOf } from '../../src/index.js';
 
 const ANN = 'seat:ann';
 const BOB = 'seat:bob';
@@ -78,5 +78,61 @@ describe('skirmish: orders are secret until the fight', () => {
     expect(table.pliesFor(A, 1).map((ply) => ply.seat)).toEqual([B]);
     expect(table.pliesFor(A, 1)[0]?.move.payload).toEqual({});
     expect(table.pliesFor(A, 0, 1)).toHaveLength(1);
+  });
+});
+
+describe('a past point, as each viewer saw it', () => {
+  const A = 'seat:a';
+  const B = 'seat:b';
+
+  it("at(n), the cursor and a branch show each viewer what the live table showed it then: b still cannot see a's orders", () => {
+    const table = createTable(skirmish, { table: 'table:field', seats: [A, B], seed: 1 });
+    table.play({ type: 'commit', seat: A, payload: { stance: 'assault' } });
+    const then = { a: table.viewFor(A), b: table.viewFor(B), nobody: table.viewFor(null) };
+    expect(then.b.state.seats[A]).not.toHaveProperty('orders');
+    table.play({ type: 'commit', seat: B, payload: { stance: 'hold' } });
+    table.play({ type: 'engine.transition', payload: { transition: 'fight' } });
+    // The fight made the orders public now; one move in, they were a's alone.
+    expect(table.pliesFor(B)[0]?.move.payload).toEqual({ stance: 'assault' });
+
+    const past = table.at(1);
+    expect(past.viewFor(A)).toEqual(then.a);
+    expect(past.viewFor(B)).toEqual(then.b);
+    expect(past.viewFor(null)).toEqual(then.nobody);
+    expect(past.stateFor(B)).toEqual(then.b.state);
+    // The omniscient state of that point keeps what only a could see.
+    expect(past.state.seats[A]).toMatchObject({ orders: 'assault' });
+
+    const cursor = table.cursor();
+    expect(cursor.view.viewFor(B)).toEqual(table.viewFor(B));
+    expect(cursor.seek(1).viewFor(B)).toEqual(then.b);
+    expect(table.branch(1).viewFor(B)).toEqual(then.b);
+  });
+
+  it("mundane's opening seen by ann: her own five cards, bob's hand as a count; a viewer not at the table is a RangeError", () => {
+    const table = createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed: 7 });
+    table.play({ type: 'engine.pass', seat: ANN });
+    const opening = table.at(0).viewFor(ANN);
+    expect(opening.state.seats[ANN]?.hand).toEqual(table.at(0).state.seats[ANN]?.hand);
+    expect(opening.state.seats[BOB]?.hand).toBe(5);
+    expect(opening.plies).toEqual([]);
+    expect(() => table.at(0).viewFor('seat:eve')).toThrow(RangeError);
+  });
+
+  it("the types follow the game's views: a seat's own hand is its cards, another seat's what hiddenSeatView returns", () => {
+    const table = createTable(mundane, { table: 'table:1', seats: [ANN, BOB], seed: 7 });
+    // What mundane's seatView and hiddenSeatView return, as the compiler reads them from the game.
+    expectTypeOf<SeatViewOf<typeof mundane>['hand']>().toEqualTypeOf<string[]>();
+    expectTypeOf<HiddenSeatViewOf<typeof mundane>['hand']>().toEqualTypeOf<number>();
+    type Seen = ViewedSeatOf<typeof mundane> | undefined;
+    expectTypeOf(table.viewFor(ANN).state.seats[BOB]).toEqualTypeOf<Seen>();
+    expectTypeOf(table.at(0).viewFor(null).state.seats[ANN]).toEqualTypeOf<Seen>();
+    expectTypeOf(table.cursor().view.stateFor(BOB).seats[ANN]).toEqualTypeOf<Seen>();
+    expectTypeOf(table.simulate().viewFor(ANN).state.seats[BOB]).toEqualTypeOf<Seen>();
+    // A viewer's code tells the two apart by the value, as the union says it must.
+    const hand = table.viewFor(ANN).state.seats[BOB]?.hand;
+    expect(typeof hand === 'number' ? `${hand} cards` : 'cards by name').toBe('5 cards');
+    // @ts-expect-error mundane's seats have no life: a field the views do not have does not compile
+    void table.viewFor(ANN).state.seats[BOB]?.life;
   });
 });

@@ -100,6 +100,13 @@ export async function typedClient(client: PlystackClient<typeof mundane>): Promi
   return Array.isArray(hand) ? hand.length : typeof hand === 'number' ? hand : 0;
 }
 export const typed: PlystackClient<typeof mundane> = connect<typeof mundane>('http://127.0.0.1:1');
+// Another seat, as ann saw it at the opening: what mundane's hiddenSeatView returns, its hand a count.
+export function bobsCount(past: Table<typeof mundane>): number {
+  const bob = past.at(0).viewFor('seat:ann').state.seats['seat:bob'];
+  // @ts-expect-error mundane's seats have no life: a field no view of the game has does not compile
+  void bob?.life;
+  return bob === undefined || Array.isArray(bob.hand) ? 0 : bob.hand;
+}
 `;
 
 /** docs/embedding.md's React components: its `tsx` block. */
@@ -357,6 +364,34 @@ console.log(table.toAct().join(), typeof connect);`;
     // Only the guide's copy without its @ts-expect-error markers fails, and only on the two lines that must.
     expect(errors.filter((line) => !line.startsWith('guide-unmarked.ts('))).toEqual([]);
     expect(errors).toHaveLength(2);
+  }, 120_000);
+
+  it("its declarations hold where optional properties are read exactly (exactOptionalPropertyTypes): the only errors are XState's own", async () => {
+    // Each program checked with every library's declarations, optional properties read exactly; the errors by file.
+    const errorsOf = async (name: string, code: string) => {
+      await writeFile(join(project.dir, `${name}.ts`), code);
+      const config = tsconfig([`${name}.ts`]);
+      const exact = {
+        ...config,
+        compilerOptions: { ...config.compilerOptions, exactOptionalPropertyTypes: true, noEmit: true },
+      };
+      await writeFile(join(project.dir, `tsconfig.${name}.json`), JSON.stringify(exact));
+      const result = await run('node', [tsc, '-p', `tsconfig.${name}.json`], { cwd: project.dir }).catch(
+        (error: { stdout: string }) => error,
+      );
+      return ((result as { stdout?: string }).stdout ?? '').split('\n').filter((line) => /error TS/.test(line));
+    };
+    const withPlystack = await errorsOf('exact-entries', TYPED_ENTRIES);
+    // XState 5's setup() declarations fail there by themselves: a program that uses only XState shows the same errors.
+    const xstateAlone = await errorsOf(
+      'exact-xstate',
+      "import { setup } from 'xstate';\nexport const machine = setup({}).createMachine({ initial: 'a', states: { a: {} } });\n",
+    );
+    expect(xstateAlone.length).toBeGreaterThan(0);
+    expect(xstateAlone.every((line) => line.startsWith('node_modules/xstate/'))).toBe(true);
+    // Nothing in plystack's declarations, nor in the application's program: only what XState alone shows.
+    expect(withPlystack.filter((line) => !line.startsWith('node_modules/xstate/'))).toEqual([]);
+    expect(new Set(withPlystack)).toEqual(new Set(xstateAlone));
   }, 120_000);
 
   it('builds a web page with Vite within its budget, with no Node built-in, ws or superjson', async () => {

@@ -166,11 +166,10 @@ export const counterspellSpec = {
   },
   seatView: ({ game, seat }: { game: Duel; seat: string }) => ({
     life: game.life[seat] ?? 0,
-    hand: [...(game.hands[seat] ?? [])] as string[] | number,
+    hand: [...(game.hands[seat] ?? [])],
   }),
   // Other seats and spectators see a hand only as a count.
-  hiddenSeatView: ({ view }: { view: { [key: string]: unknown } }) =>
-    ({ ...view, hand: Array.isArray(view.hand) ? view.hand.length : 0 }) as never,
+  hiddenSeatView: ({ view }: { view: { life: number; hand: string[] } }) => ({ ...view, hand: view.hand.length }),
   // A seat's hand is its own: another hand it could hold has one card changed (a bolt for a counter, or back).
   hidden: {
     vary: ({ game, seat }: { game: Duel; seat: string | null }): Duel => {

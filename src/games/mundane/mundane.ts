@@ -225,14 +225,14 @@ export const mundane = defineGame({
     const s = state.seats[seat] as MundaneSeat;
     return {
       time: s.time,
-      hand: [...s.hand] as string[] | number,
+      hand: [...s.hand],
       deck: s.deck.length,
       board: [...s.board],
       discard: [...s.discard],
     };
   },
   // A hand is secret: other seats and spectators see how many cards it holds.
-  hiddenSeatView: ({ view }) => ({ ...view, hand: Array.isArray(view.hand) ? view.hand.length : 0 }),
+  hiddenSeatView: ({ view }) => ({ ...view, hand: view.hand.length }),
   // What nobody else may see: a seat's hand (its first card swapped with the top of its deck), and every deck's order.
   hidden: {
     vary({ game: state, seat }) {
