@@ -69,6 +69,7 @@ export type {
   PhaseEndDefinition,
   PiecesOf,
   ResolveContext,
+  ResolveOutcome,
   RevealContext,
   RoutineContext,
   SeatMoveSpec,

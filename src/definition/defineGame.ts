@@ -222,6 +222,8 @@ export function defineGame<
     'demoOptions',
   ])
     optionalFunction(raw, key);
+  if (raw.targetGone !== undefined && raw.targetGone !== 'fizzle' && raw.targetGone !== 'resolve')
+    throw new GameDefinitionError('targetGone', "is 'fizzle' (the default) or 'resolve'");
   if (raw.sorceryPhase !== undefined && typeof raw.sorceryPhase !== 'string')
     throw new GameDefinitionError('sorceryPhase', 'is a turn phase name');
   if (
@@ -340,6 +342,7 @@ export function defineGame<
     conditions: Object.freeze(conditions) as Game<G, O>['conditions'],
     orders: Object.freeze(orders) as unknown as Game<G, O>['orders'],
     resolve: spec.resolve === undefined ? ({ game: pieces }) => ({ game: pieces }) : wrap('resolve', spec.resolve),
+    targetGone: spec.targetGone ?? 'fizzle',
     endIf: spec.endIf === undefined ? ({ remaining }) => remaining.length === 0 : wrap('endIf', spec.endIf),
     winners: spec.winners === undefined ? ({ remaining }) => [...remaining] : wrap('winners', spec.winners),
     seatView: seatView === undefined ? () => ({}) : wrap('seatView', seatView),

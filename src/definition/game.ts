@@ -120,10 +120,24 @@ export interface Outcome<G> {
   readonly eliminate?: readonly string[];
 }
 
+/** What resolving a stack item did: an outcome, and the items beneath it it took off the stack unresolved. */
+export interface ResolveOutcome<G> extends Outcome<G> {
+  /**
+   * Ids of items beneath it that leave the stack without resolving (countered): each is announced as
+   * `stack.countered`, and an item that targeted one of them fizzles when its turn comes. An id not beneath it is the
+   * game's error (GAME_ERROR: the pass that set off the resolution is refused, the table unchanged).
+   */
+  readonly counter?: readonly number[];
+}
+
 /** What playing a move did: the game's new pieces and what the engine must do about it. */
 export interface MoveOutcome<G> extends Outcome<G> {
-  /** One item to put on the stack (priority games). */
-  readonly stack?: { readonly card: string; readonly type: string };
+  /**
+   * One item to put on the stack (priority games). `target` names an item on the stack by its id (a counter's spell):
+   * if that item leaves the stack before this one resolves, this one fizzles, unless the game's `targetGone` says
+   * `'resolve'`. An id not on the stack is the game's error (GAME_ERROR, the table unchanged).
+   */
+  readonly stack?: { readonly card: string; readonly type: string; readonly target?: number };
   /** Supplemental plies the seat now owes before the turn moves on. */
   readonly oblige?: number;
   /** The move ends the turn (a move that declares `outcomes: ['endTurn']`). */
@@ -165,6 +179,8 @@ export interface CandidatesContext<G, O> {
   readonly seat: string;
   readonly options: O;
   readonly seating: SeatingView;
+  /** The stack, bottom first: a move that targets an item offers one payload per item it may target. */
+  readonly stack: readonly StackItem[];
 }
 
 /** The payload a move's schema reads into (undefined for a move without a schema). */
@@ -241,7 +257,13 @@ export interface GameOrder<G, O> {
 /** What `resolve` reads: the item leaving the top of the stack and what lies beneath it (bottom first). */
 export interface ResolveContext<G, O> extends RoutineContext<G, O> {
   readonly item: StackItem;
+  /** The items still on the stack beneath it, bottom first. */
   readonly beneath: readonly StackItem[];
+  /**
+   * The item it targets, still on the stack; null when it targets none, or when its target left the stack and the
+   * game's `targetGone` is `'resolve'` (with the default, `'fizzle'`, such an item is not resolved at all).
+   */
+  readonly target: StackItem | null;
 }
 
 /** What the end condition reads. */
@@ -372,8 +394,13 @@ export interface GameSpec<
   readonly conditions?: { readonly [name: string]: (ctx: RoutineContext<G, SchemaOutput<S>>) => boolean };
   /** Turn orders that PerRound phases name in `order`: who acts first, and who acts next, from the pieces. */
   readonly orders?: { readonly [name: string]: GameOrder<G, SchemaOutput<S>> };
-  /** Resolves the top item of the stack (default: nothing happens to the pieces). */
-  resolve?(ctx: ResolveContext<G, SchemaOutput<S>>): Outcome<G>;
+  /** Resolves the top item of the stack (default: nothing happens to the pieces); it may counter items beneath it. */
+  resolve?(ctx: ResolveContext<G, SchemaOutput<S>>): ResolveOutcome<G>;
+  /**
+   * What happens to a stack item whose target left the stack before it resolves: `'fizzle'` (the default) takes it off
+   * unresolved, announced as `stack.fizzled`; `'resolve'` resolves it all the same, its `target` null.
+   */
+  readonly targetGone?: 'fizzle' | 'resolve';
   /** Whether the game is over (default: only when no seat is left). Asked after every move and as each turn ends. */
   endIf?(ctx: EndContext<G, SchemaOutput<S>>): boolean;
   /**
@@ -474,7 +501,8 @@ export interface Game<G = unknown, O = unknown, M = unknown, S extends Schema = 
   readonly routines: { readonly [name: string]: (ctx: RoutineContext<G, O>) => Outcome<G> };
   readonly conditions: { readonly [name: string]: (ctx: RoutineContext<G, O>) => boolean };
   readonly orders: { readonly [name: string]: GameOrder<G, O> };
-  resolve(ctx: ResolveContext<G, O>): Outcome<G>;
+  resolve(ctx: ResolveContext<G, O>): ResolveOutcome<G>;
+  readonly targetGone: 'fizzle' | 'resolve';
   endIf(ctx: EndContext<G, O>): boolean;
   winners(ctx: {
     readonly game: G;

@@ -9,6 +9,8 @@
  *   stack.withdrawn    items left the stack with a ply (an undo), newest first
  *   stack.pushed       an item joined the stack with a ply
  *   stack.resolved     the top item resolved
+ *   stack.countered    an item left the stack unresolved: the resolution before it countered it
+ *   stack.fizzled      the top item left unresolved: the item it targeted had left first
  *   priority.changed   the seat holding priority is not the one that held it
  *   round.ended/started  the turn passed into another round
  *   turn.ended/started the active seat changed hands (at the chart's turn boundary,
@@ -38,6 +40,8 @@ export type TableEmitted =
   | { type: 'priority.changed'; seat: string | null }
   | { type: 'stack.pushed'; item: StackItem }
   | { type: 'stack.resolved'; item: StackItem }
+  | { type: 'stack.countered'; item: StackItem; by: StackItem }
+  | { type: 'stack.fizzled'; item: StackItem }
   | { type: 'stack.withdrawn'; item: StackItem }
   | { type: 'ply.recorded'; ply: Ply; index: number }
   | { type: 'move.refused'; refusal: Refusal }
@@ -48,7 +52,12 @@ export type TableEmitted =
 export type Moment =
   | { readonly kind: 'recorded'; readonly ply: Ply }
   | { readonly kind: 'priority-moved' }
-  | { readonly kind: 'resolved'; readonly item: StackItem | undefined }
+  | {
+      readonly kind: 'resolved';
+      readonly item: StackItem | undefined;
+      readonly fizzled: StackItem | undefined;
+      readonly countered: readonly StackItem[];
+    }
   | { readonly kind: 'phase-entered'; readonly phase: string }
   | { readonly kind: 'game-phase-entered'; readonly phase: string }
   | { readonly kind: 'turn-ended' }
@@ -77,6 +86,8 @@ export function eventsOf(before: TableContext, change: Partial<TableContext>, mo
       break;
     case 'resolved':
       if (moment.item !== undefined) out.push({ type: 'stack.resolved', item: moment.item });
+      for (const item of moment.countered) out.push({ type: 'stack.countered', item, by: moment.item as StackItem });
+      if (moment.fizzled !== undefined) out.push({ type: 'stack.fizzled', item: moment.fizzled });
       priorityEvents(before, change, out);
       break;
     case 'phase-entered':

@@ -83,7 +83,13 @@ export function legalMovesFor(game: AnyGame, ctx: TableContext, seat: string): L
       definition === undefined
         ? (engineMove(type)?.candidates(ctx) ?? [undefined])
         : askCandidates(() =>
-            definition.candidates({ game: ctx.game, seat, options: ctx.opening.options, seating: seatingView(ctx) }),
+            definition.candidates({
+              game: ctx.game,
+              seat,
+              options: ctx.opening.options,
+              seating: seatingView(ctx),
+              stack: ctx.stack,
+            }),
           );
     if (!Array.isArray(candidates)) {
       block(type, candidates as Refusal);

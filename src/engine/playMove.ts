@@ -1,8 +1,14 @@
+/**
+ * A game move played: what the game's `play` returned, applied to the turn (its count, an obligation, a window, the
+ * circular sequence) and to the stack (the item it puts there, and the item that one targets).
+ */
+
+import { GameCodeError } from '../core/errors.js';
 import { mutate } from '../progression/circular.js';
 import type { Progression } from '../progression/progression.js';
 import { strategyOf } from '../progression/strategies/index.js';
 import { countTurnMove } from '../progression/turns.js';
-import { push, type StackItem } from '../stack/stack.js';
+import { find, push, type StackItem } from '../stack/stack.js';
 import type { Checked } from './checked.js';
 import type { Change, FlowRequest, TableContext } from './context.js';
 import { eliminated } from './elimination.js';
@@ -60,7 +66,18 @@ export function playGameMove(ctx: TableContext, checked: Checked): Change {
     flowChange(ctx, progression, seat, flowAsked(definition, ctx, move, outcome)),
   );
   if (outcome.stack === undefined || !ctx.opening.structure.priority || seat === null) return change;
-  const item: StackItem = { id: ctx.nextStackId, seat, card: outcome.stack.card, type: outcome.stack.type };
+  const { card, type, target } = outcome.stack;
+  if (target !== undefined && (typeof target !== 'number' || find(ctx.stack, target) === undefined))
+    throw new GameCodeError(
+      `moves.${move.type}.play`,
+      new Error(
+        `stack.target ${JSON.stringify(target)?.slice(0, 40)} is no item on the stack: its ids are ${ctx.stack.map((i) => i.id).join(', ') || 'none'}`,
+      ),
+    );
+  const item: StackItem =
+    target === undefined
+      ? { id: ctx.nextStackId, seat, card, type }
+      : { id: ctx.nextStackId, seat, card, type, target };
   return Object.assign(
     change,
     { stack: push(ctx.stack, item), nextStackId: ctx.nextStackId + 1 },

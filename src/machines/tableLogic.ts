@@ -193,10 +193,12 @@ export function tableEffects(game: AnyGame) {
     recordAndPlayMove: (context, event) =>
       recording(context, event, (move) => Object.assign(playGameMove(context, move), undoRecord(game, context, move))),
     resolveTopAndReturnPriority: (context) => {
-      const { change, resolved } = resolveTop(game, context);
+      const { change, resolved, fizzled, countered } = resolveTop(game, context);
       return announced(context, Object.assign(change, priorityToActiveSeat(context)), {
         kind: 'resolved',
         item: resolved,
+        fizzled,
+        countered,
       });
     },
     enterPhase: ((context, _event, params) => {

@@ -3,12 +3,14 @@
  * (the order docs/contract.md prints it in). Every function returns a new stack.
  */
 
-/** An item waiting on the stack: its id, the seat that controls it, and what it is. */
+/** An item waiting on the stack: its id, the seat that controls it, what it is, and the item it targets, if any. */
 export interface StackItem {
   readonly id: number;
   readonly seat: string;
   readonly card: string;
   readonly type: string;
+  /** The id of the item beneath it that it targets (a counter's spell): if that one leaves first, this one fizzles. */
+  readonly target?: number;
 }
 
 /** A stack, bottom first. */
@@ -42,6 +44,26 @@ export function peek<T>(stack: Stack<T>): T | undefined {
  */
 export function pop<T>(stack: Stack<T>): Stack<T> {
   return stack.length === 0 ? stack : stack.slice(0, -1);
+}
+
+/**
+ * The item with id `id`, or undefined when none on the stack has it.
+ *
+ * @example
+ * find([a, b], b.id) // b
+ */
+export function find<T extends { readonly id: number }>(stack: Stack<T>, id: number): T | undefined {
+  return stack.find((item) => item.id === id);
+}
+
+/**
+ * The stack without the items whose ids are in `ids` (the rest in their order).
+ *
+ * @example
+ * without([a, b, c], [b.id]) // [a, c]
+ */
+export function without<T extends { readonly id: number }>(stack: Stack<T>, ids: readonly number[]): Stack<T> {
+  return ids.length === 0 ? stack : stack.filter((item) => !ids.includes(item.id));
 }
 
 /**

@@ -22,6 +22,7 @@ import type { TableContext } from '../engine/context.js';
 import { movedThisTurn } from '../engine/turn.js';
 import type { ChartState } from '../fast/chartRunner.js';
 import { size } from '../log/plyLog.js';
+import type { StackItem } from '../stack/stack.js';
 
 /** How a verification run reads a state into its fingerprint. */
 export interface FingerprintSettings {
@@ -85,7 +86,7 @@ export function stateReading(state: ChartState, settings: FingerprintSettings): 
     ctx.progression,
     ctx.prioritySeat,
     ctx.passes,
-    ctx.stack.length === 0 ? ctx.stack : ctx.stack.map((item) => ({ ...item, id: item.id - base })),
+    ctx.stack.length === 0 ? ctx.stack : ctx.stack.map((item) => relativeItem(item, base)),
     ctx.undo,
     ctx.autoPass,
     ctx.flow ?? null,
@@ -429,6 +430,13 @@ function readCounters(turn: number, round: number): void {
   outB = b ^ (b >>> 16);
 }
 
+/** A stack item with its id, and the id it targets, relative to the next one to be given. */
+function relativeItem(item: StackItem, base: number): StackItem {
+  return item.target === undefined
+    ? { ...item, id: item.id - base }
+    : { ...item, id: item.id - base, target: item.target - base };
+}
+
 /** Works out the digest of the stack as the reading has it: each item with its id relative to the next one to be given. */
 function readStack(stack: TableContext['stack'], base: number): void {
   if (stack.length === 0) {
@@ -438,7 +446,9 @@ function readStack(stack: TableContext['stack'], base: number): void {
   let a = 0x2a1;
   let b = 0x5f3;
   for (const item of stack) {
-    readObject(item as unknown as Record<string, unknown>, 'id', item.id - base);
+    // An item that targets another is read as a relative copy; the others without a copy.
+    if (item.target === undefined) readObject(item as unknown as Record<string, unknown>, 'id', item.id - base);
+    else read(relativeItem(item, base));
     a = mixA(a, outA);
     b = mixB(b, outB);
   }

@@ -59,6 +59,12 @@ export function emittedText(event: TableEmitted | { type: string; [key: string]:
       return `#${item?.id} ${item?.card} (${item?.seat}) on the stack`;
     case 'stack.resolved':
       return `#${item?.id} ${item?.card} (${item?.seat}) resolved`;
+    case 'stack.countered': {
+      const by = e.by as { id?: number; card?: string } | undefined;
+      return `#${item?.id} ${item?.card} (${item?.seat}) countered by #${by?.id} ${by?.card}`;
+    }
+    case 'stack.fizzled':
+      return `#${item?.id} ${item?.card} (${item?.seat}) fizzled: its target left the stack`;
     case 'stack.withdrawn':
       return `#${item?.id} ${item?.card} (${item?.seat}) taken back`;
     case 'ply.recorded':

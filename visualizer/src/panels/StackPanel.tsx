@@ -34,6 +34,7 @@ export function StackPanel({ view }: { view: Inspected }) {
               <span className="stack-card">{item.card}</span>
               <span className="stack-type">{item.type}</span>
               <span className="stack-seat">{item.seat}</span>
+              {typeof item.target === 'number' && <span className="stack-target">→ #{item.target}</span>}
               {i === 0 && <span className="badge">top</span>}
             </li>
           ))}
