@@ -263,6 +263,11 @@ describe('docs/embedding.md, against the installed package', () => {
 });
 
 describe('the installed package', () => {
+  it('installs on the Node it promises (20.19) without an engine warning: no dependency asks for a newer Node', () => {
+    // Fastify's newest light-my-request takes cookie 2, which asks for Node 22; plystack pins the one before it.
+    expect(project.warnings.filter((line) => /EBADENGINE|Unsupported engine/i.test(line))).toEqual([]);
+  });
+
   it('ships the built inspector page, the licence and the docs, and no source map', async () => {
     const { stdout } = await run('tar', ['-tzf', project.tarball]);
     const files = stdout

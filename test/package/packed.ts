@@ -17,6 +17,8 @@ export interface PackedProject {
   readonly dir: string;
   /** The tarball npm pack wrote. */
   readonly tarball: string;
+  /** What npm warned of as it installed (an engine a dependency asks for, among others), a line each. */
+  readonly warnings: readonly string[];
   remove(): Promise<void>;
 }
 
@@ -33,8 +35,11 @@ export async function installPacked(name: string, also: readonly string[] = []):
   const tarball = join(packs, file as string);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'my-games', private: true, type: 'module' }));
   // The registry's packages come from npm's cache when they are there: the install works offline once they are.
-  await run('npm', ['install', tarball, ...also, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-  });
-  return { dir, tarball, remove: () => rm(dir, { recursive: true, force: true }) };
+  const { stderr } = await run(
+    'npm',
+    ['install', tarball, ...also, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'],
+    { cwd: dir },
+  );
+  const warnings = stderr.split('\n').filter((line) => /^npm warn/i.test(line));
+  return { dir, tarball, warnings, remove: () => rm(dir, { recursive: true, force: true }) };
 }
