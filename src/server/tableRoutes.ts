@@ -145,7 +145,21 @@ export function registerTableRoutes(
       table.stop();
       throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
     }
-    tables.adopt({ ...record, moves: 0, status: 'playing', deadline: null, started }, game, table);
+    tables.adopt(
+      {
+        ...record,
+        spectators: false,
+        lobby: false,
+        names: {},
+        moves: 0,
+        status: 'playing',
+        deadline: null,
+        created: started,
+        started,
+      },
+      game,
+      table,
+    );
     // A bot that acts first plays once the table's creation has been answered.
     if (botDue) tables.wakeBots(id);
     return reply.code(201).send({ table: id, tokens, appToken });
