@@ -12,6 +12,7 @@ import { botToAct } from './bots.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { freeSeats } from './playAs.js';
 import { takeSeatSchema } from './schemas.js';
+import { unstorable } from './storable.js';
 import type { TableRecord, TableStore } from './store/tableStore.js';
 import { openingWindow, tableOf } from './tableRoutes.js';
 import { hashToken, newToken } from './tokens.js';
@@ -68,7 +69,11 @@ async function seatOf(tables: LiveTables, request: FastifyRequest): Promise<{ en
 export function registerLobbyRoutes(app: FastifyInstance, store: TableStore, tables: LiveTables): void {
   app.get('/lobby', async (request) => {
     const { game } = request.query as { game?: unknown };
-    if (game !== undefined && (typeof game !== 'string' || game.length === 0 || game.length > 128))
+    // Text the store cannot hold (U+0000, a lone surrogate) would fail the query: it names no game.
+    if (
+      game !== undefined &&
+      (typeof game !== 'string' || game.length === 0 || game.length > 128 || unstorable(game) !== null)
+    )
       throw new Answer(400, 'BAD_REQUEST', 'game: a game id', { path: 'game' });
     const records = await store.waitingTables(LOBBY_LIMIT, game);
     return { tables: records.map(listed) };

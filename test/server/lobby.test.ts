@@ -188,6 +188,31 @@ describe('the lobby', () => {
       ],
       ['closing the table with a seat token', () => raw(at, { method: 'DELETE', token: ann.token }), 403, 'FORBIDDEN'],
       ['a lobby of a game id that is empty', () => raw('/lobby?game='), 400, 'BAD_REQUEST'],
+      ['a lobby of a game id the store cannot hold', () => raw('/lobby?game=%00'), 400, 'BAD_REQUEST'],
+      ['a lobby of two games', () => raw('/lobby?game=a&game=b'), 400, 'BAD_REQUEST'],
+      [
+        'a name the store cannot hold',
+        () =>
+          raw(`${at}/seats/seat:bob`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"name":"Bo\\u0000b"}',
+          }),
+        400,
+        'BAD_REQUEST',
+      ],
+      [
+        'a body that reaches for a prototype',
+        () =>
+          raw(`${at}/seats/seat:bob`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"__proto__":{"name":"Bob"}}',
+          }),
+        400,
+        'BAD_REQUEST',
+      ],
+      ['a seat id no table has', () => raw(`${at}/seats/%00`, { method: 'POST' }), 404, 'UNKNOWN_SEAT'],
     ];
     for (const [what, answer, status, code] of cases) {
       const { status: got, body } = await answer();
@@ -260,6 +285,8 @@ describe('the lobby on PostgreSQL, through two processes and a restart', () => {
       const ann = await connect(one.url).takeSeat(table, 'seat:ann', { name: 'Ann' });
       expect((await connect(two.url, ann.token).get(table)).lobby?.names).toEqual({ 'seat:ann': 'Ann' });
       expect((await refusal(connect(two.url).takeSeat(table, 'seat:ann'))).code).toBe('SEAT_TAKEN');
+      // Text PostgreSQL cannot hold, in the lobby's query: refused before it reaches the database.
+      expect((await fetch(`${two.url}/lobby?game=%00`)).status).toBe(400);
 
       await one.close();
       one = await startServer({ port: 0, database, process: 'lobby-1' });
