@@ -146,7 +146,7 @@ export interface ServedLog extends Omit<TableLog, 'rulesRevision'> {
   readonly rulesRevision?: number;
   readonly times: string[];
   readonly timeouts: number[];
-  /** When the table was created (a chess clock starts then). */
+  /** When the table started: its creation, or for a table opened in the lobby when its last seat was taken (a chess clock starts then). */
   readonly started: string;
   readonly clock: CreateTableRequest['clock'] | null;
   /** Only for a table with bot seats: which bot plays each. */

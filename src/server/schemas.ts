@@ -233,7 +233,10 @@ export const logSchema = named(
     moves: z.array(moveSchema),
     times: described(z.array(dateTime), "when each move was committed, the server's time"),
     timeouts: described(z.array(z.number().int()), 'indexes of the moves the clock played'),
-    started: described(z.iso.datetime(), 'when the table was created: a chess clock starts then'),
+    started: described(
+      z.iso.datetime(),
+      'when the table started (its creation, or for a table opened in the lobby, when its last seat was taken): a chess clock starts then',
+    ),
     clock: clockSchema.nullable(),
     bots: botsSchema.optional(),
   }),

@@ -1,12 +1,14 @@
 /**
  * The lobby over real HTTP on loopback, on the memory store: a table opened to wait for players is listed without a
  * token, players take its seats (each getting that seat's token once) and leave them, and the table starts, leaving
- * the lobby, once every seat is taken. Until then nothing is played and nobody sees a hand. Every refusal has its
- * code and changes nothing. The last scenario runs two servers on one PostgreSQL, one stopped and started again: the
+ * the lobby, once every seat is taken. Until then nothing is played, nobody sees a hand and no clock runs. Every
+ * refusal has its code and changes nothing. The last scenario runs two servers on one PostgreSQL, one stopped and started again: the
  * seating is the store's, so any process and a restart see who sat where.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type PlystackClient } from '../../src/client/client.js';
+import { mundane } from '../../src/games/mundane/mundane.js';
+import { chessBanks } from '../../src/server/clock.js';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { sharedPostgres } from './support/postgres.js';
 import { refusal } from './support/refusal.js';
@@ -267,6 +269,25 @@ describe('the lobby', () => {
     for (let i = 0; i < 200 && (await app.get(created.table)).ply === 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 25));
     expect((await app.log(created.table)).moves[0]).toMatchObject({ seat: 'seat:bob' });
+  });
+});
+
+describe('a chess clock in the lobby', () => {
+  it('starts the banks when the table starts, not while it waits, and the log still gives the banks the server holds', async () => {
+    const { table, app } = await openInLobby(['seat:ann', 'seat:bob'], {
+      clock: { per: 'seat', bank: 600_000, increment: 1000 },
+    });
+    const created = Date.parse((await listed(table))!.created);
+    const ann = await anyone.takeSeat(table, 'seat:ann');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await anyone.takeSeat(table, 'seat:bob');
+    await anyone.withToken(ann.token).play(table, pass('seat:ann'), { expect: 0 });
+    const log = await app.log(table);
+    // The log's start is the table's start: the 150 ms it waited for Bob are nobody's time.
+    expect(Date.parse(log.started)).toBeGreaterThanOrEqual(created + 150);
+    const spent = Date.parse(log.times[0]!) - Date.parse(log.started);
+    expect((await app.get(table)).clock?.banks).toEqual({ 'seat:ann': 600_000 - spent + 1000, 'seat:bob': 600_000 });
+    expect((await app.get(table)).clock?.banks).toEqual(chessBanks(mundane, log));
   });
 });
 
