@@ -106,7 +106,7 @@ export function registerTableRoutes(
           path: `bots.${seat}`,
         });
     const lobby = body.lobby === true;
-    if (lobby && body.seats.every((seat) => bots !== null && Object.hasOwn(bots, seat)))
+    if (lobby && body.seats.length > 0 && body.seats.every((seat) => bots !== null && Object.hasOwn(bots, seat)))
       throw new Answer(400, 'BAD_REQUEST', 'lobby: every seat is a bot’s, so no player could take one', {
         path: 'lobby',
       });
