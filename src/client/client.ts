@@ -50,6 +50,43 @@ export interface CreateTableRequest {
    * bot's move as that seat.
    */
   readonly bots?: Readonly<Record<string, BotSeat>>;
+  /** Open to spectators: anyone reads the table's public view and stream without a token, and acts in nothing. */
+  readonly spectators?: boolean;
+  /**
+   * Open in the lobby: no seat token now (`tokens` is empty); players take the free seats with `takeSeat`, and the
+   * table starts once every seat is taken.
+   */
+  readonly lobby?: boolean;
+}
+
+/** A lobby table's seating, in a reading: whether it still waits for players, its free seats, its players' names. */
+export interface Seating {
+  readonly waiting: boolean;
+  readonly free: string[];
+  readonly names: Record<string, string>;
+}
+
+/** A table waiting in the lobby, as the lobby lists it. */
+export interface LobbyTable {
+  readonly table: string;
+  readonly game: string;
+  /** When it was created (ISO 8601). */
+  readonly created: string;
+  readonly seats: string[];
+  readonly free: string[];
+  readonly names: Record<string, string>;
+  readonly options: Record<string, unknown>;
+  readonly clock: CreateTableRequest['clock'] | null;
+  readonly bots?: Record<string, BotSeat>;
+  readonly spectators: boolean;
+}
+
+/** A seat taken in the lobby: its token (shown once), and whether that was the last free seat. */
+export interface TakenSeat {
+  readonly table: string;
+  readonly seat: string;
+  readonly token: string;
+  readonly started: boolean;
 }
 
 /** A clocked table's clock, in a reading: when it runs out and, for a chess clock, each seat's bank. */
@@ -97,6 +134,10 @@ export interface TableReading<Gm extends AnyGame = AnyGame> {
   readonly clock?: ClockState;
   /** Only for a table with bot seats: which bot plays each (an MCTS bot with its `iterations`). */
   readonly bots?: Record<string, BotSeat>;
+  /** Only for a table open to spectators. */
+  readonly spectators?: true;
+  /** Only for a table opened in the lobby: whether it waits, its free seats, its players' names. */
+  readonly lobby?: Seating;
 }
 
 /** The server's log: the table's truth, with when each move was committed. */
@@ -105,7 +146,7 @@ export interface ServedLog extends Omit<TableLog, 'rulesRevision'> {
   readonly rulesRevision?: number;
   readonly times: string[];
   readonly timeouts: number[];
-  /** When the table was created (a chess clock starts then). */
+  /** When the table started: its creation, or for a table opened in the lobby when its last seat was taken (a chess clock starts then). */
   readonly started: string;
   readonly clock: CreateTableRequest['clock'] | null;
   /** Only for a table with bot seats: which bot plays each. */
@@ -172,6 +213,14 @@ export interface PlystackClient<Gm extends AnyGame = AnyGame> {
     options?: { expect?: number; key?: string },
   ): Promise<{ ply: Ply; index: number }>;
   log(table: string): Promise<ServedLog>;
+  /** The tables waiting in the lobby for players (only `game`'s, when given), the newest first. */
+  lobby(game?: string): Promise<{ tables: LobbyTable[] }>;
+  /** Takes a free seat of a table waiting in the lobby; play with its token: `withToken(seat.token)`. */
+  takeSeat(table: string, seat: string, options?: { name?: string }): Promise<TakenSeat>;
+  /** Leaves a seat before its table starts (the seat's token, or the app's): the seat's token is no longer valid. */
+  leaveSeat(table: string, seat: string): Promise<void>;
+  /** Closes a table still waiting in the lobby (the app token). */
+  close(table: string): Promise<void>;
   /**
    * Streams the table's plies from ply `from` on. With `reconnect` (default true) a dropped
    * connection is opened again from the next ply it waits for, so nothing is missed.
@@ -228,6 +277,10 @@ export function connect<Gm extends AnyGame = AnyGame>(url: string, token: string
       request('GET', `${at(table)}/legal-moves${seat === undefined ? '' : `?seat=${encodeURIComponent(seat)}`}`),
     play: (table, move, options = {}) => request('POST', `${at(table)}/moves`, { move, ...options }),
     log: (table) => request('GET', `${at(table)}/log`),
+    lobby: (game) => request('GET', `/lobby${game === undefined ? '' : `?game=${encodeURIComponent(game)}`}`),
+    takeSeat: (table, seat, options = {}) => request('POST', `${at(table)}/seats/${encodeURIComponent(seat)}`, options),
+    leaveSeat: (table, seat) => request('DELETE', `${at(table)}/seats/${encodeURIComponent(seat)}`),
+    close: (table) => request('DELETE', at(table)),
     stream(table, options) {
       let next = options.from ?? 0;
       let socket: WebSocketLike | null = null;

@@ -8,10 +8,13 @@ export {
   type CreatedTable,
   type CreateTableRequest,
   connect,
+  type LobbyTable,
   type PlystackClient,
+  type Seating,
   type ServedLog,
   ServerError,
   type StreamMessage,
   type TableReading,
   type TableStream,
+  type TakenSeat,
 } from './client.js';

@@ -12,6 +12,9 @@ import { EVERYTHING, type Viewer } from './view.js';
 /** The caller of a table: its application, or one of its seats. */
 export type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly seat: string };
 
+/** Who reads a table: a caller with a token, or a spectator (no token, at a table open to spectators). */
+export type Reader = Who | { readonly kind: 'spectator' };
+
 /** The stream's route: the one route that reads a token from the query, as a browser cannot set a WebSocket's headers. */
 export const STREAM_ROUTE = '/tables/:table/stream';
 
@@ -60,9 +63,31 @@ export function who(request: FastifyRequest, record: TableRecord): Who {
   return found;
 }
 
-/** What the caller may see of a table: everything for its application, a seat's view for a seat. */
-export function viewerOf(caller: Who): Viewer {
-  return caller.kind === 'app' ? EVERYTHING : caller.seat;
+/**
+ * Who reads the table `record`: a spectator when the request carries no token and the table is open to spectators,
+ * else the token's caller (a 401 `UNAUTHORIZED` as `who` gives it).
+ */
+export function reader(request: FastifyRequest, record: TableRecord): Reader {
+  if (record.spectators && hashedBearer(request) === null) return { kind: 'spectator' };
+  return who(request, record);
+}
+
+/**
+ * What the reader may see of a table: everything for its application, a seat's view for a seat, the public view for a
+ * spectator. A seat of a table still waiting in the lobby sees the public view too: the seat may change hands before
+ * the start, so what it would hide from the others (a hand dealt at the opening) is nobody's to see until then.
+ */
+export function viewerOf(caller: Reader, record: TableRecord): Viewer {
+  if (caller.kind === 'app') return EVERYTHING;
+  if (caller.kind === 'spectator' || record.status === 'waiting') return null;
+  return caller.seat;
+}
+
+/** Refuses a spectator's attempt to act: a spectator only reads (403 `READ_ONLY`). */
+export function actor(caller: Reader): Who {
+  if (caller.kind === 'spectator')
+    throw new Answer(403, 'READ_ONLY', "a spectator only reads this table: acting takes a seat's token");
+  return caller;
 }
 
 /** Refuses a table's creation unless the request carries the server's create token (when it has one). */

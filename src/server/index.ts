@@ -9,12 +9,15 @@ export {
   type CreatedTable,
   type CreateTableRequest,
   connect,
+  type LobbyTable,
   type PlystackClient,
+  type Seating,
   type ServedLog,
   ServerError,
   type StreamMessage,
   type TableReading,
   type TableStream,
+  type TakenSeat,
 } from '../client/client.js';
 export { type FollowServerTableOptions, followServerTable, type ServerTableFollower } from '../inspect/followServer.js';
 export { type ChessClockLog, chessBanks, FLAGGED_MS } from './clock.js';

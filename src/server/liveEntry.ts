@@ -34,7 +34,8 @@ export interface Subscriber {
 
 /** A live table. */
 export interface Entry {
-  readonly record: TableRecord;
+  /** The table as stored; read again while it waits in the lobby, where its seats change (`LiveTables.seating`). */
+  record: TableRecord;
   readonly game: AnyGame;
   table: Table;
   /** Moves of the log the live table has; -1 when it must be rebuilt from the store (a write failed). */

@@ -102,6 +102,30 @@ export class LiveTables {
     return pending;
   }
 
+  /**
+   * The live table with its record read again from the store while it waits in the lobby: its seats are taken and
+   * left, and it starts or is closed, through any process. Null once it is closed (and no longer live here). A table
+   * that has started keeps its record: its seats do not change again.
+   */
+  async seating(entry: Entry): Promise<Entry | null> {
+    if (entry.record.status !== 'waiting') return entry;
+    const id = entry.record.id;
+    const record = await this.store.table(id);
+    const live = this.entries.get(id) === entry;
+    if (record === null) {
+      if (live) {
+        this.drop(id, entry);
+        if (entry.subscribers.size === 0) entry.table.stop();
+      }
+      return null;
+    }
+    // The rate limit knows the seats' tokens of live tables: the taken ones come in, the left ones go.
+    if (live) this.drop(id, entry);
+    entry.record = record;
+    if (live) this.keep(id, entry);
+    return entry;
+  }
+
   /** Runs `work` on the table when no other move or reload of it runs in this process. */
   exclusive<T>(entry: Entry, work: () => Promise<T>): Promise<T> {
     const run = entry.queue.then(work, work);

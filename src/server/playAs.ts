@@ -5,12 +5,19 @@
  */
 import type { z } from 'zod';
 import { Answer } from './answers.js';
-import type { Who } from './auth.js';
+import { actor, type Reader } from './auth.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import type { playSchema } from './schemas.js';
+import type { TableRecord } from './store/tableStore.js';
 
-/** Plays `body.move` on `entry` for `caller`: the status and body `POST …/moves` answers. */
-export function playAs(tables: LiveTables, entry: Entry, caller: Who, body: z.infer<typeof playSchema>) {
+/**
+ * Plays `body.move` on `entry` for `reader`: the status and body `POST …/moves` answers. A spectator may not act (403
+ * `READ_ONLY`), and no move is played at a table waiting in the lobby (409 `NOT_STARTED`), the app's neither: `entry`'s
+ * record must be as fresh as `LiveTables.seating` makes it.
+ */
+export function playAs(tables: LiveTables, entry: Entry, reader: Reader, body: z.infer<typeof playSchema>) {
+  const caller = actor(reader);
+  if (entry.record.status === 'waiting') throw notStarted(entry);
   const { seat } = body.move as { seat?: unknown };
   if (caller.kind === 'seat' && seat !== caller.seat) {
     throw new Answer(
@@ -26,4 +33,21 @@ export function playAs(tables: LiveTables, entry: Entry, caller: Who, body: z.in
     ...(body.expect !== undefined ? { expect: body.expect } : {}),
     ...(key !== undefined ? { key } : {}),
   });
+}
+
+/** The refusal of what waits for a table's start (moves, legal moves, a seat's stream): 409 `NOT_STARTED`. */
+export function notStarted(entry: Entry): Answer {
+  const free = freeSeats(entry.record);
+  return new Answer(
+    409,
+    'NOT_STARTED',
+    `${entry.record.id} waits in the lobby for players: it starts once every seat is taken (free: ${free.join(', ')})`,
+  );
+}
+
+/** The seats of a table a player may still take: those without a token that no bot plays. */
+export function freeSeats(record: TableRecord): string[] {
+  return record.seats.filter(
+    (seat) => !Object.hasOwn(record.seatTokens, seat) && !(record.bots !== null && Object.hasOwn(record.bots, seat)),
+  );
 }

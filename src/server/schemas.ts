@@ -117,10 +117,18 @@ export const createSchema = named(
       table: z.optional(idSchema),
       clock: clockSchema.optional(),
       bots: botsSchema.optional(),
+      spectators: described(
+        z.boolean().optional(),
+        "open to spectators: anyone may read the table's public view and stream without a token, and act in nothing",
+      ),
+      lobby: described(
+        z.boolean().optional(),
+        'open in the lobby: no seat token is handed out now; players take the free seats (POST /tables/{table}/seats/{seat}), and the table starts once every seat is taken',
+      ),
     })
     .strict(),
   'CreateTable',
-  'a table to open: the game, its seats, and optionally its options, seed, id, clock and bot seats',
+  'a table to open: the game, its seats, and optionally its options, seed, id, clock, bot seats, spectators and lobby',
 );
 
 export const createdSchema = named(
@@ -142,6 +150,17 @@ export const clockReadingSchema = named(
   "a clocked table's clock: its spec, the deadline, and a chess clock's banks, what is left of them and who runs",
 );
 
+/** A table's seating, for a table opened in the lobby: whether it still waits, its free seats, its players' names. */
+export const seatingSchema = named(
+  z.object({
+    waiting: described(z.boolean(), 'true until every seat is taken: no move is played before'),
+    free: described(z.array(z.string()), 'the seats a player may take now'),
+    names: described(z.record(z.string(), z.string()), 'the name each seated player gave, by seat'),
+  }),
+  'Seating',
+  "a lobby table's seating: whether it waits for players, its free seats, and the names of those seated",
+);
+
 export const readingSchema = named(
   z.object({
     table: z.string(),
@@ -152,9 +171,11 @@ export const readingSchema = named(
     plies: z.array(plySchema),
     bots: botsSchema.optional(),
     clock: clockReadingSchema.optional(),
+    spectators: described(z.literal(true).optional(), 'the table is open to spectators'),
+    lobby: seatingSchema.optional(),
   }),
   'Reading',
-  "the table as the token's viewer may see it",
+  "the table as the token's viewer may see it (a spectator: its public view)",
 );
 
 export const legalMovesSchema = named(
@@ -212,7 +233,10 @@ export const logSchema = named(
     moves: z.array(moveSchema),
     times: described(z.array(dateTime), "when each move was committed, the server's time"),
     timeouts: described(z.array(z.number().int()), 'indexes of the moves the clock played'),
-    started: described(z.iso.datetime(), 'when the table was created: a chess clock starts then'),
+    started: described(
+      z.iso.datetime(),
+      'when the table started (its creation, or for a table opened in the lobby, when its last seat was taken): a chess clock starts then',
+    ),
     clock: clockSchema.nullable(),
     bots: botsSchema.optional(),
   }),
@@ -224,4 +248,51 @@ export const healthSchema = named(
   z.object({ ok: z.literal(true), store: z.enum(['memory', 'embedded', 'postgres']), process: z.string() }),
   'Health',
   'the store answers: which store, and the name of this process',
+);
+
+/** The name a player gives when taking a seat in the lobby: what the lobby shows of them. */
+const NAME = 'a name of 1 to 64 characters';
+
+export const takeSeatSchema = named(
+  z
+    .object({
+      name: z.string({ error: NAME }).min(1, { error: NAME }).max(64, { error: NAME }).optional(),
+    })
+    .strict(),
+  'TakeSeat',
+  'taking a seat in the lobby: optionally the name the lobby shows for it',
+);
+
+export const seatedSchema = named(
+  z.object({
+    table: z.string(),
+    seat: z.string(),
+    token: described(z.string(), "the seat's token, shown once (stored only as a hash)"),
+    started: described(z.boolean(), 'whether this was the last free seat: the table has started'),
+  }),
+  'Seated',
+  "a seat taken: the seat's token, and whether the table has started",
+);
+
+export const lobbyTableSchema = named(
+  z.object({
+    table: z.string(),
+    game: z.string(),
+    created: dateTime,
+    seats: described(z.array(z.string()), 'every seat, in table order'),
+    free: described(z.array(z.string()), 'the seats a player may take'),
+    names: z.record(z.string(), z.string()),
+    options: z.record(z.string(), z.unknown()),
+    clock: clockSchema.nullable(),
+    bots: botsSchema.optional(),
+    spectators: z.boolean(),
+  }),
+  'LobbyTable',
+  'a table waiting for players',
+);
+
+export const lobbySchema = named(
+  z.object({ tables: z.array(lobbyTableSchema) }),
+  'Lobby',
+  'the tables waiting for players, the newest first (at most 100)',
 );

@@ -13,6 +13,7 @@ import { builtInGames } from '../games/registry.js';
 import { Answer, INTERNAL, knownAnswer, logFailure, readBody } from './answers.js';
 import { hashedBearer } from './auth.js';
 import { LiveTables } from './liveTables.js';
+import { registerLobbyRoutes } from './lobbyRoutes.js';
 import { startScheduler } from './scheduler.js';
 import { MemoryStore } from './store/memoryStore.js';
 import { openPglite, openPostgres, type Sql } from './store/sql.js';
@@ -154,6 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
     reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }),
   );
   registerTableRoutes(app, { store, tables, games, processId, createToken: options.createToken });
+  registerLobbyRoutes(app, store, tables);
   registerStream(app, tables, app.createRateLimit(), sockets, options.streamStallMs);
   const stopScheduler = startScheduler(store, tables, options.clockTickMs ?? 200);
 

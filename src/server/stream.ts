@@ -7,10 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse, readBody } from './answers.js';
-import { STREAM_ROUTE, viewerOf, type Who, who } from './auth.js';
+import { type Reader, reader, STREAM_ROUTE, viewerOf } from './auth.js';
 import type { Send } from './liveEntry.js';
 import type { Entry, LiveTables } from './liveTables.js';
-import { playAs } from './playAs.js';
+import { notStarted, playAs } from './playAs.js';
 import { streamMoveSchema } from './schemas.js';
 import { tableOf } from './tableRoutes.js';
 
@@ -46,7 +46,7 @@ const stalled = (ms: number) =>
 /** What the stream's upgrade request found, for the socket. */
 interface StreamRequest {
   readonly entry: Entry;
-  readonly caller: Who;
+  readonly caller: Reader;
   readonly from: number;
 }
 
@@ -71,7 +71,7 @@ async function answerSocketMove(
   rateLimited: RateLimited,
   request: FastifyRequest,
   id: string,
-  caller: Who,
+  caller: Reader,
   text: string,
   inFlight: number,
 ): Promise<{ reply: string | number | null; status: number; body: unknown }> {
@@ -90,7 +90,9 @@ async function answerSocketMove(
     const limit = await rateLimited(request);
     if (!limit.isAllowed && limit.isExceeded)
       throw new Answer(429, 'RATE_LIMITED', `too many requests: at most ${limit.max} per ${limit.timeWindow} ms`);
-    const entry = await tables.get(id);
+    const live = await tables.get(id);
+    // A table waiting in the lobby is read again: its moves wait for its start, wherever its last seat was taken.
+    const entry = live === null ? null : await tables.seating(live);
     if (entry === null) throw noTable(id);
     const outcome = await playAs(tables, entry, caller, body);
     return { reply, status: outcome.status, body: outcome.body };
@@ -165,7 +167,10 @@ export function registerStream(
       websocket: true,
       preValidation: async (request) => {
         const entry = await tableOf(tables, request);
-        const caller = who(request, entry.record);
+        const caller = reader(request, entry.record);
+        // A seat's stream waits for the start: its seat may change hands until then, and the stream would go on
+        // showing that seat's view to whoever opened it.
+        if (caller.kind === 'seat' && entry.record.status === 'waiting') throw notStarted(entry);
         const from = (request.query as { from?: unknown }).from ?? '0';
         if (typeof from !== 'string' || !/^\d{1,9}$/.test(from))
           throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
@@ -174,7 +179,7 @@ export function registerStream(
     },
     (socket, request) => {
       const { entry, caller, from } = (request as FastifyRequest & { plystack: StreamRequest }).plystack;
-      const viewer = viewerOf(caller);
+      const viewer = viewerOf(caller, entry.record);
       sockets.add(socket);
       // Leaves the table's subscribers: when the socket closes, or when the server gives up on a reader first.
       let close: (() => void) | null = null;

@@ -9,16 +9,16 @@ import { InvalidTable } from '../core/errors.js';
 import { isValidId } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import { size } from '../log/plyLog.js';
-import { createTable } from '../table/table.js';
+import { createTable, type Table } from '../table/table.js';
 import { Answer, noTable, parse } from './answers.js';
-import { checkCreateToken, viewerOf, who } from './auth.js';
+import { actor, checkCreateToken, reader, viewerOf, who } from './auth.js';
 import { type BotSpec, botToAct } from './bots.js';
 import { type ClockSpec, clockWindow } from './clock.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
-import { playAs } from './playAs.js';
+import { freeSeats, notStarted, playAs } from './playAs.js';
 import { createSchema, playSchema } from './schemas.js';
-import type { TableStore } from './store/tableStore.js';
+import type { TableRecord, TableStore } from './store/tableStore.js';
 import { hashToken, newToken } from './tokens.js';
 import { viewOf } from './view.js';
 
@@ -31,13 +31,31 @@ export interface TableRoutes {
   readonly createToken: string | undefined;
 }
 
-/** The live table a request's `:table` names, brought up to date with the store, or a 404. */
+/**
+ * The live table a request's `:table` names, brought up to date with the store (its seating too, while it waits in the
+ * lobby), or a 404.
+ */
 export async function tableOf(tables: LiveTables, request: FastifyRequest): Promise<Entry> {
   const { table } = request.params as { table: string };
   // An id no table can have (U+0000 in it, say) is not looked for.
-  const entry = isValidId(table) ? await tables.get(table) : null;
+  const live = isValidId(table) ? await tables.get(table) : null;
+  const entry = live === null ? null : await tables.seating(live);
   if (entry === null) throw noTable(table);
   return tables.current(entry);
+}
+
+/**
+ * The clock window a table starts in, at its creation or, opened in the lobby, when its last seat is taken: a chess
+ * clock runs out when the first bank of a seat to act does; a turn or move clock as its window says.
+ */
+export function openingWindow(clock: ClockSpec | null, table: Table): { key: string; ms: number } | null {
+  if (clock?.per === 'seat') return table.toAct().length > 0 ? { key: 'seat', ms: clock.bank } : null;
+  return clockWindow(clock, table);
+}
+
+/** What a reading says of a table's seating: for a table opened in the lobby, whether it waits, its free seats, its names. */
+export function seatingOf(record: TableRecord) {
+  return { waiting: record.status === 'waiting', free: freeSeats(record), names: record.names };
 }
 
 /** A clocked table's clock for a reading: its deadline, and a chess clock's banks (as of `since`) and what is left of them now. */
@@ -87,6 +105,11 @@ export function registerTableRoutes(
         throw new Answer(400, 'BAD_REQUEST', `bots.${seat}: not a seat of the table: ${body.seats.join(', ')}`, {
           path: `bots.${seat}`,
         });
+    const lobby = body.lobby === true;
+    if (lobby && body.seats.length > 0 && body.seats.every((seat) => bots !== null && Object.hasOwn(bots, seat)))
+      throw new Answer(400, 'BAD_REQUEST', 'lobby: every seat is a bot’s, so no player could take one', {
+        path: 'lobby',
+      });
     const id = body.table ?? `table:${randomUUID()}`;
     let table: ReturnType<typeof createTable>;
     try {
@@ -105,17 +128,13 @@ export function registerTableRoutes(
     const clock: ClockSpec | null = body.clock ?? null;
     // A chess clock starts with every seat's bank full, and runs out when the first bank of a seat to act does.
     const banks = clock?.per === 'seat' ? Object.fromEntries(log.seats.map((seat) => [seat, clock.bank])) : null;
-    const window =
-      clock?.per === 'seat'
-        ? table.toAct().length > 0
-          ? { key: 'seat', ms: clock.bank }
-          : null
-        : clockWindow(clock, table);
+    const window = openingWindow(clock, table);
     const tokens: Record<string, string> = {};
     const seatTokens: Record<string, string> = {};
-    // A bot seat gets no token: the server alone plays for it (and the app token, which acts for any seat).
+    // A bot seat gets no token: the server alone plays for it (and the app token, which acts for any seat). Opened in
+    // the lobby, no seat gets one now: each goes to the player who takes the seat.
     for (const seat of log.seats) {
-      if (bots !== null && Object.hasOwn(bots, seat)) continue;
+      if (lobby || (bots !== null && Object.hasOwn(bots, seat))) continue;
       tokens[seat] = newToken();
       seatTokens[seat] = hashToken(tokens[seat]!);
     }
@@ -132,8 +151,11 @@ export function registerTableRoutes(
       clock,
       rulesRevision: log.rulesRevision,
       bots,
+      spectators: body.spectators === true,
+      lobby,
     };
-    const botDue = botToAct(bots, table) !== null;
+    // A table waiting in the lobby runs no clock and no bot until it starts.
+    const botDue = !lobby && botToAct(bots, table) !== null;
     let started: number | null;
     try {
       started = await store.createTable(record, window, banks, botDue);
@@ -145,7 +167,19 @@ export function registerTableRoutes(
       table.stop();
       throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
     }
-    tables.adopt({ ...record, moves: 0, status: 'playing', deadline: null, started }, game, table);
+    tables.adopt(
+      {
+        ...record,
+        names: {},
+        moves: 0,
+        status: lobby ? 'waiting' : 'playing',
+        deadline: null,
+        created: started,
+        started,
+      },
+      game,
+      table,
+    );
     // A bot that acts first plays once the table's creation has been answered.
     if (botDue) tables.wakeBots(id);
     return reply.code(201).send({ table: id, tokens, appToken });
@@ -153,7 +187,7 @@ export function registerTableRoutes(
 
   app.get('/tables/:table', async (request) => {
     const entry = await tableOf(tables, request);
-    const viewer = viewerOf(who(request, entry.record));
+    const viewer = viewerOf(reader(request, entry.record), entry.record);
     const { table } = entry;
     const view = viewOf(table, viewer);
     const reading = {
@@ -164,13 +198,17 @@ export function registerTableRoutes(
       state: view.state,
       plies: view.plies,
       ...(entry.record.bots !== null ? { bots: entry.record.bots } : {}),
+      ...(entry.record.spectators ? { spectators: true } : {}),
+      ...(entry.record.lobby ? { lobby: seatingOf(entry.record) } : {}),
     };
     return entry.record.clock === null ? reading : { ...reading, clock: await clockOf(store, entry) };
   });
 
   app.get('/tables/:table/legal-moves', async (request) => {
     const entry = await tableOf(tables, request);
-    const caller = who(request, entry.record);
+    const caller = actor(reader(request, entry.record));
+    // A seat's legal moves would tell what its hand holds: not before the seats are settled.
+    if (entry.record.status === 'waiting') throw notStarted(entry);
     const asked = (request.query as { seat?: unknown }).seat;
     let seat: string;
     if (caller.kind === 'seat') {
@@ -189,7 +227,7 @@ export function registerTableRoutes(
 
   app.post('/tables/:table/moves', async (request, reply) => {
     const entry = await tableOf(tables, request);
-    const outcome = await playAs(tables, entry, who(request, entry.record), parse(playSchema, request.body));
+    const outcome = await playAs(tables, entry, reader(request, entry.record), parse(playSchema, request.body));
     return reply.code(outcome.status).send(outcome.body);
   });
 

@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/server/openapi.js';
-import { createSchema, playSchema, streamMoveSchema } from '../../src/server/schemas.js';
+import { createSchema, playSchema, streamMoveSchema, takeSeatSchema } from '../../src/server/schemas.js';
 
 // The document's refs name its components (#/components/schemas/Id): the validator reads them as $defs.
 const resolved = new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: false });
@@ -37,6 +37,20 @@ const CASES = {
       { game: 'mundane', seats: ['seat:ann'], bots: { 'seat:ann': { kind: 'mcts', iterations: 101 } } },
       { game: 'mundane', seats: ['seat:ann'], table: '9 bad id' },
       { game: 'mundane', seats: ['seat:ann'], seed: 1.5 },
+      { game: 'mundane', seats: ['seat:ann', 'seat:bob'], lobby: true, spectators: true },
+      { game: 'mundane', seats: ['seat:ann', 'seat:bob'], lobby: 'yes' },
+      { game: 'mundane', seats: ['seat:ann', 'seat:bob'], spectators: 1 },
+    ],
+  },
+  TakeSeat: {
+    schema: takeSeatSchema,
+    bodies: [
+      {},
+      { name: 'Ann' },
+      { name: '' },
+      { name: 'x'.repeat(65) },
+      { name: 7 },
+      { name: 'Ann', seat: 'seat:bob' },
     ],
   },
   Play: {

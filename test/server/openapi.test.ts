@@ -171,4 +171,66 @@ describe("the served OpenAPI document accepts the server's real answers", () => 
     expect([refused.status, refused.body.path]).toEqual([400, 'bots.seat:cy']);
     expect(check('post', '/tables', 400, refused.body)).toEqual([]);
   });
+
+  it('a lobby table and a spectator: the listing, a seat taken, the refusals before the start and a public reading validate', async () => {
+    const created = await request('/tables', {
+      method: 'POST',
+      body: JSON.stringify({ game: 'mundane', seats: ['seat:ann', 'seat:bob'], lobby: true, spectators: true }),
+    });
+    expect(created.status).toBe(201);
+    expect(check('post', '/tables', 201, created.body)).toEqual([]);
+    const table = encodeURIComponent(created.body.table as string);
+    const lobby = await request('/lobby?game=mundane');
+    expect(lobby.status).toBe(200);
+    expect(check('get', '/lobby', 200, lobby.body)).toEqual([]);
+    expect(check('get', '/lobby', 400, (await request('/lobby?game=')).body)).toEqual([]);
+
+    const seated = await request(`/tables/${table}/seats/seat:ann`, { method: 'POST', body: '{"name":"Ann"}' });
+    expect(seated.status).toBe(201);
+    expect(check('post', '/tables/{table}/seats/{seat}', 201, seated.body)).toEqual([]);
+    const taken = await request(`/tables/${table}/seats/seat:ann`, { method: 'POST', body: '{}' });
+    expect([taken.status, taken.body.code]).toEqual([409, 'SEAT_TAKEN']);
+    expect(check('post', '/tables/{table}/seats/{seat}', 409, taken.body)).toEqual([]);
+    const unknown = await request(`/tables/${table}/seats/seat:zed`, { method: 'POST', body: '{}' });
+    expect(check('post', '/tables/{table}/seats/{seat}', 404, unknown.body)).toEqual([]);
+    const ann = seated.body.token as string;
+
+    const reading = await request(`/tables/${table}`, { token: ann });
+    expect(check('get', '/tables/{table}', 200, reading.body)).toEqual([]);
+    const early = await request(`/tables/${table}/moves`, {
+      method: 'POST',
+      token: ann,
+      body: JSON.stringify({ move: { type: 'engine.pass', seat: 'seat:ann' } }),
+    });
+    expect([early.status, early.body.code]).toEqual([409, 'NOT_STARTED']);
+    expect(check('post', '/tables/{table}/moves', 409, early.body)).toEqual([]);
+    const asked = await request(`/tables/${table}/legal-moves`, { token: ann });
+    expect(check('get', '/tables/{table}/legal-moves', 409, asked.body)).toEqual([]);
+    const wrongSeat = await request(`/tables/${table}/seats/seat:bob`, { method: 'DELETE', token: ann });
+    expect(check('delete', '/tables/{table}/seats/{seat}', 403, wrongSeat.body)).toEqual([]);
+
+    // A spectator: no token, the public view; a move is refused.
+    const spectator = await request(`/tables/${table}`);
+    expect(spectator.status).toBe(200);
+    expect(check('get', '/tables/{table}', 200, spectator.body)).toEqual([]);
+    const readOnly = await request(`/tables/${table}/moves`, {
+      method: 'POST',
+      body: JSON.stringify({ move: { type: 'engine.pass', seat: 'seat:ann' } }),
+    });
+    expect([readOnly.status, readOnly.body.code]).toEqual([403, 'READ_ONLY']);
+    expect(check('post', '/tables/{table}/moves', 403, readOnly.body)).toEqual([]);
+
+    const left = await fetch(`${server.url}/tables/${table}/seats/seat:ann`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ann}` },
+    });
+    expect(left.status).toBe(204);
+    expect(document.paths['/tables/{table}/seats/{seat}']?.delete?.responses['204']).toBeDefined();
+    const closed = await fetch(`${server.url}/tables/${table}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${created.body.appToken as string}` },
+    });
+    expect(closed.status).toBe(204);
+    expect(document.paths['/tables/{table}']?.delete?.responses['204']).toBeDefined();
+  });
 });

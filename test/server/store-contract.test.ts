@@ -2,7 +2,8 @@
  * The promises of a table store (src/server/store/tableStore.ts), held to each of the three: the memory store, PGlite
  * in memory and PostgreSQL (the server project's shared cluster). Every scenario runs the same on each: tables
  * created and read, moves appended in order and refused at a taken index, idempotency answers, the moves from an
- * index, snapshots, clocks and bots due, claimed, released and stopped, and a claim that lapses.
+ * index, snapshots, clocks and bots due, claimed, released and stopped, a claim that lapses, and the lobby: a table
+ * waiting for players, its seats taken and left, its start with the last seat, its close.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGGED_MS } from '../../src/server/clock.js';
@@ -87,9 +88,13 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     expect(Number.isInteger(started)).toBe(true);
     expect(await store.table(table.id)).toEqual({
       ...table,
+      spectators: false,
+      lobby: false,
+      names: {},
       moves: 0,
       status: 'playing',
       deadline: null,
+      created: started,
       started,
     });
     // The id is taken: nothing changes.
@@ -316,5 +321,114 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     expect(await store.dueTables(100)).toContain(id);
     expect(await store.claimBots(id)).toBe(0);
     expect(await store.claimDeadline(id)).toBe(0);
+  });
+
+  it('keeps a lobby table waiting, listed and without moves, clock or bots, until its last free seat is taken', async () => {
+    const table = opening({
+      seats: ['seat:a', 'seat:b', 'seat:c'],
+      seatTokens: {},
+      lobby: true,
+      spectators: true,
+      clock: { per: 'turn', ms: 60_000 },
+      bots: { 'seat:c': { kind: 'random' } },
+    });
+    const id = table.id;
+    // Created with a clock window and a bot to act: both wait for the start.
+    const created = await store.createTable(table, { key: 'turn-1', ms: 60_000 }, null, true);
+    expect(await store.table(id)).toEqual({
+      ...table,
+      rulesRevision: null,
+      names: {},
+      moves: 0,
+      status: 'waiting',
+      deadline: null,
+      created,
+      started: created,
+    });
+    expect(await store.dueBots(100)).not.toContain(id);
+    expect(await store.claimBots(id)).toBeNull();
+    // No move is taken while it waits.
+    await expect(store.append(id, move(0))).rejects.toBeInstanceOf(Conflict);
+    expect(await store.moveCount(id)).toBe(0);
+    expect((await store.waitingTables(100)).map((t) => t.id)).toContain(id);
+    expect((await store.waitingTables(100, 'mundane')).map((t) => t.id)).toContain(id);
+    expect((await store.waitingTables(100, 'sandbox')).map((t) => t.id)).not.toContain(id);
+
+    const start = { needed: ['seat:a', 'seat:b'], window: { key: 'turn-1', ms: 60_000 }, botDue: true };
+    expect(await store.takeSeat(id, 'seat:a', 'a-1', 'Ann', start)).toBe('seated');
+    // A seat is taken once: the second player gets nothing, and the first keeps it.
+    expect(await store.takeSeat(id, 'seat:a', 'a-2', 'Eve', start)).toBe('taken');
+    expect(await store.table(id)).toMatchObject({
+      seatTokens: { 'seat:a': 'a-1' },
+      names: { 'seat:a': 'Ann' },
+      status: 'waiting',
+    });
+    // Only the token that holds a seat frees it.
+    expect(await store.leaveSeat(id, 'seat:a', 'a-2')).toBe('not-holder');
+    expect(await store.leaveSeat(id, 'seat:b', 'a-1')).toBe('not-holder');
+    expect(await store.leaveSeat(id, 'seat:a', 'a-1')).toBe('left');
+    expect(await store.table(id)).toMatchObject({ seatTokens: {}, names: {}, status: 'waiting' });
+    // Two players taking the same seat at once: one gets it.
+    const raced = await Promise.all([
+      store.takeSeat(id, 'seat:a', 'a-3', null, start),
+      store.takeSeat(id, 'seat:a', 'a-4', null, start),
+    ]);
+    expect(raced.sort()).toEqual(['seated', 'taken']);
+    const holder = (await store.table(id))?.seatTokens['seat:a'];
+    expect(['a-3', 'a-4']).toContain(holder);
+    expect((await store.table(id))?.names).toEqual({});
+
+    // The last free seat starts the table in the same write: its clock and its bots run from then.
+    await sleep(20);
+    expect(await store.takeSeat(id, 'seat:b', 'b-1', 'Bob', start)).toBe('started');
+    const playing = await store.table(id);
+    expect(playing).toMatchObject({
+      status: 'playing',
+      seatTokens: { 'seat:a': holder, 'seat:b': 'b-1' },
+      names: { 'seat:b': 'Bob' },
+      created,
+    });
+    expect(playing!.started).toBeGreaterThanOrEqual((created as number) + 10);
+    expect(playing!.deadline! - playing!.started).toBeGreaterThanOrEqual(60_000);
+    expect(playing!.deadline! - playing!.started).toBeLessThan(60_002);
+    expect((await store.clock(id))?.since).toBe(playing!.started);
+    expect(await store.dueBots(100)).toContain(id);
+    expect((await store.waitingTables(100)).map((t) => t.id)).not.toContain(id);
+    await store.append(id, move(0));
+    // Started: its seats are settled, and it is not closed.
+    expect(await store.takeSeat(id, 'seat:a', 'a-5', null, start)).toBe('not-waiting');
+    expect(await store.leaveSeat(id, 'seat:b', 'b-1')).toBe('not-waiting');
+    expect(await store.closeTable(id)).toBe(false);
+    expect(await store.takeSeat('table:nobody', 'seat:a', 'x', null, start)).toBe('no-table');
+    expect(await store.leaveSeat('table:nobody', 'seat:a', 'x')).toBe('no-table');
+  });
+
+  it("starts a lobby table's chess clock when it starts, and closes a table only while it waits", async () => {
+    const table = opening({ seatTokens: {}, lobby: true, clock: { per: 'seat', bank: 60_000, increment: 0 } });
+    const banks = { 'seat:a': 60_000, 'seat:b': 60_000 };
+    const created = await store.createTable(table, { key: 'seat', ms: 60_000 }, banks);
+    expect((await store.clock(table.id))?.deadline).toBeNull();
+    await sleep(30);
+    const start = { needed: ['seat:a', 'seat:b'], window: { key: 'seat', ms: 60_000 }, botDue: false };
+    await store.takeSeat(table.id, 'seat:a', 'a-1', null, start);
+    expect(await store.takeSeat(table.id, 'seat:b', 'b-1', null, start)).toBe('started');
+    // The banks are charged from the start, not from the creation.
+    const clock = await store.clock(table.id);
+    expect(clock?.banks).toEqual(banks);
+    expect(clock!.since).toBeGreaterThanOrEqual((created as number) + 20);
+    expect(clock!.deadline! - clock!.since).toBeGreaterThanOrEqual(60_000);
+    expect(await store.dueBots(100)).not.toContain(table.id);
+
+    const closing = opening({ seatTokens: {}, lobby: true });
+    await store.createTable(closing, null);
+    await store.takeSeat(closing.id, 'seat:a', 'a-1', 'Ann', { ...start, window: null });
+    expect(await store.closeTable(closing.id)).toBe(true);
+    expect(await store.table(closing.id)).toBeNull();
+    expect((await store.waitingTables(100)).map((t) => t.id)).not.toContain(closing.id);
+    expect(await store.closeTable(closing.id)).toBe(false);
+    // A table not opened in the lobby never waits: it is not closed.
+    const id = await newTable();
+    expect(await store.closeTable(id)).toBe(false);
+    expect(await store.table(id)).not.toBeNull();
   });
 });

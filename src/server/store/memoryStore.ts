@@ -13,10 +13,14 @@ import {
   type ClockReading,
   Conflict,
   DEFAULT_CLAIM_LAPSE_MS,
+  type LeaveSeatResult,
   type MoveRecord,
   type NewTable,
   type TableRecord,
+  type TableStart,
+  type TableStatus,
   type TableStore,
+  type TakeSeatResult,
 } from './tableStore.js';
 
 /** A stored move, its values as JSON text. */
@@ -39,9 +43,13 @@ interface Claim {
 interface Row {
   /** The opening, as JSON text (TableRecord but the fields below). */
   readonly opening: string;
-  readonly started: number;
+  readonly created: number;
+  started: number;
+  /** The seats' tokens (stored forms) and the seated players' names, as JSON text: a lobby changes them. */
+  seatTokens: string;
+  names: string;
   moves: number;
-  status: 'playing' | 'over';
+  status: TableStatus;
   deadline: number | null;
   window: string | null;
   banks: Record<string, number> | null;
@@ -87,17 +95,28 @@ export class MemoryStore implements TableStore {
   ): Promise<number | null> {
     if (this.rows.has(table.id)) return null;
     const now = Date.now();
+    const { seatTokens, ...opening } = table;
     this.rows.set(table.id, {
-      opening: JSON.stringify({ ...table, rulesRevision: table.rulesRevision ?? null, bots: table.bots ?? null }),
+      opening: JSON.stringify({
+        ...opening,
+        rulesRevision: table.rulesRevision ?? null,
+        bots: table.bots ?? null,
+        spectators: table.spectators ?? false,
+        lobby: table.lobby ?? false,
+      }),
+      created: now,
       started: now,
+      seatTokens: JSON.stringify(seatTokens),
+      names: '{}',
       moves: 0,
-      status: 'playing',
-      deadline: window === null ? null : now + window.ms,
-      window: window?.key ?? null,
+      status: table.lobby === true ? 'waiting' : 'playing',
+      // A table waiting in the lobby runs no clock and no bot until it starts (takeSeat).
+      deadline: window === null || table.lobby === true ? null : now + window.ms,
+      window: table.lobby === true ? null : (window?.key ?? null),
       banks: banks === null ? null : { ...banks },
       since: now,
       deadlineClaim: null,
-      botDue: botDue ? now : null,
+      botDue: botDue && table.lobby !== true ? now : null,
       botClaim: null,
       log: [],
       keys: new Map(),
@@ -109,13 +128,76 @@ export class MemoryStore implements TableStore {
   async table(id: string): Promise<TableRecord | null> {
     const row = this.rows.get(id);
     if (row === undefined) return null;
+    return this.record(row);
+  }
+
+  private record(row: Row): TableRecord {
     return {
       ...JSON.parse(row.opening),
+      seatTokens: JSON.parse(row.seatTokens),
+      names: JSON.parse(row.names),
       moves: row.moves,
       status: row.status,
       deadline: row.deadline,
+      created: row.created,
       started: row.started,
     };
+  }
+
+  async waitingTables(limit: number, game?: string): Promise<TableRecord[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'waiting')
+      .map((row) => this.record(row))
+      .filter((record) => game === undefined || record.game === game)
+      .sort((a, b) => b.created - a.created)
+      .slice(0, limit);
+  }
+
+  async takeSeat(
+    id: string,
+    seat: string,
+    token: string,
+    name: string | null,
+    start: TableStart,
+  ): Promise<TakeSeatResult> {
+    const row = this.rows.get(id);
+    if (row === undefined) return 'no-table';
+    if (row.status !== 'waiting') return 'not-waiting';
+    const tokens = JSON.parse(row.seatTokens) as Record<string, string>;
+    if (Object.hasOwn(tokens, seat)) return 'taken';
+    tokens[seat] = token;
+    const names = JSON.parse(row.names) as Record<string, string>;
+    if (name !== null) names[seat] = name;
+    row.seatTokens = JSON.stringify(tokens);
+    row.names = JSON.stringify(names);
+    if (!start.needed.every((needed) => Object.hasOwn(tokens, needed))) return 'seated';
+    const now = Date.now();
+    row.status = 'playing';
+    row.started = now;
+    row.since = now;
+    row.deadline = start.window === null ? null : now + start.window.ms;
+    row.window = start.window?.key ?? null;
+    row.botDue = start.botDue ? now : null;
+    return 'started';
+  }
+
+  async leaveSeat(id: string, seat: string, token: string): Promise<LeaveSeatResult> {
+    const row = this.rows.get(id);
+    if (row === undefined) return 'no-table';
+    if (row.status !== 'waiting') return 'not-waiting';
+    const tokens = JSON.parse(row.seatTokens) as Record<string, string>;
+    if (!Object.hasOwn(tokens, seat) || tokens[seat] !== token) return 'not-holder';
+    delete tokens[seat];
+    const names = JSON.parse(row.names) as Record<string, string>;
+    delete names[seat];
+    row.seatTokens = JSON.stringify(tokens);
+    row.names = JSON.stringify(names);
+    return 'left';
+  }
+
+  async closeTable(id: string): Promise<boolean> {
+    if (this.rows.get(id)?.status !== 'waiting') return false;
+    return this.rows.delete(id);
   }
 
   async clock(id: string): Promise<ClockReading | null> {
@@ -166,7 +248,13 @@ export class MemoryStore implements TableStore {
     // Answered on a later turn of the event loop, as a database's commit is: the caller never sees its own move applied synchronously.
     await new Promise((resolve) => setImmediate(resolve));
     const row = this.rows.get(id);
-    if (row === undefined || row.moves !== entry.index || (entry.key !== null && row.keys.has(entry.key)))
+    // A table waiting in the lobby takes no move until it starts.
+    if (
+      row === undefined ||
+      row.status === 'waiting' ||
+      row.moves !== entry.index ||
+      (entry.key !== null && row.keys.has(entry.key))
+    )
       throw new Conflict(id, entry.index);
     const now = Date.now();
     const seats = entry.seats ?? null;

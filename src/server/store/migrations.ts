@@ -75,6 +75,18 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
       CREATE INDEX plystack_tables_bot_due ON plystack_tables (bot_due) WHERE bot_due IS NOT NULL
     `,
   },
+  {
+    version: 5,
+    description:
+      'spectators, and the lobby: tables waiting for players, the names of those seated, when a table started',
+    sql: `
+      ALTER TABLE plystack_tables ADD COLUMN spectators boolean NOT NULL DEFAULT false;
+      ALTER TABLE plystack_tables ADD COLUMN lobby boolean NOT NULL DEFAULT false;
+      ALTER TABLE plystack_tables ADD COLUMN seat_names jsonb NOT NULL DEFAULT '{}'::jsonb;
+      ALTER TABLE plystack_tables ADD COLUMN started_at timestamptz;
+      CREATE INDEX plystack_tables_waiting ON plystack_tables (created_at) WHERE status = 'waiting'
+    `,
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

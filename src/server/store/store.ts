@@ -18,10 +18,14 @@ import {
   type ClockReading,
   Conflict,
   DEFAULT_CLAIM_LAPSE_MS,
+  type LeaveSeatResult,
   type MoveRecord,
   type NewTable,
   type TableRecord,
+  type TableStart,
+  type TableStatus,
   type TableStore,
+  type TakeSeatResult,
 } from './tableStore.js';
 
 /** A move waiting for its group commit. */
@@ -47,7 +51,7 @@ const APPEND_MANY = `
     SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[], $12::boolean[])
       AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot, bot)
   ), locked AS (
-    SELECT t.id FROM plystack_tables t JOIN input i ON i.id = t.id WHERE t.moves = i.idx ORDER BY t.id FOR UPDATE OF t
+    SELECT t.id FROM plystack_tables t JOIN input i ON i.id = t.id WHERE t.moves = i.idx AND t.status <> 'waiting' ORDER BY t.id FOR UPDATE OF t
   ), moved AS (
     UPDATE plystack_tables t SET moves = i.idx + 1, status = i.status,
       deadline = CASE WHEN i.win IS NULL THEN NULL
@@ -55,7 +59,7 @@ const APPEND_MANY = `
                       ELSE t.deadline END,
       deadline_window = i.win, deadline_claim = NULL, deadline_claimed_at = NULL,
       bot_due = CASE WHEN i.bot THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
-    FROM input i WHERE t.id = i.id AND t.moves = i.idx AND t.id IN (SELECT id FROM locked)
+    FROM input i WHERE t.id = i.id AND t.moves = i.idx AND t.status <> 'waiting' AND t.id IN (SELECT id FROM locked)
     RETURNING t.id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from t.deadline) * 1000)::float8 AS deadline_ms
   ), stored AS (
     INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
@@ -85,17 +89,22 @@ type TableRow = {
   clock: ClockSpec | null;
   rules_revision: number | null;
   bots: Record<string, BotSpec> | null;
+  spectators: boolean;
+  lobby: boolean;
+  seat_names: Record<string, string>;
   moves: number;
-  status: 'playing' | 'over';
+  status: TableStatus;
   deadline_ms: number | null;
+  created_ms: number;
   started_ms: number;
 };
 
 /** A time as whole milliseconds since the epoch: the chess clock's arithmetic and the log's times both use it. */
 const ms = (time: string) => `floor(extract(epoch from ${time}) * 1000)`;
 
-const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, rules_revision, bots, moves, status,
-  (extract(epoch from deadline) * 1000)::float8 AS deadline_ms, ${ms('created_at')}::float8 AS started_ms`;
+const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_tokens, clock, rules_revision, bots,
+  spectators, lobby, seat_names, moves, status, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms,
+  ${ms('created_at')}::float8 AS created_ms, ${ms('COALESCE(started_at, created_at)')}::float8 AS started_ms`;
 
 /**
  * A chess clock's banks after a move ($13 the seats charged the time since `clock_since`,
@@ -118,7 +127,7 @@ function advance(chess: boolean): string {
        deadline_window = $4::text`;
   return `UPDATE plystack_tables SET moves = $2 + 1, status = $3, ${clock}, deadline_claim = NULL, deadline_claimed_at = NULL,
              bot_due = CASE WHEN $12::boolean THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
-           WHERE id = $1 AND moves = $2
+           WHERE id = $1 AND moves = $2 AND status <> 'waiting'
            RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
 }
 
@@ -135,9 +144,13 @@ function toRecord(row: TableRow): TableRecord {
     clock: row.clock,
     rulesRevision: row.rules_revision,
     bots: row.bots ?? null,
+    spectators: row.spectators,
+    lobby: row.lobby,
+    names: row.seat_names,
     moves: row.moves,
     status: row.status,
     deadline: row.deadline_ms,
+    created: row.created_ms,
     started: row.started_ms,
   };
 }
@@ -228,10 +241,11 @@ export class Store implements TableStore {
     botDue = false,
   ): Promise<number | null> {
     const { rows } = await this.sql.query<{ started_ms: number }>(
-      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due)
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due, spectators, lobby, status)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
                CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now(), $13::integer,
-               $14::jsonb, CASE WHEN $15::boolean THEN now() ELSE NULL END)
+               $14::jsonb, CASE WHEN $15::boolean THEN now() ELSE NULL END, $16::boolean, $17::boolean,
+               CASE WHEN $17::boolean THEN 'waiting' ELSE 'playing' END)
        ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
       [
         table.id,
@@ -243,15 +257,100 @@ export class Store implements TableStore {
         table.appToken,
         JSON.stringify(table.seatTokens),
         table.clock === null ? null : JSON.stringify(table.clock),
-        window?.key ?? null,
+        // A table waiting in the lobby runs no clock and no bot until it starts (takeSeat).
+        table.lobby === true ? null : (window?.key ?? null),
         window?.ms ?? 0,
         banks === null ? null : JSON.stringify(banks),
         table.rulesRevision ?? null,
         table.bots == null ? null : JSON.stringify(table.bots),
-        botDue,
+        botDue && table.lobby !== true,
+        table.spectators ?? false,
+        table.lobby ?? false,
       ],
     );
     return rows[0]?.started_ms ?? null;
+  }
+
+  /** Tables waiting in the lobby (of `game`, when given), the newest first. */
+  async waitingTables(limit: number, game?: string): Promise<TableRecord[]> {
+    const { rows } = await this.sql.query<TableRow>(
+      `SELECT ${TABLE_COLUMNS} FROM plystack_tables WHERE status = 'waiting' AND ($2::text IS NULL OR game = $2::text)
+       ORDER BY created_at DESC, id LIMIT $1`,
+      [limit, game ?? null],
+    );
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Seats a player, under the table's row lock: two players taking the same seat at once, through any processes, give
+   * it to one. Taking the last free seat starts the table in the same transaction.
+   */
+  async takeSeat(
+    id: string,
+    seat: string,
+    token: string,
+    name: string | null,
+    start: TableStart,
+  ): Promise<TakeSeatResult> {
+    return this.sql.transaction(async (tx) => {
+      const { rows } = await tx.query<{ status: TableStatus; seat_tokens: Record<string, string> }>(
+        'SELECT status, seat_tokens FROM plystack_tables WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const row = rows[0];
+      if (row === undefined) return 'no-table';
+      if (row.status !== 'waiting') return 'not-waiting';
+      if (Object.hasOwn(row.seat_tokens, seat)) return 'taken';
+      const tokens = { ...row.seat_tokens, [seat]: token };
+      const starts = start.needed.every((needed) => Object.hasOwn(tokens, needed));
+      await tx.query(
+        `UPDATE plystack_tables SET seat_tokens = $2::jsonb,
+           seat_names = CASE WHEN $3::text IS NULL THEN seat_names ELSE seat_names || jsonb_build_object($4::text, $3::text) END,
+           status = CASE WHEN $5::boolean THEN 'playing' ELSE status END,
+           started_at = CASE WHEN $5::boolean THEN now() ELSE started_at END,
+           clock_since = CASE WHEN $5::boolean THEN now() ELSE clock_since END,
+           deadline_window = CASE WHEN $5::boolean THEN $6::text ELSE deadline_window END,
+           deadline = CASE WHEN $5::boolean AND $6::text IS NOT NULL THEN now() + $7::float8 * interval '1 millisecond' ELSE deadline END,
+           bot_due = CASE WHEN $5::boolean AND $8::boolean THEN now() ELSE bot_due END
+         WHERE id = $1`,
+        [
+          id,
+          JSON.stringify(tokens),
+          name,
+          seat,
+          starts,
+          start.window?.key ?? null,
+          start.window?.ms ?? 0,
+          start.botDue,
+        ],
+      );
+      return starts ? 'started' : 'seated';
+    });
+  }
+
+  /** Frees a seat of a waiting table if `token` holds it, in one statement; says why not when it does not. */
+  async leaveSeat(id: string, seat: string, token: string): Promise<LeaveSeatResult> {
+    const { rows } = await this.sql.query<{ left: boolean; status: TableStatus }>(
+      `WITH freed AS (
+         UPDATE plystack_tables SET seat_tokens = seat_tokens - $2::text, seat_names = seat_names - $2::text
+         WHERE id = $1 AND status = 'waiting' AND seat_tokens ->> $2::text = $3::text RETURNING id
+       )
+       SELECT EXISTS (SELECT 1 FROM freed) AS left, status FROM plystack_tables WHERE id = $1`,
+      [id, seat, token],
+    );
+    const row = rows[0];
+    if (row === undefined) return 'no-table';
+    if (row.left) return 'left';
+    return row.status === 'waiting' ? 'not-holder' : 'not-waiting';
+  }
+
+  /** Removes a table still waiting in the lobby (it has no moves or snapshots to remove). */
+  async closeTable(id: string): Promise<boolean> {
+    const { rows } = await this.sql.query(
+      "DELETE FROM plystack_tables WHERE id = $1 AND status = 'waiting' RETURNING 1",
+      [id],
+    );
+    return rows.length > 0;
   }
 
   /** The table's clock as it stands, in the database's time; null when there is no such table. */

@@ -30,14 +30,49 @@ export interface TableRecord {
   readonly rulesRevision: number | null;
   /** The seats played by the server's bots, and which bot plays each; null when no seat is. */
   readonly bots: Readonly<Record<string, BotSpec>> | null;
+  /** Whether anyone may read the table's public view without a token (a spectator). */
+  readonly spectators: boolean;
+  /** Whether the table was opened in the lobby: its seats are taken by players, each getting its token then. */
+  readonly lobby: boolean;
+  /** The name each seated player gave when taking a seat in the lobby, by seat (none for a seat taken without one). */
+  readonly names: Readonly<Record<string, string>>;
   /** Moves of the log so far. */
   readonly moves: number;
-  readonly status: 'playing' | 'over';
+  /** `waiting`: in the lobby, a seat still free (no move is played); `playing`; `over`. */
+  readonly status: TableStatus;
   /** When the clock runs out (ms since the epoch, the database's time), or null. */
   readonly deadline: number | null;
-  /** When the table was created, in whole ms since the epoch (the database's time): a chess clock starts then. */
+  /** When the table was created, in whole ms since the epoch (the database's time). */
+  readonly created: number;
+  /**
+   * When the table started, in whole ms since the epoch (the database's time): its creation, or for a table opened in
+   * the lobby when its last free seat was taken (its creation while it waits). A chess clock starts then.
+   */
   readonly started: number;
 }
+
+/** Where a table stands: waiting in the lobby for players, playing, or over. */
+export type TableStatus = 'waiting' | 'playing' | 'over';
+
+/** What starting a table opened in the lobby needs, once its last free seat is taken. */
+export interface TableStart {
+  /** The seats players take (every seat but the bots'): the table starts once each has a token. */
+  readonly needed: readonly string[];
+  /** The clock window the table starts in (its deadline `ms` from the start), or null. */
+  readonly window: { readonly key: string; readonly ms: number } | null;
+  /** Whether a bot seat must act first. */
+  readonly botDue: boolean;
+}
+
+/**
+ * What taking a seat did: `seated` (the table waits for more players), `started` (that was the last free seat),
+ * `taken` (the seat has a player already: nothing written), `not-waiting` (the table is not waiting in the lobby), or
+ * `no-table`.
+ */
+export type TakeSeatResult = 'seated' | 'started' | 'taken' | 'not-waiting' | 'no-table';
+
+/** What leaving a seat did: `left`, `not-holder` (the seat is free, or another token's), `not-waiting` or `no-table`. */
+export type LeaveSeatResult = 'left' | 'not-holder' | 'not-waiting' | 'no-table';
 
 /** A table's clock as the store holds it now. */
 export interface ClockReading {
@@ -98,9 +133,15 @@ export class Conflict extends Error {
 export const DEFAULT_CLAIM_LAPSE_MS = 10_000;
 
 /** A table as `createTable` stores it: its record but what the store keeps itself. */
-export type NewTable = Omit<TableRecord, 'moves' | 'status' | 'deadline' | 'started' | 'rulesRevision' | 'bots'> & {
+export type NewTable = Omit<
+  TableRecord,
+  'moves' | 'status' | 'deadline' | 'created' | 'started' | 'rulesRevision' | 'bots' | 'spectators' | 'lobby' | 'names'
+> & {
   readonly rulesRevision?: number | null;
   readonly bots?: Readonly<Record<string, BotSpec>> | null;
+  readonly spectators?: boolean;
+  /** Opened in the lobby: the table is stored `waiting`, its seats taken by `takeSeat`. */
+  readonly lobby?: boolean;
 };
 
 /**
@@ -117,7 +158,7 @@ export interface TableStore {
   readonly claimLapseMs: number;
 
   /**
-   * Stores a new table at 0 moves, `playing`, its clock started in `window` (its deadline `window.ms` from now), a
+   * Stores a new table at 0 moves, `playing` (`waiting` when opened in the lobby), its clock started in `window` (its deadline `window.ms` from now), a
    * chess clock's `banks` (each seat's ms, charged from now), and due to its bots when `botDue`. Returns its creation
    * time (whole ms), or null when its id is taken (the stored table is left as it is).
    */
@@ -178,6 +219,20 @@ export interface TableStore {
   stopBots(id: string, moves: number): Promise<void>;
   /** Gives up this process's claim on the table's bot move (another's is left as it is). */
   releaseBots(id: string): Promise<void>;
+
+  /** Up to `limit` tables waiting in the lobby (only those of `game`, when given), the newest first. */
+  waitingTables(limit: number, game?: string): Promise<TableRecord[]>;
+  /**
+   * Seats a player at a table waiting in the lobby: `seat` gets the token whose stored form is `token`, and `name` when
+   * given. A seat that has a token already is not taken again. When every seat of `start.needed` then has a token, the
+   * table starts in the same write: `playing`, its clock started in `start.window` (a chess clock's banks charged from
+   * now), due to its bots when `start.botDue`, and `started` now.
+   */
+  takeSeat(id: string, seat: string, token: string, name: string | null, start: TableStart): Promise<TakeSeatResult>;
+  /** Frees a seat of a table waiting in the lobby, if the token whose stored form is `token` holds it: its name goes too. */
+  leaveSeat(id: string, seat: string, token: string): Promise<LeaveSeatResult>;
+  /** Removes a table waiting in the lobby, and nothing else; returns whether it did. */
+  closeTable(id: string): Promise<boolean>;
 
   /**
    * Calls `moved` when another process commits moves to a table (the table and its move count then), and `lost` when

@@ -4,10 +4,10 @@
  */
 import { connect, type StreamMessage, type TableStream } from '../../../src/client/client.js';
 
-/** Opens a stream of `table` from ply `from` with `token`, without reconnecting, and keeps what it is sent. */
+/** Opens a stream of `table` from ply `from` with `token` (null: a spectator), without reconnecting, and keeps what it is sent. */
 export async function follow(
   url: string,
-  token: string,
+  token: string | null,
   table: string,
   from = 0,
 ): Promise<{ stream: TableStream; seen: StreamMessage[] }> {
