@@ -460,6 +460,8 @@ export function extendGame<Gm extends AnyGame>(base: Gm, changes: GameChanges<Gm
     if (typeof replacement !== 'function') throw new GameDefinitionError(key, 'must be a function');
     variant[key] = wrap(key, replacement as (ctx: never) => unknown);
   }
+  // A variant that hides a seat's view hides information, as a game that gives hiddenSeatView does.
+  if (changes.hiddenSeatView !== undefined) variant.hidesInformation = true;
   if (changes.bots !== undefined) variant.bots = botHints(changes.bots);
   if (changes.checks !== undefined) variant.checks = gameChecks(changes.checks);
   if (changes.hidden !== undefined) variant.hidden = hiddenPieces(changes.hidden);
