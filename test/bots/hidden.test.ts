@@ -8,13 +8,14 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { seatSampler } from '../../src/bots/determinize.js';
 import { HintError, mctsBot, randomBot } from '../../src/bots/index.js';
 import { seededRandom } from '../../src/core/random.js';
 import type { AnyGame } from '../../src/definition/game.js';
 import { simulationAt } from '../../src/fast/simulation.js';
 import { circularTable } from '../../src/games/circularTable/circularTable.js';
-import { mundane, skirmish } from '../../src/games/index.js';
-import { createTable, extendGame, type Table } from '../../src/index.js';
+import { builtInGames, mundane, skirmish } from '../../src/games/index.js';
+import { createTable, extendGame, replay, type Table } from '../../src/index.js';
 import { CARDS, guess } from '../support/guess.js';
 
 const SEATS = ['seat:ann', 'seat:bob'];
@@ -64,6 +65,37 @@ describe('the MCTS bot searches only what its seat may see', () => {
     }
     expect(compared).toBe(3);
   });
+
+  it.each(
+    Object.values(builtInGames)
+      .filter((game) => game.hidesInformation)
+      .map((game) => ({ id: game.id, game })),
+  )(
+    "$id gives bots.determinize, and its samples show every seat the table it sees, other pieces than the table's",
+    ({ game }) => {
+      const table = createTable(game, {
+        table: `table:${game.id}`,
+        seats: ['seat:ann', 'seat:bob', 'seat:cat'].slice(0, Math.max(2, Math.min(3, game.seats.max))),
+        seed: 8,
+        options: game.demoOptions({ turns: 3 }) as never,
+      });
+      expect(game.bots.determinize).toBeTypeOf('function');
+      const random = seededRandom(4);
+      const bot = randomBot({ seed: 6 });
+      let differed = 0;
+      for (let ply = 0; table.state.status !== 'over' && ply < 60; ply++) {
+        for (const seat of table.context.opening.seats) {
+          // seatSampler refuses a sample that shows the seat another table; this reads it as the seat would, too.
+          const sample = seatSampler(table.simulate(), seat)(random);
+          expect(sample.viewFor(seat).state).toEqual(table.viewFor(seat).state);
+          if (JSON.stringify(sample.state) !== JSON.stringify(table.state)) differed++;
+        }
+        table.play(bot.choose(table, table.toAct()[0]) as never);
+      }
+      expect(differed).toBeGreaterThan(0);
+      expect(JSON.stringify(table.state)).toBe(JSON.stringify(replay(table.log, { games: { [game.id]: game } }).state));
+    },
+  );
 
   it('a game that hides information and gives no bots.determinize is refused with the hint named, unless the bot may see everything', () => {
     const blindless = extendGame(guess, { id: 'guess-unhinted', bots: {} });
