@@ -314,7 +314,8 @@ export function mctsBot(options: MctsOptions): Bot {
         }
         if (untried.length > 0) {
           // A move not tried yet is tried now, the ones the game weighs more first; the walk down ends with it.
-          const heaviest = weights === null ? 0 : Math.max(0, ...untried.map((j) => weights[j] as number));
+          // As in the search of the table: a move's weight against the heaviest of every move here.
+          const heaviest = weights === null ? 0 : Math.max(0, ...weights);
           const picked = pickIndex(
             untried.length,
             weights === null ? null : untried.map((j) => weights[j] as number),

@@ -15,7 +15,7 @@ import type { AnyGame } from '../../src/definition/game.js';
 import { simulationAt } from '../../src/fast/simulation.js';
 import { circularTable } from '../../src/games/circularTable/circularTable.js';
 import { builtInGames, mundane, skirmish } from '../../src/games/index.js';
-import { createTable, extendGame, replay, type Table } from '../../src/index.js';
+import { createTable, defineGame, extendGame, replay, type Table } from '../../src/index.js';
 import { CARDS, guess } from '../support/guess.js';
 
 const SEATS = ['seat:ann', 'seat:bob'];
@@ -64,6 +64,35 @@ describe('the MCTS bot searches only what its seat may see', () => {
       table.play(random.choose(table, seat) as never);
     }
     expect(compared).toBe(3);
+  });
+
+  it("a game's weight biases the search over samples as it biases the search of the table: of two moves as good, the heavier", () => {
+    // Either move ends the game in a draw; bob's number, which ann cannot see, changes nothing.
+    const even = defineGame({
+      id: 'even',
+      seats: { min: 2, max: 2 },
+      structure: { phases: [{ name: 'main', turns: { strategy: 'PerRound', movesPerTurn: 1, minMovesPerTurn: 1 } }] },
+      setup: ({ random }) => ({ secret: random.int(1, 6), done: false }),
+      moves: {
+        left: { play: ({ game }) => ({ game: { ...game, done: true } }) },
+        right: { play: ({ game }) => ({ game: { ...game, done: true } }) },
+      },
+      endIf: ({ game }) => game.done,
+      seatView: ({ game, seat }): { secret?: number } => (seat === 'seat:bob' ? { secret: game.secret } : {}),
+      hiddenSeatView: () => ({}),
+      bots: {
+        weight: ({ move }) => (move.type === 'right' ? 20 : 1),
+        determinize: ({ game, seat, random }) => (seat === 'seat:bob' ? game : { ...game, secret: random.int(1, 6) }),
+      },
+    });
+    const table = createTable(even, { table: 'table:even', seats: SEATS, seed: 1 });
+    for (let seed = 1; seed <= 10; seed++) {
+      for (const omniscient of [true, false])
+        expect(mctsBot({ seed, iterations: 30, omniscient }).choose(table, 'seat:ann'), `seed ${seed}`).toEqual({
+          type: 'right',
+          seat: 'seat:ann',
+        });
+    }
   });
 
   it.each(
