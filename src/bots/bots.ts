@@ -292,13 +292,13 @@ export function mctsBot(options: MctsOptions): Bot {
       const simulation = draw(random);
       let node = tree;
       while (!simulation.over) {
-        const moves = botMoves(simulation, node === tree ? seat : undefined);
-        if (moves.length === 0) break;
-        const weights = moveWeights(simulation, moves);
+        const here = botMoves(simulation, node === tree ? seat : undefined);
+        if (here.length === 0) break;
+        const weights = moveWeights(simulation, here);
         const untried: number[] = [];
         let chosen: SampledNode | null = null;
         let top = -Infinity;
-        for (const [j, move] of moves.entries()) {
+        for (const [j, move] of here.entries()) {
           const child = node.children.get(moveKey(move));
           if (child === undefined) {
             untried.push(j);
@@ -321,7 +321,7 @@ export function mctsBot(options: MctsOptions): Bot {
             weights === null ? null : untried.map((j) => weights[j] as number),
             (n) => random.int(0, n - 1),
           );
-          const move = moves[untried[picked] as number] as Move;
+          const move = here[untried[picked] as number] as Move;
           if (!simulation.tryPlay(move).ok) break;
           const weight = weights?.[untried[picked] as number] ?? 0;
           const child: SampledNode = {
