@@ -1,6 +1,8 @@
 /**
  * Bots over a table's legal moves: a random bot and a Monte Carlo tree search
- * (UCT) bot that looks ahead on `table.simulate()`. Both are seeded: the same
+ * (UCT) bot that looks ahead on `table.simulate()`, or, at a game that hides
+ * information, on samples of what its seat may not see drawn by the game's
+ * `bots.determinize` (information set MCTS). Both are seeded: the same
  * seed on the same table chooses the same move. Both consider the moves
  * `botMoves` gives (no leaving, auto-pass stops or undo while a seat has other
  * moves), at the root and at every position of a search, and follow the game's
@@ -16,6 +18,7 @@ import type { AnyGame } from '../definition/game.js';
 import type { Simulation } from '../fast/simulation.js';
 import type { Table } from '../table/table.js';
 import { botMoves, evaluateHint, moveWeights, type Position, pickIndex, pickMove } from './botMoves.js';
+import { missingDeterminize, seatSampler, sightOf } from './determinize.js';
 
 export type { Position } from './botMoves.js';
 
@@ -101,6 +104,11 @@ export interface MctsOptions {
   readonly exploration?: number;
   /** How good an unfinished playout is for `seat`, from 0 to 1 (default: the game's `bots.evaluate` hint, else 0.5: unknown). */
   readonly evaluate?: (simulation: Simulation, seat: string) => number;
+  /**
+   * Search the table as it is, every seat's secrets included (default false: only what the seat may see). For a game
+   * that hides information and gives no `bots.determinize`, or to measure what seeing everything is worth.
+   */
+  readonly omniscient?: boolean;
 }
 
 interface TreeNode {
@@ -139,6 +147,24 @@ function score(
   return winners.includes(seat) ? 1 / winners.length : 0;
 }
 
+/** A move's identity across samples: its type, seat and payload. */
+const moveKey = (move: Move): string => JSON.stringify(move);
+
+/** A node of a search over samples: a move and what its tries scored, over every sample in which it could be made. */
+interface SampledNode {
+  readonly move: Move | null;
+  /** The seat that made `move` (whose point of view the node's wins take). */
+  readonly seat: string | null;
+  readonly parent: SampledNode | null;
+  readonly children: Map<string, SampledNode>;
+  /** The game's weight of `move` against the heaviest of its siblings' when it was first tried (0 to 1). */
+  readonly prior: number;
+  visits: number;
+  wins: number;
+  /** The samples in which `move` could be made when its parent was reached: UCT's count of chances to choose it. */
+  chances: number;
+}
+
 /**
  * A bot that searches the moves ahead with Monte Carlo tree search (UCT):
  * each iteration walks down the tree of moves tried so far, tries one new
@@ -146,6 +172,16 @@ function score(
  * end on a fork of the simulation, or `depth` of them, scored then by
  * `evaluate`, and credits the result to every move on the way. Every position
  * offers the moves `botMoves` gives. It plays the move tried most.
+ *
+ * It searches only what its seat may see. At a game that gives
+ * `bots.determinize`, each iteration plays on a new sample of the table as the
+ * seat might believe it (the others' hands, the draw pile… drawn again), and the
+ * tree follows the moves each sample allows; the table is never searched, and
+ * two tables the seat sees alike get the same choice. Asked for no seat, it
+ * plays for the first seat that may act. A game that hides information
+ * (`hiddenSeatView`, `secret` move fields) and gives no `bots.determinize` is
+ * refused with a HintError (`MISSING_HINT`), unless `omniscient` lets the bot
+ * search the table as it is. A game that hides nothing is searched as it is.
  *
  * @example
  * const bot = mctsBot({ seed: 1, iterations: 1000 })
@@ -157,6 +193,7 @@ export function mctsBot(options: MctsOptions): Bot {
   const depth = options.depth ?? 200;
   const c = options.exploration ?? Math.SQRT2;
   const evaluate = options.evaluate;
+  const omniscient = options.omniscient ?? false;
 
   const expand = (node: TreeNode): TreeNode | null => {
     while (node.untried.length > 0) {
@@ -205,11 +242,8 @@ export function mctsBot(options: MctsOptions): Bot {
     return simulation;
   };
 
-  /** The search, one playout a step. */
-  function* search(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string) {
-    if (!('simulate' in position) && !('fork' in position))
-      throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
-    const root = 'simulate' in position ? position.simulate() : position.fork();
+  /** The search of the table as it is (`root`, for `seat` or any seat that may act), one playout a step. */
+  function* searchTable(root: Simulation, seat: string | undefined) {
     const tree: TreeNode = {
       move: null,
       seat: null,
@@ -221,7 +255,6 @@ export function mctsBot(options: MctsOptions): Bot {
       visits: 0,
       wins: 0,
     };
-    if (tree.untried.length <= 1) return tree.untried[0] ?? null;
     for (let i = 0; i < iterations; i++) {
       let node = tree;
       while (node.untried.length === 0 && node.children.length > 0) node = best(node);
@@ -236,6 +269,110 @@ export function mctsBot(options: MctsOptions): Bot {
     let chosen: TreeNode | null = null;
     for (const child of tree.children) if (chosen === null || child.visits > chosen.visits) chosen = child;
     return chosen?.move ?? null;
+  }
+
+  /**
+   * The search of what `seat` may know (information set MCTS): each playout draws a new sample of what the seat may
+   * not see (`draw`), walks the tree by the moves that can be made in it, tries one new move, plays out and credits
+   * the moves on the way. A move's tries add up over every sample, so the move chosen is the best over what the seat
+   * may not see, never the best against one guess of it.
+   */
+  function* searchSamples(draw: (random: Random) => Simulation, seat: string, moves: readonly Move[]) {
+    const tree: SampledNode = {
+      move: null,
+      seat: null,
+      parent: null,
+      children: new Map(),
+      prior: 0,
+      visits: 0,
+      wins: 0,
+      chances: 0,
+    };
+    for (let i = 0; i < iterations; i++) {
+      const simulation = draw(random);
+      let node = tree;
+      while (!simulation.over) {
+        const here = botMoves(simulation, node === tree ? seat : undefined);
+        if (here.length === 0) break;
+        const weights = moveWeights(simulation, here);
+        const untried: number[] = [];
+        let chosen: SampledNode | null = null;
+        let top = -Infinity;
+        for (const [j, move] of here.entries()) {
+          const child = node.children.get(moveKey(move));
+          if (child === undefined) {
+            untried.push(j);
+            continue;
+          }
+          child.chances++;
+          // UCT over the chances a move had, plus the game's weight of it as a bias that fades as it is tried.
+          const value =
+            child.wins / child.visits +
+            c * Math.sqrt(Math.log(child.chances) / child.visits) +
+            child.prior / (child.visits + 1);
+          if (value > top) [top, chosen] = [value, child];
+        }
+        if (untried.length > 0) {
+          // A move not tried yet is tried now, the ones the game weighs more first; the walk down ends with it.
+          // As in the search of the table: a move's weight against the heaviest of every move here.
+          const heaviest = weights === null ? 0 : Math.max(0, ...weights);
+          const picked = pickIndex(
+            untried.length,
+            weights === null ? null : untried.map((j) => weights[j] as number),
+            (n) => random.int(0, n - 1),
+          );
+          const move = here[untried[picked] as number] as Move;
+          if (!simulation.tryPlay(move).ok) break;
+          const weight = weights?.[untried[picked] as number] ?? 0;
+          const child: SampledNode = {
+            move,
+            seat: move.seat ?? null,
+            parent: node,
+            children: new Map(),
+            prior: heaviest > 0 ? weight / heaviest : 0,
+            visits: 0,
+            wins: 0,
+            chances: 1,
+          };
+          node.children.set(moveKey(move), child);
+          node = child;
+          break;
+        }
+        if (chosen === null || !simulation.tryPlay(chosen.move as Move).ok) break;
+        node = chosen;
+      }
+      const end = playout(simulation);
+      for (let n: SampledNode | null = node; n !== null; n = n.parent) {
+        n.visits++;
+        if (n.seat !== null) n.wins += score(end, n.seat, evaluate);
+      }
+      yield;
+    }
+    // The move tried most of those the seat has at the table (a sample may have offered others).
+    let chosen: SampledNode | null = null;
+    for (const move of moves) {
+      const child = tree.children.get(moveKey(move));
+      if (child !== undefined && (chosen === null || child.visits > chosen.visits)) chosen = child;
+    }
+    return chosen?.move ?? null;
+  }
+
+  /**
+   * The search, one playout a step: of the table as it is at a game that hides nothing (or for an omniscient bot),
+   * else of samples of what the seat may not see.
+   */
+  function* search(position: Table<AnyGame> | Simulation<AnyGame> | Position, seat?: string) {
+    if (!('simulate' in position) && !('fork' in position))
+      throw new TypeError('mctsBot looks ahead on a table or a simulation (it needs simulate() or fork())');
+    const table = 'simulate' in position ? position.simulate() : position.fork();
+    const sight = sightOf(table.game, omniscient);
+    // A search of what one seat may know is for that seat: asked for none, it plays for the first seat that may act.
+    const searcher = sight === 'table' ? seat : (seat ?? table.toAct()[0]);
+    const moves = botMoves(table, searcher);
+    if (moves.length <= 1) return moves[0] ?? null;
+    if (sight === 'none') throw missingDeterminize(table.game);
+    if (sight === 'table' || searcher === undefined) return yield* searchTable(table, searcher);
+    return yield* searchSamples(seatSampler(table, searcher), searcher, moves);
   }
 
   return {

@@ -396,17 +396,23 @@ function hiddenPieces<G, O>(value: unknown): Game<G, O>['hidden'] {
   return Object.freeze({ vary: wrap('hidden.vary', given.vary as (ctx: never) => G) });
 }
 
-/** A game's hints for bots, checked and wrapped: `{ weight?, evaluate? }`, each a function. */
+/** The hints a game may give its bots. */
+const BOT_HINTS = ['weight', 'evaluate', 'determinize'] as const;
+
+/** A game's hints for bots, checked and wrapped: `{ weight?, evaluate?, determinize? }`, each a function. */
 function botHints<G, O>(value: unknown): BotHints<G, O> {
   if (value === undefined) return Object.freeze({});
   const given = ownRecord(value, 'bots');
-  const unknown = Object.keys(given).find((key) => key !== 'weight' && key !== 'evaluate');
+  const unknown = Object.keys(given).find((key) => !(BOT_HINTS as readonly string[]).includes(key));
   if (unknown !== undefined)
-    throw new GameDefinitionError(`bots.${unknown}`, 'bots is { weight?(ctx) => number, evaluate?(ctx) => number }');
+    throw new GameDefinitionError(
+      `bots.${unknown}`,
+      'bots is { weight?(ctx) => number, evaluate?(ctx) => number, determinize?(ctx) => pieces }',
+    );
   const hints: { -readonly [K in keyof BotHints<G, O>]: BotHints<G, O>[K] } = {};
-  for (const key of ['weight', 'evaluate'] as const) {
+  for (const key of BOT_HINTS) {
     optionalFunction(given, key, `bots.${key}`);
-    const hint = given[key] as ((ctx: never) => number) | undefined;
+    const hint = given[key] as ((ctx: never) => never) | undefined;
     if (hint !== undefined) hints[key] = wrap(`bots.${key}`, hint);
   }
   return Object.freeze(hints);
@@ -460,6 +466,8 @@ export function extendGame<Gm extends AnyGame>(base: Gm, changes: GameChanges<Gm
     if (typeof replacement !== 'function') throw new GameDefinitionError(key, 'must be a function');
     variant[key] = wrap(key, replacement as (ctx: never) => unknown);
   }
+  // A variant that hides a seat's view hides information, as a game that gives hiddenSeatView does.
+  if (changes.hiddenSeatView !== undefined) variant.hidesInformation = true;
   if (changes.bots !== undefined) variant.bots = botHints(changes.bots);
   if (changes.checks !== undefined) variant.checks = gameChecks(changes.checks);
   if (changes.hidden !== undefined) variant.hidden = hiddenPieces(changes.hidden);

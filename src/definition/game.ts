@@ -313,6 +313,15 @@ export interface BotHints<G, O> {
    * (default 0.5: unknown). A bot's own `evaluate` option comes first.
    */
   evaluate?(ctx: BotHintContext<G, O>): number;
+  /**
+   * The pieces as `seat` might believe them: everything it may not see (the other seats' hands, a draw pile's order, a
+   * seed for later shuffles) drawn again with `random`, everything it sees left as it is, so that its view of the table
+   * (`table.viewFor(seat)`) is the same. An MCTS bot searches such samples, never the table itself: a game that hides
+   * anything (`hiddenSeatView`, `secret` move fields) gives it, or the MCTS bot refuses to search (`MISSING_HINT`).
+   * Draw from the unseen pieces in an order of their own (sorted), not the order they lie in, so that two tables the
+   * seat sees alike give the same samples.
+   */
+  determinize?(ctx: BotHintContext<G, O> & { readonly random: Random }): G;
 }
 
 /**

@@ -86,6 +86,23 @@ export function simulation<Gm extends AnyGame>(game: Gm, machine: AnyStateMachin
   return simulate(game, runner, runner.stateOf(snapshot));
 }
 
+/** Where each simulation stands on the chart: its runner and its state now, for `simulationAt`. */
+const chartStates = new WeakMap<object, () => { readonly runner: ChartRunner; readonly state: ChartState }>();
+
+/**
+ * A simulation at the same point of the chart as `from`, whose context is `context`: one `from` could hold there (the
+ * same plan, seats and turn; other pieces), as a bot's sample of what its seat may not see is. `from` is unchanged.
+ * Throws a TypeError for anything but a simulation from `table.simulate()` or `fork()`.
+ *
+ * @example
+ * const sample = simulationAt(table.simulate(), { ...table.context, game: otherPieces })
+ */
+export function simulationAt<Gm extends AnyGame>(from: Simulation<Gm>, context: TableContext): Simulation<Gm> {
+  const at = chartStates.get(from)?.();
+  if (at === undefined) throw new TypeError('simulationAt starts from a simulation of table.simulate() or fork()');
+  return simulate(from.game, at.runner, { nodes: at.state.nodes, context });
+}
+
 function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: ChartState): Simulation<Gm> {
   let state = start;
   const tryPlay = (raw: unknown) => {
@@ -101,7 +118,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     }
     return { ok: true as const, ply: at(state.context.plies, index) as Ply, emitted };
   };
-  return {
+  const copy: Simulation<Gm> = {
     game,
     tryPlay,
     play(move) {
@@ -138,6 +155,8 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     fork: () => simulate(game, runner, state),
     persist: () => persistedOf(runner, state),
   };
+  chartStates.set(copy, () => ({ runner, state }));
+  return copy;
 }
 
 /**

@@ -137,6 +137,11 @@ export default defineGame({
       file('overrated.mjs'),
       `import { extendGame } from '${plystackUrl}';\nimport coin from './coin.mjs';\nexport default extendGame(coin, { id: 'overrated', endIf: ({ game }) => Object.values(game.heads).some((heads) => heads >= 1000), bots: { evaluate: () => 1.5 } });\n`,
     );
+    // The coin game with each seat's heads hidden from the others, and no bots.determinize.
+    await writeFile(
+      file('secretive.mjs'),
+      `import { extendGame } from '${plystackUrl}';\nimport coin from './coin.mjs';\nexport default extendGame(coin, { id: 'secretive', hiddenSeatView: () => ({}) });\n`,
+    );
   });
 
   it('demo with a bot hint out of its range says it, naming the hint, with exit 1 and no stack trace', async () => {
@@ -147,6 +152,19 @@ export default defineGame({
       "bots.evaluate: BAD_HINT: overrated's bots.evaluate gave 1.5 for seat:ann: a value from 0 to 1",
     );
     expect(demo.out).toEqual([]);
+  });
+
+  it('demo with an MCTS bot at a game that hides information and gives no bots.determinize says so in one line, exit 1', async () => {
+    const demo = keepingIo();
+    const args = ['demo', '--game', file('secretive.mjs'), '--bots', 'mcts', '--iterations', '3'];
+    expect(await run(args, demo.io)).toBe(1);
+    expect(demo.err.join('\n')).toMatch(
+      /^bots\.determinize: MISSING_HINT: secretive hides information from its seats \(hiddenSeatView or secret move fields\) and gives no bots\.determinize: .*omniscient: true/,
+    );
+    expect(demo.err).toHaveLength(1);
+    expect(demo.out).toEqual([]);
+    // Random bots search nothing: they play it.
+    expect(await run(['demo', '--game', file('secretive.mjs'), '--bots', 'random'], keepingIo().io)).toBe(0);
   });
 
   it('demo plays it and writes its log; replay replays that log with the same --game, and without it names the game it lacks', async () => {

@@ -6,13 +6,14 @@
  * PostgreSQL, two processes sharing bot tables. Every bot move in a log is the move the bot chooses, from
  * the table's seed, its seat and the ply count, on a replay of the moves before
  * it: any process would have played the same; and one of the moves `botMoves`
- * gives, the rule every bot keeps to.
+ * gives, the rule every bot keeps to. An MCTS bot seat searches only what its
+ * seat may see (guess: it folds whatever the card it cannot see).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { botMoves, LAST_RESORT_MOVES } from '../../src/bots/index.js';
+import { botMoves, LAST_RESORT_MOVES, mctsBot } from '../../src/bots/index.js';
 import { connect, type PlystackClient, type ServedLog, type StreamMessage } from '../../src/client/client.js';
 import type { Move } from '../../src/core/move.js';
 import { defineGame } from '../../src/definition/defineGame.js';
@@ -21,6 +22,7 @@ import { type BotSpec, botMove, DEFAULT_MCTS_ITERATIONS, MAX_MCTS_ITERATIONS } f
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { replay } from '../../src/table/replay.js';
 import { createTable } from '../../src/table/table.js';
+import { CARDS, guess } from '../support/guess.js';
 import { spawnServer } from './support/serve.js';
 import { sharedDatabase } from './support/sharedDatabase.js';
 import { sqlOf } from './support/sqlOf.js';
@@ -506,6 +508,51 @@ describe('a bot whose move the game refuses', () => {
       expect((await ann.get(table)).state.toAct).toEqual(['seat:ann']);
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+describe("a bot seat sees what its seat may see, not the table's secrets", () => {
+  let server: PlystackServer;
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, memory: true, process: 'guess', games: { guess } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("plays guess for ann without seeing bob's card: it folds whatever he holds, where a bot seeing it names it", async () => {
+    const anyone = connect(server.url);
+    for (const hand of CARDS) {
+      const created = await anyone.create({
+        game: 'guess',
+        seats: ['seat:ann', 'seat:bob'],
+        options: { hand },
+        seed: 2,
+        bots: { 'seat:ann': { kind: 'mcts', iterations: MAX_MCTS_ITERATIONS } },
+      });
+      const app = anyone.withToken(created.appToken);
+      const over = await until(
+        () => app.get(created.table),
+        (read) => read.state.status === 'over',
+        10_000,
+      );
+      expect(over.plies.map((ply) => ply.move)).toEqual([{ type: 'fold', seat: 'seat:ann' }]);
+      // The same search of the table itself names bob's card.
+      const table = createTable(guess, {
+        table: 'table:g',
+        seats: ['seat:ann', 'seat:bob'],
+        seed: 2,
+        options: { hand },
+      });
+      expect(mctsBot({ seed: 1, iterations: MAX_MCTS_ITERATIONS, omniscient: true }).choose(table, 'seat:ann')).toEqual(
+        {
+          type: 'name',
+          seat: 'seat:ann',
+          payload: { card: hand },
+        },
+      );
     }
   });
 });

@@ -364,6 +364,33 @@ export const circularTable = defineGame({
       const closest = Math.min(...rivals.map((s) => handOf(state, s).length));
       return rivals.length === 0 || mine + closest === 0 ? 0.5 : closest / (mine + closest);
     },
+    // What a seat may not see, drawn again: the other hands and the pile dealt anew from their cards together (each
+    // hand as many as it holds; sorted first, so only what the seat sees counts), and the seed of later reshuffles.
+    determinize({ game: state, seat, random }) {
+      const others = Object.keys(state.hands).filter((s) => s !== seat);
+      const unseen = random.shuffle([...state.pile, ...others.flatMap((s) => handOf(state, s))].sort());
+      const hands: Record<string, readonly string[]> = { ...state.hands };
+      let dealt = 0;
+      for (const s of others) {
+        const count = handOf(state, s).length;
+        hands[s] = unseen.slice(dealt, dealt + count);
+        dealt += count;
+      }
+      // The card another seat drew this turn, still in its hand, is its last one (drawing adds to the end).
+      const facts = state.facts;
+      const drawnHeld =
+        facts !== null &&
+        facts.seat !== seat &&
+        facts.drawn !== null &&
+        handOf(state, facts.seat).at(-1) === facts.drawn;
+      return {
+        ...state,
+        hands,
+        pile: unseen.slice(dealt),
+        facts: drawnHeld ? { ...facts, drawn: hands[facts.seat]?.at(-1) ?? null } : facts,
+        shuffleSeed: random.int(0, 0x7fffffff),
+      };
+    },
   },
   // What nobody else may see: a seat's hand (its first card swapped with the top of the pile), and the pile's order.
   hidden: {

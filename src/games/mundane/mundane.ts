@@ -233,6 +233,21 @@ export const mundane = defineGame({
   },
   // A hand is secret: other seats and spectators see how many cards it holds.
   hiddenSeatView: ({ view }) => ({ ...view, hand: view.hand.length }),
+  bots: {
+    // What a seat may not see, drawn again: each other seat's hand from its hand and deck together (as many cards as
+    // it holds), and every deck's order, its own too. The cards are sorted first, so only what the seat sees counts.
+    determinize({ game: state, seat, random }) {
+      const records: Record<string, MundaneSeat> = Object.create(null);
+      for (const [owner, s] of Object.entries(state.seats)) {
+        const unseen = random.shuffle(owner === seat ? [...s.deck].sort() : [...s.hand, ...s.deck].sort());
+        records[owner] =
+          owner === seat
+            ? { ...s, deck: unseen }
+            : { ...s, hand: unseen.slice(0, s.hand.length), deck: unseen.slice(s.hand.length) };
+      }
+      return { ...state, seats: records };
+    },
+  },
   // What nobody else may see: a seat's hand (its first card swapped with the top of its deck), and every deck's order.
   hidden: {
     vary({ game: state, seat }) {

@@ -200,6 +200,20 @@ export const skirmish = defineGame({
     const { orders: _secret, ...shown } = view;
     return shown;
   },
+  bots: {
+    // What a squad may not see, drawn again: the orders the other squads committed and have not shown yet.
+    determinize: ({ game: state, seat, random }) => {
+      let drawn = state;
+      for (const [other, squad] of Object.entries(state.squads)) {
+        if (other === seat || squad.orders === null) continue;
+        drawn = updateSquad(drawn, other, (s) => ({
+          ...s,
+          orders: STANCES[random.int(0, STANCES.length - 1)] as Stance,
+        }));
+      }
+      return drawn;
+    },
+  },
   // What a squad keeps from the others: the orders it committed (the other stance could have been chosen).
   hidden: {
     vary: ({ game: state, seat }) =>
