@@ -248,8 +248,11 @@ describe('the inspector page', () => {
       expect(move.seat).toBe('seat:ann');
       expect(before.legalMoves('seat:ann').allowed.length).toBeGreaterThan(1); // a real choice, not a forced move
       expect(move).toEqual(mctsBot({ seed: 'spring:4', iterations: 10 }).choose(before, 'seat:ann'));
-      // Here the seed decides: another one chooses another move.
-      expect(mctsBot({ seed: 'a:4', iterations: 10 }).choose(before, 'seat:ann')).not.toEqual(move);
+      // Here the seed decides: of a few other seeds, one at least chooses another move.
+      const others = ['a:4', 'b:4', 'c:4', 'd:4', 'e:4'].map((seed) =>
+        mctsBot({ seed, iterations: 10 }).choose(before, 'seat:ann'),
+      );
+      expect(others.filter((other) => JSON.stringify(other) !== JSON.stringify(move))).not.toEqual([]);
     } finally {
       before.stop();
     }
