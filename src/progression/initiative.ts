@@ -1,5 +1,5 @@
 /**
- * Initiative and delay as pure functions over seat lists.
+ * Initiative as pure functions over seat lists (a seat's delay is the engine move's: engine/moves/delay.ts).
  */
 
 /** Initiative scores by seat. */
@@ -29,20 +29,4 @@ export function initiativeOrder(tableOrder: readonly string[], scores: Scores): 
   // Array.prototype.sort is stable, so equal scores keep table order.
   scored.sort((x, y) => (scores[y] as number) - (scores[x] as number));
   return [...scored, ...unscored];
-}
-
-/**
- * Moves `seat` to act right after `after` in the round's order. Refused
- * (undefined) unless `after` acts later in the round than `seat`.
- *
- * @example
- * delayAfter(['a', 'b', 'c'], 'a', 'b') // ['b', 'a', 'c']: b acts now, then a
- */
-export function delayAfter(order: readonly string[], seat: string, after: string): string[] | undefined {
-  const from = order.indexOf(seat);
-  const to = order.indexOf(after);
-  if (from < 0 || to <= from) return undefined;
-  const without = order.filter((s) => s !== seat);
-  without.splice(without.indexOf(after) + 1, 0, seat);
-  return without;
 }

@@ -98,35 +98,6 @@ export function withInitiative(
 }
 
 /**
- * The acting seat delays until after `after`: the round's order changes and
- * the seat that followed it acts now.
- *
- * @example
- * delayTurn(progression, 'seat:ann', 'seat:cat') // { progression, activeSeat: 'seat:bob' }
- */
-export function delayTurn(
-  progression: Progression,
-  seat: string,
-  after: string,
-): { progression: Progression; activeSeat: string } | null {
-  const from = progression.order.indexOf(seat);
-  const to = progression.order.indexOf(after);
-  if (from < 0 || to <= from || progression.acted.includes(after)) return null;
-  const order = progression.order.filter((s) => s !== seat);
-  order.splice(order.indexOf(after) + 1, 0, seat);
-  const next = order[from] as string;
-  return {
-    progression: {
-      ...progression,
-      order,
-      acted: [...progression.acted.filter((s) => s !== seat), next],
-      movesThisTurn: 0,
-    },
-    activeSeat: next,
-  };
-}
-
-/**
  * The order of the current round: the seats still in the game in the order
  * they act under the phase's strategy (PerRound from the round's first seat in
  * the table direction, Circular from the acting seat in the sequence's

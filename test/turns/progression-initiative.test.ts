@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { delayAfter, initiativeOrder, mergeScores } from '../../src/progression/initiative.js';
+import { delayAfter } from '../../src/engine/moves/delay.js';
+import { initiativeOrder, mergeScores } from '../../src/progression/initiative.js';
 
 describe('initiative', () => {
   it('orders from the highest score; equal scores keep table order; seats without a score come last in table order', () => {
