@@ -10,8 +10,9 @@
  *   priority  who may act in a priority window (priority games).
  *   stack     empty or holding items (priority games).
  *
- * A response window's states are their own fragment (windowStates.ts); the parts every fragment uses are in
- * chartParts.ts.
+ * Features with a fragment of their own: a response window's states (windowStates.ts), a Simultaneous phase's rounds
+ * (roundStates.ts), and the ways out of a game phase: its declared transitions and its end conditions (phaseExits.ts).
+ * The parts every fragment uses are in chartParts.ts.
  */
 import { and, not, stateIn } from 'xstate';
 import type { PhaseDefinition } from '../definition/game.js';
@@ -21,14 +22,14 @@ import {
   type Always,
   afterMove,
   endingTurn,
-  type Guard,
   gameMoves,
   isLegal,
-  type On,
   routine,
   type StateConfig,
   type States,
 } from './chartParts.js';
+import { endsOfPhase, transitionsFrom } from './phaseExits.js';
+import { roundPhaseState } from './roundStates.js';
 import { windowFragment } from './windowStates.js';
 
 /**
@@ -96,65 +97,6 @@ function actingStates(phase: PhasePlan, moveTypes: readonly string[], doneId: st
   };
 }
 
-/**
- * How a game phase ends by itself, checked after every move: a move's outcome taking one of the transitions out of
- * it, then its `endIf` (the game's condition after a move made in this turn, or `round-over`). Each leaves along the
- * declared transition as engine.transition does (the turn ends, onLeave runs), recording no ply: replay comes to the
- * same place from the logged moves. `kind` says where the turn stands:
- *   turns   on the game phase state, above the seat's turn: checked before the done turn passes on, so a phase that
- *           ends with its round ends before the next turn starts; a game that ends with the turn ends instead.
- *   rounds  on the simultaneous round, before the next round starts.
- *   open    on the Free phase's state.
- */
-function endsOfPhase(plan: StructurePlan, phase: PhasePlan, kind: 'turns' | 'rounds' | 'open', doneId: string): Always {
-  const turnIsDone = stateIn(`#${doneId}`);
-  // At a turn's end, a game that ends with the turn ends rather than move on.
-  const onGoing: Guard =
-    kind === 'turns' ? and([not('gameIsOver'), not(and([turnIsDone, 'gameEndsWithTurn']))]) : not('gameIsOver');
-  // Guards held in variables: XState's `and` cannot infer its types from them, so the pair is typed as one guard.
-  const both = (a: Guard, b: Guard) => and([a, b] as never[]) as unknown as Guard;
-  const out: Always = [];
-  const leave = (name: string, guard: Guard, ending: readonly ('endTurn' | 'endRound')[]) => {
-    const t = plan.transitions.find((tr) => tr.from === phase.name && tr.name === name);
-    if (t === undefined) return;
-    out.push({
-      guard: both(guard, onGoing),
-      target: `#table.playing.turn.${t.to}`,
-      ...(t.to === phase.name ? { reenter: true } : {}),
-      actions: [...ending, ...routine(phase.onTurnEnd), 'clearFlow', ...routine(phase.onLeave)],
-    });
-  };
-  if (phase.outcomes?.includes('transition'))
-    for (const t of plan.transitions.filter((tr) => tr.from === phase.name))
-      leave(t.name, { type: 'moveTakesTransition', params: { transition: t.name } }, ['endTurn']);
-  const end = phase.endIf;
-  if (end === undefined) return out;
-  if (end.when !== 'round-over') {
-    const holds: Guard = and([{ type: 'conditionHolds', params: { condition: end.when } }, 'movedThisTurn']);
-    leave(end.transition, holds, ['endTurn']);
-  } else if (kind === 'turns') leave(end.transition, both(turnIsDone, 'roundEndsWithTurn'), ['endTurn', 'endRound']);
-  else if (kind === 'rounds') leave(end.transition, both('nobodyIsWaiting', 'seatsRemain'), ['endRound']);
-  return out;
-}
-
-/**
- * The declared transitions out of `phase`, each guarded by the rules and by its own name. A transition back to the
- * same phase is a restart: it leaves the phase and enters it again (`reenter`), like a transition to any other phase.
- */
-function transitionsFrom(plan: StructurePlan, phase: PhasePlan): On {
-  const out = plan.transitions.filter((t) => t.from === phase.name);
-  if (out.length === 0) return {};
-  const leaving = routine(phase.onLeave);
-  return {
-    'engine.transition': out.map((t) => ({
-      guard: and([isLegal, { type: 'takesTransition', params: { transition: t.name } }]),
-      target: `#table.playing.turn.${t.to}`,
-      ...(t.to === phase.name ? { reenter: true } : {}),
-      actions: ['recordPly', ...endingTurn(phase), ...leaving],
-    })),
-  };
-}
-
 /** One game phase and its turn structure. */
 function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: readonly string[]): StateConfig {
   // The phase opens, its onEnter routine runs, then its first seat is named: the game's order reads what the routine set.
@@ -171,30 +113,7 @@ function gamePhaseState(plan: StructurePlan, phase: PhasePlan, allMoveTypes: rea
   const strategy = strategyOf(phase.rules);
   switch (strategy.shape) {
     case 'rounds':
-      return {
-        entry,
-        on: transitions,
-        initial: 'round',
-        states: {
-          round: {
-            // Each simultaneous round is one turn of every seat: it starts and ends the phase's turns.
-            ...(phase.onTurnStart === undefined ? {} : { entry: routine(phase.onTurnStart) }),
-            on: {
-              ...gameMoves(moveTypes, afterMove(phase.onMove)),
-              'engine.end-turn': { guard: isLegal, actions: ['recordPly', 'endSeatTurn'] },
-            },
-            always: [
-              ...endsOfPhase(plan, phase, 'rounds', doneId),
-              {
-                guard: and(['nobodyIsWaiting', 'seatsRemain']),
-                target: 'round',
-                reenter: true,
-                actions: ['endRound', ...routine(phase.onTurnEnd), 'startNextRound'],
-              },
-            ],
-          },
-        },
-      };
+      return roundPhaseState(plan, phase, { entry, on: transitions }, moveTypes, doneId);
     case 'open': {
       const ends = endsOfPhase(plan, phase, 'open', doneId);
       return {
