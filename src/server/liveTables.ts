@@ -291,6 +291,8 @@ export class LiveTables {
    * live here: it is read from the store when next used.
    */
   async retoken(id: string): Promise<void> {
+    // A load under way may have read the table before the token was replaced: it is read again once live.
+    await this.loading.get(id)?.catch(() => null);
     const entry = this.entries.get(id);
     if (entry === undefined) return;
     const record = await this.store.table(id);
