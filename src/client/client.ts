@@ -89,6 +89,13 @@ export interface TakenSeat {
   readonly started: boolean;
 }
 
+/** A seat's token replaced: the new one (shown once); the old one is refused from now on. */
+export interface SeatToken {
+  readonly table: string;
+  readonly seat: string;
+  readonly token: string;
+}
+
 /** A clocked table's clock, in a reading: when it runs out and, for a chess clock, each seat's bank. */
 export interface ClockState {
   readonly per: 'turn' | 'move' | 'seat';
@@ -185,7 +192,8 @@ interface StreamReply {
 
 /** What the client needs of a WebSocket: the browser's, or the `ws` package's. */
 interface WebSocketLike {
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: { code?: number; reason?: string }) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   send(data: string): void;
   close(): void;
@@ -221,6 +229,10 @@ export interface PlystackClient<Gm extends AnyGame = AnyGame> {
   leaveSeat(table: string, seat: string): Promise<void>;
   /** Closes a table still waiting in the lobby (the app token). */
   close(table: string): Promise<void>;
+  /** Gives a seat a new token (the app token): the seat's old token is refused from now on, its streams closed. */
+  replaceSeatToken(table: string, seat: string): Promise<SeatToken>;
+  /** Gives the table a new app token (the app token): the old one is refused from now on, its streams closed. */
+  replaceAppToken(table: string): Promise<{ readonly table: string; readonly appToken: string }>;
   /**
    * Streams the table's plies from ply `from` on. With `reconnect` (default true) a dropped
    * connection is opened again from the next ply it waits for, so nothing is missed.
@@ -281,6 +293,8 @@ export function connect<Gm extends AnyGame = AnyGame>(url: string, token: string
     takeSeat: (table, seat, options = {}) => request('POST', `${at(table)}/seats/${encodeURIComponent(seat)}`, options),
     leaveSeat: (table, seat) => request('DELETE', `${at(table)}/seats/${encodeURIComponent(seat)}`),
     close: (table) => request('DELETE', at(table)),
+    replaceSeatToken: (table, seat) => request('POST', `${at(table)}/seats/${encodeURIComponent(seat)}/token`),
+    replaceAppToken: (table) => request('POST', `${at(table)}/token`),
     stream(table, options) {
       let next = options.from ?? 0;
       let socket: WebSocketLike | null = null;
@@ -354,10 +368,15 @@ export function connect<Gm extends AnyGame = AnyGame>(url: string, token: string
           options.onMessage(message);
         });
         ws.addEventListener('error', () => options.onError?.(new Error("the stream's connection failed")));
-        ws.addEventListener('close', () => {
+        ws.addEventListener('close', (event) => {
           live = false;
           if (socket === ws) socket = null;
           dropPending();
+          // The token was replaced (4401): opened again with it, the stream would only be refused.
+          if (event.code === 4401 && !stopped) {
+            stopped = true;
+            options.onError?.(new Error(`the stream's token was replaced: ${event.reason ?? ''}`));
+          }
           if (!stopped && options.reconnect !== false) setTimeout(() => !stopped && void open(), 200);
         });
       };

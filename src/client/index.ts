@@ -11,6 +11,7 @@ export {
   type LobbyTable,
   type PlystackClient,
   type Seating,
+  type SeatToken,
   type ServedLog,
   ServerError,
   type StreamMessage,

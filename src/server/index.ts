@@ -12,6 +12,7 @@ export {
   type LobbyTable,
   type PlystackClient,
   type Seating,
+  type SeatToken,
   type ServedLog,
   ServerError,
   type StreamMessage,

@@ -30,6 +30,10 @@ export interface Subscriber {
   catching: boolean;
   /** Told why the stream cannot go on (the store could not be read during a catch-up); nothing is sent after. */
   readonly fail: (error: unknown) => void;
+  /** The stored form of the token the stream was opened with, or null (a spectator's, or the server's own). */
+  readonly token: string | null;
+  /** Told that the stream's token was replaced (it is no longer the table's); nothing is sent after. */
+  readonly revoked: () => void;
 }
 
 /** A live table. */

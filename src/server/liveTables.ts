@@ -274,9 +274,39 @@ export class LiveTables {
     if (entry.subscribers.size > 0) void this.exclusive(entry, () => this.fresh(entry)).catch(() => undefined);
   }
 
-  /** The notifications may have missed some moves (the listener reconnected): look again at every live table. */
+  /**
+   * The notifications may have missed some moves or replaced tokens (the listener reconnected): look again at every
+   * live table.
+   */
   notifiedAll(): void {
-    for (const entry of this.entries.values()) this.notified(entry.record.id, Number.MAX_SAFE_INTEGER);
+    for (const entry of this.entries.values()) {
+      this.notified(entry.record.id, Number.MAX_SAFE_INTEGER);
+      this.retoken(entry.record.id).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Reads the live table's tokens again from the store (one was replaced, by this process or another): the old one is
+   * refused from now on, and the streams opened with it are told (`revoked`) and left. Nothing when the table is not
+   * live here: it is read from the store when next used.
+   */
+  async retoken(id: string): Promise<void> {
+    // A load under way may have read the table before the token was replaced: it is read again once live.
+    await this.loading.get(id)?.catch(() => null);
+    const entry = this.entries.get(id);
+    if (entry === undefined) return;
+    const record = await this.store.table(id);
+    if (record === null || this.entries.get(id) !== entry) return;
+    // The rate limit knows the tokens of live tables: the new ones come in, the old ones go.
+    this.drop(id, entry);
+    entry.record = { ...entry.record, appToken: record.appToken, seatTokens: record.seatTokens };
+    this.keep(id, entry);
+    const valid = new Set(tokenHashes(entry.record));
+    for (const subscriber of entry.subscribers)
+      if (subscriber.token !== null && !valid.has(subscriber.token)) {
+        entry.subscribers.delete(subscriber);
+        subscriber.revoked();
+      }
   }
 
   /** Ids of the tables this process cannot serve (opened with turn rules of another revision). */
@@ -488,7 +518,8 @@ export class LiveTables {
 
   /**
    * Opens a stream of the table for `viewer` from ply `from` on; returns the function that closes it. A stream behind
-   * the table catches up (catchUp.ts) after this resolves; `fail` is told if it cannot.
+   * the table catches up (catchUp.ts) after this resolves; `fail` is told if it cannot. The `holder`'s `revoked` is told
+   * when its token (the stored form) is replaced (see `retoken`).
    */
   subscribe(
     entry: Entry,
@@ -496,10 +527,16 @@ export class LiveTables {
     from: number,
     send: Send,
     fail: (error: unknown) => void,
+    holder: { readonly token: string | null; readonly revoked: () => void } = { token: null, revoked: () => {} },
   ): Promise<() => void> {
     return this.exclusive(entry, async () => {
       await this.fresh(entry);
-      const subscriber: Subscriber = { viewer, next: from, send, catching: false, fail };
+      // A token replaced since the stream's request was read is refused here, as any later request of it would be.
+      if (holder.token !== null && !tokenHashes(entry.record).includes(holder.token)) {
+        holder.revoked();
+        return () => {};
+      }
+      const subscriber: Subscriber = { viewer, next: from, send, catching: false, fail, ...holder };
       entry.subscribers.add(subscriber);
       this.flushTo(entry, subscriber);
       return () => void entry.subscribers.delete(subscriber);

@@ -126,6 +126,40 @@ export const openApiDocument = {
         },
       },
     },
+    '/tables/{table}/seats/{seat}/token': {
+      post: {
+        summary: "Give a seat a new token: the seat's old token is refused from now on",
+        description:
+          'The app token only. The old token is answered 401 UNAUTHORIZED on every route, by every process of the store, and its open streams are closed with WebSocket code 4401. No body, or {}.',
+        parameters: [tableParam, seatParam],
+        requestBody: { required: false, content: json('NewToken') },
+        responses: {
+          '201': answer("the seat's new token (shown once; stored only as a hash)", 'SeatToken'),
+          '400': error('a body other than {}'),
+          '403': error("a seat's token"),
+          ...common,
+          '404': error('UNKNOWN_SEAT: not a seat of the table; NOT_FOUND: no such table'),
+          '409': error(
+            "BOT_SEAT: the server's bot plays the seat; SEAT_FREE: a seat of a table in the lobby that no player holds; RULES_REVISION",
+          ),
+        },
+      },
+    },
+    '/tables/{table}/token': {
+      post: {
+        summary: 'Give the table a new app token: the old one is refused from now on',
+        description:
+          'The app token only. The old app token is answered 401 UNAUTHORIZED on every route, by every process of the store, and its open streams are closed with WebSocket code 4401. No body, or {}.',
+        parameters: [tableParam],
+        requestBody: { required: false, content: json('NewToken') },
+        responses: {
+          '201': answer('the new app token (shown once; stored only as a hash)', 'AppToken'),
+          '400': error('a body other than {}'),
+          '403': error("a seat's token"),
+          ...common,
+        },
+      },
+    },
     '/lobby': {
       get: {
         summary: 'The tables waiting for players, the newest first (at most 100)',

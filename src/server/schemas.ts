@@ -296,3 +296,28 @@ export const lobbySchema = named(
   'Lobby',
   'the tables waiting for players, the newest first (at most 100)',
 );
+
+export const seatTokenSchema = named(
+  z.object({
+    table: z.string(),
+    seat: z.string(),
+    token: described(z.string(), "the seat's new token, shown once (stored only as a hash); its old token is refused"),
+  }),
+  'SeatToken',
+  "a seat's token replaced: the new one, shown once",
+);
+
+export const appTokenSchema = named(
+  z.object({
+    table: z.string(),
+    appToken: described(z.string(), 'the new app token, shown once (stored only as a hash); the old one is refused'),
+  }),
+  'AppToken',
+  'the app token replaced: the new one, shown once',
+);
+
+export const newTokenSchema = named(
+  z.object({}).strict(),
+  'NewToken',
+  'replacing a token takes no fields: send no body, or {}',
+);

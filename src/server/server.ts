@@ -21,6 +21,7 @@ import { Store } from './store/store.js';
 import type { TableStore } from './store/tableStore.js';
 import { type Closable, registerStream } from './stream.js';
 import { registerTableRoutes } from './tableRoutes.js';
+import { registerTokenRoutes } from './tokenRoutes.js';
 
 export { MAX_STREAM_MOVES_IN_FLIGHT } from './stream.js';
 
@@ -111,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   await store.watch(
     (id, moves) => tables.notified(id, moves),
     () => tables.notifiedAll(),
+    (id) => void tables.retoken(id).catch(() => undefined),
   );
 
   const bodyLimit = options.bodyLimit ?? 65_536;
@@ -156,6 +158,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   );
   registerTableRoutes(app, { store, tables, games, processId, createToken: options.createToken });
   registerLobbyRoutes(app, store, tables);
+  registerTokenRoutes(app, store, tables);
   registerStream(app, tables, app.createRateLimit(), sockets, options.streamStallMs);
   const stopScheduler = startScheduler(store, tables, options.clockTickMs ?? 200);
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse, readBody } from './answers.js';
-import { type Reader, reader, STREAM_ROUTE, viewerOf } from './auth.js';
+import { hashedBearer, type Reader, reader, STREAM_ROUTE, viewerOf } from './auth.js';
 import type { Send } from './liveEntry.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { notStarted, playAs } from './playAs.js';
@@ -42,6 +42,15 @@ const stalled = (ms: number) =>
     code: 1008,
     reason: `too slow: nothing read for ${ms} ms; reconnect with from = the next index you need`,
   }) as const;
+
+/**
+ * The close code and reason of a stream whose token was replaced (`POST /tables/{table}/seats/{seat}/token`, or the
+ * app token's `POST /tables/{table}/token`): the code is 4000 plus the HTTP status the token is answered with now.
+ */
+export const REVOKED = {
+  code: 4401,
+  reason: "UNAUTHORIZED: this token was replaced and is no longer one of this table's; reconnect with the new token",
+} as const;
 
 /** What the stream's upgrade request found, for the socket. */
 interface StreamRequest {
@@ -200,6 +209,8 @@ export function registerStream(
       let inFlight = 0;
       let answered = Promise.resolve();
       socket.on('message', (data) => {
+        // A socket the server gave up on (its token replaced, its reader too slow) plays nothing more.
+        if (closed) return;
         inFlight++;
         const answer = answerSocketMove(
           tables,
@@ -219,15 +230,28 @@ export function registerStream(
           });
       });
       tables
-        .subscribe(entry, viewer, from, backlogged(socket, stallMs, unsubscribe), (error) => {
-          // A catch-up that cannot go on: the store out of reach, or (logged) a table whose log does not replay.
-          const known = knownAnswer(error);
-          if (known === null) logFailure(error);
-          socket.close(
-            1011,
-            known?.status === 503 ? 'the store cannot be reached now' : 'the server failed; see its log',
-          );
-        })
+        .subscribe(
+          entry,
+          viewer,
+          from,
+          backlogged(socket, stallMs, unsubscribe),
+          (error) => {
+            // A catch-up that cannot go on: the store out of reach, or (logged) a table whose log does not replay.
+            const known = knownAnswer(error);
+            if (known === null) logFailure(error);
+            socket.close(
+              1011,
+              known?.status === 503 ? 'the store cannot be reached now' : 'the server failed; see its log',
+            );
+          },
+          {
+            token: hashedBearer(request),
+            revoked: () => {
+              unsubscribe();
+              socket.close(REVOKED.code, REVOKED.reason);
+            },
+          },
+        )
         .then(
           (leave) => {
             if (closed) leave();

@@ -9,7 +9,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/server/openapi.js';
-import { createSchema, playSchema, streamMoveSchema, takeSeatSchema } from '../../src/server/schemas.js';
+import {
+  createSchema,
+  newTokenSchema,
+  playSchema,
+  streamMoveSchema,
+  takeSeatSchema,
+} from '../../src/server/schemas.js';
 
 // The document's refs name its components (#/components/schemas/Id): the validator reads them as $defs.
 const resolved = new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: false });
@@ -41,6 +47,10 @@ const CASES = {
       { game: 'mundane', seats: ['seat:ann', 'seat:bob'], lobby: 'yes' },
       { game: 'mundane', seats: ['seat:ann', 'seat:bob'], spectators: 1 },
     ],
+  },
+  NewToken: {
+    schema: newTokenSchema,
+    bodies: [{}, { seat: 'seat:ann' }, { token: 'x' }, [], 'x'],
   },
   TakeSeat: {
     schema: takeSeatSchema,

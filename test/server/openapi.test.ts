@@ -234,3 +234,43 @@ describe("the served OpenAPI document accepts the server's real answers", () => 
     expect(document.paths['/tables/{table}']?.delete?.responses['204']).toBeDefined();
   });
 });
+
+describe("the served OpenAPI document accepts the token routes' answers", () => {
+  it("a seat's new token, the app's, and their refusals validate against the document", async () => {
+    const created = await request('/tables', {
+      method: 'POST',
+      body: JSON.stringify({
+        game: 'mundane',
+        seats: ['seat:ann', 'seat:bob'],
+        bots: { 'seat:bob': { kind: 'random' } },
+      }),
+    });
+    const table = encodeURIComponent(created.body.table as string);
+    const appToken = created.body.appToken as string;
+    const ann = (created.body.tokens as Record<string, string>)['seat:ann']!;
+    const seat = await request(`/tables/${table}/seats/seat:ann/token`, {
+      method: 'POST',
+      token: appToken,
+      body: '{}',
+    });
+    expect(seat.status).toBe(201);
+    expect(check('post', '/tables/{table}/seats/{seat}/token', 201, seat.body)).toEqual([]);
+    const old = await request(`/tables/${table}/seats/seat:ann/token`, { method: 'POST', token: ann, body: '{}' });
+    expect([old.status, old.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect(check('post', '/tables/{table}/seats/{seat}/token', 401, old.body)).toEqual([]);
+    const bot = await request(`/tables/${table}/seats/seat:bob/token`, { method: 'POST', token: appToken, body: '{}' });
+    expect([bot.status, bot.body.code]).toEqual([409, 'BOT_SEAT']);
+    expect(check('post', '/tables/{table}/seats/{seat}/token', 409, bot.body)).toEqual([]);
+    const asSeat = await request(`/tables/${table}/token`, {
+      method: 'POST',
+      token: seat.body.token as string,
+      body: '{}',
+    });
+    expect(check('post', '/tables/{table}/token', 403, asSeat.body)).toEqual([]);
+    const bad = await request(`/tables/${table}/token`, { method: 'POST', token: appToken, body: '{"x":1}' });
+    expect(check('post', '/tables/{table}/token', 400, bad.body)).toEqual([]);
+    const app = await request(`/tables/${table}/token`, { method: 'POST', token: appToken, body: '{}' });
+    expect(app.status).toBe(201);
+    expect(check('post', '/tables/{table}/token', 201, app.body)).toEqual([]);
+  });
+});

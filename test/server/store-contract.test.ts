@@ -323,6 +323,33 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     expect(await store.claimDeadline(id)).toBe(0);
   });
 
+  it("replaces the app token or a seat's that has one, and nothing else; refuses a seat without one and no table", async () => {
+    const id = await newTable();
+    const before = (await store.table(id))!;
+    expect(await store.replaceToken(id, 'seat:a', 'a-hash-2')).toBe('replaced');
+    expect(await store.table(id)).toEqual({ ...before, seatTokens: { 'seat:a': 'a-hash-2', 'seat:b': 'b-hash' } });
+    expect(await store.replaceToken(id, null, 'app-hash-2')).toBe('replaced');
+    const after = { ...before, appToken: 'app-hash-2', seatTokens: { 'seat:a': 'a-hash-2', 'seat:b': 'b-hash' } };
+    expect(await store.table(id)).toEqual(after);
+    // A seat without a token (not a seat, a bot's, free in the lobby) gets none; no table, nothing: nothing changes.
+    expect(await store.replaceToken(id, 'seat:c', 'c-hash')).toBe('no-seat');
+    expect(await store.replaceToken('table:nobody', 'seat:a', 'x-hash')).toBe('no-table');
+    expect(await store.replaceToken('table:nobody', null, 'x-hash')).toBe('no-table');
+    expect(await store.table(id)).toEqual(after);
+    expect(await store.table('table:nobody')).toBeNull();
+    // A lobby table's seat taken gets a new token; once left, it has none to replace.
+    const lobby = opening({ seatTokens: {}, lobby: true });
+    await store.createTable(lobby, null);
+    const start = { needed: ['seat:a', 'seat:b'], window: null, botDue: false };
+    expect(await store.takeSeat(lobby.id, 'seat:a', 'a-1', null, start)).toBe('seated');
+    expect(await store.replaceToken(lobby.id, 'seat:a', 'a-2')).toBe('replaced');
+    expect(await store.replaceToken(lobby.id, 'seat:b', 'b-1')).toBe('no-seat');
+    expect(await store.leaveSeat(lobby.id, 'seat:a', 'a-1')).toBe('not-holder');
+    expect(await store.leaveSeat(lobby.id, 'seat:a', 'a-2')).toBe('left');
+    expect(await store.replaceToken(lobby.id, 'seat:a', 'a-3')).toBe('no-seat');
+    expect((await store.table(lobby.id))!.seatTokens).toEqual({});
+  });
+
   it('keeps a lobby table waiting, listed and without moves, clock or bots, until its last free seat is taken', async () => {
     const table = opening({
       seats: ['seat:a', 'seat:b', 'seat:c'],

@@ -16,6 +16,7 @@ import {
   type LeaveSeatResult,
   type MoveRecord,
   type NewTable,
+  type ReplaceTokenResult,
   type TableRecord,
   type TableStart,
   type TableStatus,
@@ -48,6 +49,8 @@ interface Row {
   /** The seats' tokens (stored forms) and the seated players' names, as JSON text: a lobby changes them. */
   seatTokens: string;
   names: string;
+  /** The app token's stored form: it may be replaced. */
+  appToken: string;
   moves: number;
   status: TableStatus;
   deadline: number | null;
@@ -95,7 +98,7 @@ export class MemoryStore implements TableStore {
   ): Promise<number | null> {
     if (this.rows.has(table.id)) return null;
     const now = Date.now();
-    const { seatTokens, ...opening } = table;
+    const { seatTokens, appToken, ...opening } = table;
     this.rows.set(table.id, {
       opening: JSON.stringify({
         ...opening,
@@ -108,6 +111,7 @@ export class MemoryStore implements TableStore {
       started: now,
       seatTokens: JSON.stringify(seatTokens),
       names: '{}',
+      appToken,
       moves: 0,
       status: table.lobby === true ? 'waiting' : 'playing',
       // A table waiting in the lobby runs no clock and no bot until it starts (takeSeat).
@@ -134,6 +138,7 @@ export class MemoryStore implements TableStore {
   private record(row: Row): TableRecord {
     return {
       ...JSON.parse(row.opening),
+      appToken: row.appToken,
       seatTokens: JSON.parse(row.seatTokens),
       names: JSON.parse(row.names),
       moves: row.moves,
@@ -193,6 +198,20 @@ export class MemoryStore implements TableStore {
     row.seatTokens = JSON.stringify(tokens);
     row.names = JSON.stringify(names);
     return 'left';
+  }
+
+  async replaceToken(id: string, seat: string | null, token: string): Promise<ReplaceTokenResult> {
+    const row = this.rows.get(id);
+    if (row === undefined) return 'no-table';
+    if (seat === null) {
+      row.appToken = token;
+      return 'replaced';
+    }
+    const tokens = JSON.parse(row.seatTokens) as Record<string, string>;
+    if (!Object.hasOwn(tokens, seat)) return 'no-seat';
+    tokens[seat] = token;
+    row.seatTokens = JSON.stringify(tokens);
+    return 'replaced';
   }
 
   async closeTable(id: string): Promise<boolean> {

@@ -21,6 +21,7 @@ import {
   type LeaveSeatResult,
   type MoveRecord,
   type NewTable,
+  type ReplaceTokenResult,
   type TableRecord,
   type TableStart,
   type TableStatus,
@@ -76,6 +77,12 @@ const APPEND_MANY = `
  * sooner); correctness rests on the (table, index) key.
  */
 export const MOVES_CHANNEL = 'plystack_moves';
+
+/**
+ * The channel on which a process tells the others that it replaced a token of a table: `table process`. Each process
+ * that keeps the table live reads its tokens again, and closes the streams opened with the old one.
+ */
+export const TOKENS_CHANNEL = 'plystack_tokens';
 
 type TableRow = {
   id: string;
@@ -171,8 +178,18 @@ export class Store implements TableStore {
     return this.sql.kind;
   }
 
-  async watch(moved: (table: string, moves: number) => void, lost: () => void): Promise<void> {
+  async watch(
+    moved: (table: string, moves: number) => void,
+    lost: () => void,
+    retokened?: (table: string) => void,
+  ): Promise<void> {
     if (this.sql.kind !== 'postgres') return;
+    // A reconnection says '' on both channels: `lost` (told by the moves channel) looks at every live table again.
+    if (retokened !== undefined)
+      await this.sql.listen(TOKENS_CHANNEL, (payload) => {
+        const space = payload.lastIndexOf(' ');
+        if (space > 0 && payload.slice(space + 1) !== this.process) retokened(payload.slice(0, space));
+      });
     await this.sql.listen(MOVES_CHANNEL, (payload) => {
       if (payload === '') return lost();
       for (const line of payload.split('\n')) {
@@ -342,6 +359,28 @@ export class Store implements TableStore {
     if (row === undefined) return 'no-table';
     if (row.left) return 'left';
     return row.status === 'waiting' ? 'not-holder' : 'not-waiting';
+  }
+
+  /** Replaces the app token's stored form, or a seat's that has one, in one statement; tells the other processes. */
+  async replaceToken(id: string, seat: string | null, token: string): Promise<ReplaceTokenResult> {
+    const { rows } = await this.sql.query<{ replaced: boolean }>(
+      `WITH replaced AS (
+         UPDATE plystack_tables SET
+           app_token = CASE WHEN $2::text IS NULL THEN $3::text ELSE app_token END,
+           seat_tokens = CASE WHEN $2::text IS NULL THEN seat_tokens ELSE jsonb_set(seat_tokens, ARRAY[$2::text], to_jsonb($3::text)) END
+         WHERE id = $1 AND ($2::text IS NULL OR seat_tokens ->> $2::text IS NOT NULL) RETURNING id
+       )
+       SELECT EXISTS (SELECT 1 FROM replaced) AS replaced FROM plystack_tables WHERE id = $1`,
+      [id, seat, token],
+    );
+    const row = rows[0];
+    if (row === undefined) return 'no-table';
+    if (!row.replaced) return 'no-seat';
+    if (this.sql.kind === 'postgres')
+      await this.sql
+        .query('SELECT pg_notify($1, $2)', [TOKENS_CHANNEL, `${id} ${this.process}`])
+        .catch(() => undefined);
+    return 'replaced';
   }
 
   /** Removes a table still waiting in the lobby (it has no moves or snapshots to remove). */

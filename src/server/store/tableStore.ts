@@ -71,6 +71,12 @@ export interface TableStart {
  */
 export type TakeSeatResult = 'seated' | 'started' | 'taken' | 'not-waiting' | 'no-table';
 
+/**
+ * What replacing a token did: `replaced` (the old token is no longer the table's), `no-seat` (the seat has no token
+ * to replace: a bot plays it, or it is free in the lobby) or `no-table`.
+ */
+export type ReplaceTokenResult = 'replaced' | 'no-seat' | 'no-table';
+
 /** What leaving a seat did: `left`, `not-holder` (the seat is free, or another token's), `not-waiting` or `no-table`. */
 export type LeaveSeatResult = 'left' | 'not-holder' | 'not-waiting' | 'no-table';
 
@@ -231,14 +237,25 @@ export interface TableStore {
   takeSeat(id: string, seat: string, token: string, name: string | null, start: TableStart): Promise<TakeSeatResult>;
   /** Frees a seat of a table waiting in the lobby, if the token whose stored form is `token` holds it: its name goes too. */
   leaveSeat(id: string, seat: string, token: string): Promise<LeaveSeatResult>;
+  /**
+   * Replaces a token of the table by the one whose stored form is `token`: the app token's (`seat` null), or the
+   * seat's where the seat has one. The old token is no longer the table's, in every process: those that keep the
+   * table live are told (see `watch`).
+   */
+  replaceToken(id: string, seat: string | null, token: string): Promise<ReplaceTokenResult>;
   /** Removes a table waiting in the lobby, and nothing else; returns whether it did. */
   closeTable(id: string): Promise<boolean>;
 
   /**
-   * Calls `moved` when another process commits moves to a table (the table and its move count then), and `lost` when
-   * such news may have been missed. A hint for streams and caches: a store that only this process writes never calls them.
+   * Calls `moved` when another process commits moves to a table (the table and its move count then), `retokened` when
+   * another process replaced a token of a table, and `lost` when such news may have been missed. A hint for streams
+   * and caches: a store that only this process writes never calls them.
    */
-  watch(moved: (table: string, moves: number) => void, lost: () => void): Promise<void>;
+  watch(
+    moved: (table: string, moves: number) => void,
+    lost: () => void,
+    retokened?: (table: string) => void,
+  ): Promise<void>;
   /** Resolves while the store answers; rejects when it cannot be reached. */
   ping(): Promise<void>;
   /** Closes the store (its connections, files); the memory store forgets every table. */
