@@ -55,9 +55,11 @@ const counterexample = {
 };
 
 // The file's relay serves the counterexample, broken at the opening, as `plystack inspect --log FILE`'s relay does: a
-// page opened with `?log` opens it (the other pages of the file are opened without).
+// page opened with `?log` opens it (the other pages of the file are opened without). The chart pans to each new view
+// as it does for a reader who did not ask for less motion: follow mode's views are read once the pan has settled.
 const ready = setUpInspector({
   log: JSON.stringify({ ...counterexample, violation: { ...counterexample.violation, at: 0 } }),
+  motion: true,
 });
 
 describe.each(SIZES)('the inspector at $width×$height', ({ width, height }) => {

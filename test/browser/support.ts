@@ -40,8 +40,17 @@ const VIEWPORT = { width: 1440, height: 900 };
  * Connects to the run's Chromium and opens a fresh context in it (cookies and
  * storage of its own). Fails, naming the command to run, when Chromium is not
  * installed or did not start: these tests are never skipped.
+ *
+ * The context asks for reduced motion, as a reader may: the chart moves to its
+ * new view at once instead of panning for a quarter of a second, which spares
+ * Chromium the frames of every pan (a sixth of the browser tests' CPU). With
+ * `motion`, the chart pans as it does by default (one file keeps that path
+ * under test).
  */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchBrowser({ motion = false }: { motion?: boolean } = {}): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const endpoint = inject('chromiumEndpoint');
   if (endpoint === undefined || endpoint === '') {
     const problem = inject('chromiumProblem');
@@ -54,7 +63,11 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     );
   }
   const browser: Browser = await chromium.connect(endpoint);
-  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    acceptDownloads: true,
+    reducedMotion: motion ? 'no-preference' : 'reduce',
+  });
   return {
     context,
     async close() {
@@ -235,22 +248,28 @@ export function overflowing(page: Page): Promise<string[]> {
  * before its tests and closed after them. Without Chromium (or the built page)
  * every test fails with the reason and the command to run: none is skipped.
  * With `log`, the relay serves it as `plystack inspect --log FILE`'s does: a
- * page opened with `?log` opens it, and a page without is as it was.
+ * page opened with `?log` opens it, and a page without is as it was. With
+ * `motion`, the chart pans as it does for a reader who did not ask for less
+ * motion (see launchBrowser).
  *
  * @example
  * const ready = setUpInspector();
  * it('…', async () => { const { context, url } = ready(); … });
  */
-export function setUpInspector(
-  relayOptions: { log?: string } = {},
-): () => { context: BrowserContext; url: string; appUrl: string } {
+export function setUpInspector({
+  motion = false,
+  ...relayOptions
+}: {
+  log?: string;
+  motion?: boolean;
+} = {}): () => { context: BrowserContext; url: string; appUrl: string } {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   let relay: Relay | undefined;
   let missing: unknown = null;
   beforeAll(async () => {
     try {
       relay = await serveInspector(relayOptions);
-      browser = await launchBrowser();
+      browser = await launchBrowser({ motion });
       spare = { context: browser.context, taken: false, detach: () => undefined };
     } catch (error) {
       missing = error;

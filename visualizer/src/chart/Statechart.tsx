@@ -57,6 +57,11 @@ const MIN_SCALE = 0.15;
 const MAX_SCALE = 4;
 const MARGIN = 24;
 
+/** Whether the reader's system asks for less motion (`prefers-reduced-motion`): the chart then moves without a pan. */
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /**
  * The frame's shape (its width over its height) in steps of about a fifth, so that the chart's regions are arranged
  * again for a frame of another shape (another screen, the side panels folded) but not for every pixel a panel is
@@ -695,7 +700,8 @@ export function Statechart({ chart, active, taken, enlarged = false, onEnlarge, 
               style={{
                 transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
                 transformOrigin: '0 0',
-                transition: drag.current === null ? 'transform 240ms ease' : 'none',
+                // A pan of a quarter of a second, unless a drag moves the chart or the reader asked for less motion.
+                transition: drag.current === null && !reducedMotion() ? 'transform 240ms ease' : 'none',
               }}
             >
               <g id="chart-drawing">
