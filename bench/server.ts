@@ -2,24 +2,33 @@
  * `npm run bench:server`: the table server under load on loopback. N clients
  * play seatless passes over 1,000 tables (mundane, two seats), each client
  * with its own share of the tables and one move in flight; moves per second
- * and p50/p99 latency for plystack on PGlite files, on PostgreSQL with one and
- * with two server processes (a table's moves go to one process, chosen by the
- * table), and for boardgame.io 0.50.2's own server with its default storage
- * (in memory) and its own socket.io protocol, side by side. Writes
- * bench/server-results.json (`--smoke`: a tiny run, written under bench/.build).
+ * and p50/p99 latency for plystack on the memory store, on PGlite files, on
+ * PostgreSQL with one and with two server processes (a table's moves go to one
+ * process, chosen by the table), and for boardgame.io 0.50.2's own server (in a
+ * process of its own, bgioServer.ts) with its default storage (in memory) and
+ * with its own durable one (FlatFile), on its own socket.io protocol, side by
+ * side; like with like, plystack's moves a second over boardgame.io's on memory
+ * (`memoryVsBgio`) and durable (`durableVsBgio`); and the time to reopen a
+ * stored 10,000-move table (reopen.ts). Writes bench/server-results.json
+ * (`--smoke`: a tiny run, written under bench/.build).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { connect, type TableStream } from '../src/client/index.js';
+import { MemoryStore } from '../src/server/store/memoryStore.js';
+import { openPostgres } from '../src/server/store/sql.js';
+import { Store } from '../src/server/store/store.js';
+import type { TableStore } from '../src/server/store/tableStore.js';
 import { freePort, startPostgres } from '../test/server/support/postgres.js';
+import { repoRoot } from './bgioGame.js';
+import { reopenMs, storedTable } from './reopen.js';
 
 const smoke = process.argv.includes('--smoke');
-/** `--only NAME[,NAME]`: run only these contestants (pglite, pg1, pg2, pg1ws, pg2ws, bgio); `--cpu-prof DIR`: server processes write V8 CPU profiles there. */
+/** `--only NAME[,NAME]`: run only these contestants (mem, memws, pglite, pg1, pg2, pg1ws, pg2ws, bgio, bgioflat) or figures (reopen); `--cpu-prof DIR`: server processes write V8 CPU profiles there. */
 const argAfter = (flag: string): string | undefined => {
   const at = process.argv.indexOf(flag);
   return at < 0 ? undefined : process.argv[at + 1];
@@ -33,11 +42,6 @@ const CLIENTS = Number(argAfter('--clients') ?? (smoke ? 4 : 32));
 const SECONDS = smoke ? 2 : 10;
 const log = (line: string) => process.stderr.write(`bench:server: ${line}\n`);
 
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return dir;
-}
 const root = repoRoot();
 const cli = join(root, 'dist', 'cli', 'main.js');
 
@@ -51,13 +55,13 @@ interface Result {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
-  /** plystack: how the clients sent their moves. */
+  /** How the clients sent their moves (boardgame.io's: on their sockets, `stream`). */
   readonly channel?: Channel;
-  /** CPU time the server processes spent per move while the clients played (plystack only). */
+  /** CPU time the server processes spent per move while the clients played. */
   readonly serverCpuMsPerMove?: number;
   /** CPU time PostgreSQL's processes spent per move meanwhile (on PostgreSQL only). */
   readonly databaseCpuMsPerMove?: number;
-  /** CPU time the bench's own process spent per move meanwhile: the clients (and boardgame.io's server, which runs in it). */
+  /** CPU time the bench's own process spent per move meanwhile: the clients. */
   readonly benchCpuMsPerMove?: number;
 }
 
@@ -265,17 +269,9 @@ async function plystack(store: string, args: string[], processes: number, channe
   }
 }
 
-async function boardgameio(): Promise<Result> {
+/** boardgame.io's server in a process of its own (bgioServer.ts): storage in memory, or FlatFile's files in `flatFile`. */
+async function boardgameio(flatFile: string | null): Promise<Result> {
   const require = createRequire(join(root, 'node_modules', 'boardgame.io', 'package.json'));
-  const { Server } = require('boardgame.io/server') as {
-    Server: (opts: { games: object[]; origins: string[] }) => {
-      run(config: {
-        port: number;
-        lobbyConfig: { apiPort: number };
-      }): Promise<{ appServer: http.Server; apiServer?: http.Server }>;
-      kill(servers: unknown): void;
-    };
-  };
   const { io } = require('socket.io-client') as { io: (url: string, opts: object) => SocketLike };
   interface SocketLike {
     emit(event: string, ...args: unknown[]): void;
@@ -283,19 +279,33 @@ async function boardgameio(): Promise<Result> {
     close(): void;
     connected: boolean;
   }
-  // The same move as plystack's seatless pass, the boardgame.io way: player 0 passes; nothing else happens.
-  const game = {
-    name: 'bench',
-    setup: () => ({ passes: 0 }),
-    moves: { pass: ({ G }: { G: { passes: number } }) => void G.passes++ },
-  };
-  const server = Server({ games: [game], origins: ['http://127.0.0.1'] });
   const port = await freePort();
   const apiPort = await freePort();
-  // The lobby API on its own port: on the game server's port this version answers every lobby route with 404.
-  const running = await server.run({ port, lobbyConfig: { apiPort } });
+  const profile = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
+  const child = spawn(
+    process.execPath,
+    [
+      ...profile,
+      join(root, 'bench', '.build', 'bench', 'bgioServer.js'),
+      '--port',
+      String(port),
+      '--api-port',
+      String(apiPort),
+      ...(flatFile === null ? [] : ['--flat-file', flatFile]),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      if (out.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`boardgame.io's server exited with ${code}`)));
+  });
   const url = `http://127.0.0.1:${port}`;
   const api = `http://127.0.0.1:${apiPort}`;
+  const store = flatFile === null ? 'in memory (its default)' : 'FlatFile (node-persist files)';
   const sockets: SocketLike[] = [];
   try {
     const matches: {
@@ -340,7 +350,10 @@ async function boardgameio(): Promise<Result> {
       match.waiting = null;
       matches.push(match);
     }
-    log(`boardgame.io: ${TABLES} matches created and synced; playing for ${SECONDS} s with ${CLIENTS} clients`);
+    log(
+      `boardgame.io (${store}): ${TABLES} matches created and synced; playing for ${SECONDS} s with ${CLIENTS} clients`,
+    );
+    const serverBefore = cpuMs(child.pid!);
     const benchBefore = benchCpuMs();
     const run = await drive(async (i) => {
       const match = matches[i]!;
@@ -363,35 +376,94 @@ async function boardgameio(): Promise<Result> {
       match.waiting = null;
       return ok;
     });
+    const perMove = (ms: number) => Number((ms / Math.max(1, run.latencies.length)).toFixed(2));
     return {
-      ...summarise('boardgame.io 0.50.2 server', 'in memory (its default)', 1, run),
-      benchCpuMsPerMove: Number(((benchCpuMs() - benchBefore) / Math.max(1, run.latencies.length)).toFixed(2)),
+      ...summarise('boardgame.io 0.50.2 server', store, 1, run),
+      channel: 'stream',
+      serverCpuMsPerMove: perMove(cpuMs(child.pid!) - serverBefore),
+      benchCpuMsPerMove: perMove(benchCpuMs() - benchBefore),
     };
   } finally {
     for (const socket of sockets) socket.close();
-    server.kill(running);
+    await stop(child);
   }
 }
 
 const results: Result[] = [];
+/** Opening a stored table of `REOPEN_PLIES` moves in fresh live tables, per store: best of 5 (ms), and every run. */
+const REOPEN_PLIES = smoke ? 1000 : 10_000;
+const reopened: { store: string; moves: number; bestMs: number; runsMs: number[] }[] = [];
+async function reopen(name: string, store: TableStore): Promise<void> {
+  const id = await storedTable(store, REOPEN_PLIES);
+  const { best, all } = await reopenMs(store, id);
+  log(`reopen (${name}): a ${REOPEN_PLIES}-move table opened in ${best.toFixed(1)} ms (best of ${all.length})`);
+  reopened.push({
+    store: name,
+    moves: REOPEN_PLIES,
+    bestMs: Number(best.toFixed(1)),
+    runsMs: all.map((t) => Number(t.toFixed(1))),
+  });
+}
 // The machine may be shared: its load average before and after the run says how much of it the run had.
 const loadBefore = loadavg()[0]!;
 const pg = await startPostgres();
 const dir = mkdtempSync(join(tmpdir(), 'plystack-bench-'));
 try {
-  if (runs('pglite')) results.push(await plystack('PGlite files', ['--data', dir], 1));
+  if (runs('mem')) results.push(await plystack('memory', ['--memory'], 1));
+  if (runs('memws')) results.push(await plystack('memory', ['--memory'], 1, 'stream'));
+  if (runs('pglite')) results.push(await plystack('PGlite files', ['--data', join(dir, 'pglite')], 1));
   if (runs('pg1')) results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench1')], 1));
   if (runs('pg2')) results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench2')], 2));
   if (runs('pg1ws'))
     results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench3')], 1, 'stream'));
   if (runs('pg2ws'))
     results.push(await plystack('PostgreSQL 15', ['--database', await pg.database('bench4')], 2, 'stream'));
-  if (runs('bgio')) results.push(await boardgameio());
+  if (runs('bgio')) results.push(await boardgameio(null));
+  if (runs('bgioflat')) results.push(await boardgameio(join(dir, 'flatfile')));
+  if (runs('reopen')) {
+    await reopen('memory', new MemoryStore('bench'));
+    const store = await Store.open(await openPostgres(await pg.database('bench5')), 'bench');
+    try {
+      await reopen('PostgreSQL 15', store);
+    } finally {
+      await store.close();
+    }
+  }
 } finally {
   pg.destroy();
   rmSync(dir, { recursive: true, force: true });
   agent.destroy();
 }
+
+/**
+ * plystack's moves a second over boardgame.io's, like with like: the same moves, clients and seconds, in this run;
+ * each side's clients hold a socket per table (plystack's moves on the stream) and, where both ran, by HTTP too.
+ */
+function versus(plystackStore: string, bgioStore: string) {
+  const bgio = results.find((r) => r.contestant.startsWith('boardgame.io') && r.store === bgioStore);
+  const pick = (channel: Channel) =>
+    results.find(
+      (r) =>
+        r.contestant.startsWith('plystack') && r.store === plystackStore && r.processes === 1 && r.channel === channel,
+    );
+  const stream = pick('stream');
+  const http = pick('http');
+  if (bgio === undefined || (stream === undefined && http === undefined)) return null;
+  const ratio = (r: Result) => Number((r.movesPerSecond / bgio.movesPerSecond).toFixed(2));
+  const mine = stream ?? http!;
+  return {
+    ratio: ratio(mine),
+    plystack: `${mine.contestant}, ${mine.store}, 1 process: ${mine.movesPerSecond} moves/s`,
+    boardgameio: `${bgio.contestant}, ${bgio.store}: ${bgio.movesPerSecond} moves/s`,
+    ...(stream !== undefined && http !== undefined ? { byHttp: ratio(http) } : {}),
+  };
+}
+const memoryVsBgio = versus('memory', 'in memory (its default)');
+const durableVsBgio = versus('PostgreSQL 15', 'FlatFile (node-persist files)');
+if (memoryVsBgio !== null)
+  log(`memoryVsBgio ${memoryVsBgio.ratio}× (${memoryVsBgio.plystack}; ${memoryVsBgio.boardgameio})`);
+if (durableVsBgio !== null)
+  log(`durableVsBgio ${durableVsBgio.ratio}× (${durableVsBgio.plystack}; ${durableVsBgio.boardgameio})`);
 
 const report = {
   date: new Date().toISOString(),
@@ -406,9 +478,13 @@ const report = {
     clients: CLIENTS,
     seconds: SECONDS,
     move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)',
-    durability: 'plystack answers after the commit (fsync on); boardgame.io keeps matches in memory',
+    durability:
+      'plystack answers after the commit (PostgreSQL and PGlite: fsync on; memory: none); boardgame.io answers from memory, or after FlatFile (node-persist) wrote its file (no fsync)',
   },
+  memoryVsBgio,
+  durableVsBgio,
   results,
+  reopen: reopened,
 };
 const out =
   smoke || only !== null
@@ -442,7 +518,18 @@ const rows = [
   ]),
 ];
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+const lines = [
+  ...(memoryVsBgio === null
+    ? []
+    : [`memoryVsBgio ${memoryVsBgio.ratio}×: ${memoryVsBgio.plystack}; ${memoryVsBgio.boardgameio}`]),
+  ...(durableVsBgio === null
+    ? []
+    : [`durableVsBgio ${durableVsBgio.ratio}×: ${durableVsBgio.plystack}; ${durableVsBgio.boardgameio}`]),
+  ...reopened.map(
+    (r) => `reopen a ${r.moves}-move table (${r.store}): ${r.bestMs} ms (best; runs ${r.runsMs.join(', ')})`,
+  ),
+];
 process.stdout.write(
-  `${rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}\n\nwritten: ${out}\n`,
+  `${rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n')}\n\n${lines.map((line) => `${line}\n`).join('')}\nwritten: ${out}\n`,
 );
 process.exit(0);

@@ -38,11 +38,6 @@ export function knownAnswer(error: unknown): { status: number; body: Record<stri
   return null;
 }
 
-/** Writes a failure the server did not expect to its log (standard error). */
-export function logFailure(error: unknown): void {
-  process.stderr.write(`plystack serve: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-}
-
 /**
  * `body` read by `schema`, or a 400 `BAD_REQUEST` naming the first field it refuses (text the store cannot keep
  * included: U+0000, a lone surrogate).

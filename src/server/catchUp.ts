@@ -53,7 +53,9 @@ export function lastMoveStart(ctx: TableContext): number {
 /** A copy of the table after its first `moves` moves or fewer: the store's newest snapshot at or before, or the opening. */
 async function startingPoint(tables: CatchUpTables, entry: Entry, moves: number): Promise<Simulation> {
   const { record, game } = entry;
-  const stored = await tables.store.snapshot(record.id, moves);
+  const found = await tables.store.snapshot(record.id, moves);
+  // A snapshot changed since it was written is not used (the live table's opening logged it): the moves are.
+  const stored = found?.intact === false ? null : found;
   const table =
     stored !== null
       ? restoreTable(game, stored.snapshot)

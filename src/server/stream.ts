@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { Answer, INTERNAL, knownAnswer, logFailure, noTable, parse, readBody } from './answers.js';
+import { Answer, INTERNAL, knownAnswer, noTable, parse, readBody } from './answers.js';
 import { hashedBearer, type Reader, reader, STREAM_ROUTE, viewerOf } from './auth.js';
+import { logFailure } from './failures.js';
 import type { Send } from './liveEntry.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { notStarted, playAs } from './playAs.js';

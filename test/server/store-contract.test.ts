@@ -6,7 +6,9 @@
  * waiting for players, its seats taken and left, its start with the last seat, its close.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInGames } from '../../src/games/registry.js';
 import { FLAGGED_MS } from '../../src/server/clock.js';
+import { LiveTables } from '../../src/server/liveTables.js';
 import { MemoryStore } from '../../src/server/store/memoryStore.js';
 import { openPglite, openPostgres } from '../../src/server/store/sql.js';
 import { Store } from '../../src/server/store/store.js';
@@ -42,6 +44,33 @@ const move = (index: number, entry: Partial<Append> = {}): Append => ({
   snapshot: null,
   ...entry,
 });
+
+/**
+ * Changes the snapshot a store keeps at `moves` moves behind its back, as a hand or a bug in the database would: the
+ * digest kept with it is left as it was.
+ */
+async function tamperSnapshot(
+  store: TableStore,
+  id: string,
+  moves: number,
+  change: (snapshot: unknown) => unknown,
+): Promise<void> {
+  if (store instanceof MemoryStore) {
+    const rows = (store as unknown as { rows: Map<string, { snapshots: Map<number, { text: string }> }> }).rows;
+    const kept = rows.get(id)!.snapshots.get(moves)!;
+    kept.text = JSON.stringify(change(JSON.parse(kept.text)));
+    return;
+  }
+  const { sql } = store as Store;
+  const { rows } = await sql.query<{ snapshot: unknown }>(
+    `SELECT snapshot->'sealed' AS snapshot FROM plystack_snapshots WHERE table_id = $1 AND moves = $2`,
+    [id, moves],
+  );
+  await sql.query(
+    `UPDATE plystack_snapshots SET snapshot = jsonb_set(snapshot, '{sealed}', $3::jsonb) WHERE table_id = $1 AND moves = $2`,
+    [id, moves, JSON.stringify(change(rows[0]!.snapshot))],
+  );
+}
 
 describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (kind) => {
   let store: TableStore;
@@ -167,12 +196,62 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     for (let i = 0; i < 5; i++)
       await store.append(id, move(i, { snapshot: i === 1 || i === 3 ? { at: i + 1, value: [i] } : null }));
     expect(await store.snapshot(id, 1)).toBeNull();
-    expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] } });
+    expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] }, intact: true });
     const newest = await store.snapshot(id, 2_147_483_647);
-    expect(newest).toEqual({ moves: 4, snapshot: { at: 4, value: [3] } });
+    expect(newest).toEqual({ moves: 4, snapshot: { at: 4, value: [3] }, intact: true });
     (newest as { snapshot: { value: number[] } }).snapshot.value.push(99);
-    expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4, value: [3] } });
+    expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4, value: [3] }, intact: true });
     expect(await store.snapshot('table:nobody', 10)).toBeNull();
+  });
+
+  it('keeps each snapshot with its digest: one changed after it was written reads as not intact', async () => {
+    const id = await newTable();
+    for (let i = 0; i < 4; i++)
+      await store.append(id, move(i, { snapshot: i === 1 || i === 3 ? { at: i + 1, value: [i] } : null }));
+    await tamperSnapshot(store, id, 4, (snapshot) => ({ ...(snapshot as object), value: [42] }));
+    expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4, value: [42] }, intact: false });
+    // The others are as they were written.
+    expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] }, intact: true });
+  });
+
+  it('reopens a table from its snapshot as it was live; a snapshot changed since is told and the table rebuilt from its moves', async () => {
+    const game = builtInGames.mundane!;
+    const id = `table:${kind}-reopen-${++made}`;
+    await store.createTable(
+      { ...opening(), id, version: game.version, seats: ['seat:ann', 'seat:bob'], seed: 3, options: {} },
+      null,
+    );
+    const live = new LiveTables(store, { games: builtInGames, snapshotEvery: 64 });
+    const entry = (await live.get(id))!;
+    for (let i = 0; i < 70; i++) expect((await live.play(entry, { type: 'engine.pass' })).status).toBe(200);
+    expect((await store.snapshot(id, 2_147_483_647))?.moves).toBe(64);
+    /** The table as a process that never had it live opens it from the store. */
+    const reopened = async () => {
+      const entry = (await new LiveTables(store, { games: builtInGames }).get(id))!;
+      entry.table.stop();
+      return { moves: entry.moves, state: entry.table.state, log: entry.table.log };
+    };
+    const asLive = { moves: 70, state: entry.table.state, log: entry.table.log };
+    expect(await reopened()).toEqual(asLive);
+
+    // The snapshot says turn 99: its digest tells, the server says so, and the moves rebuild the table as it was.
+    await tamperSnapshot(store, id, 64, (snapshot) => {
+      const changed = structuredClone(snapshot) as { context: { turn: { number: number } } };
+      changed.context.turn.number = 99;
+      return changed;
+    });
+    const said: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((text: string) => said.push(String(text)) > 0) as typeof process.stderr.write;
+    try {
+      expect(await reopened()).toEqual(asLive);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(said.join('')).toContain(
+      `table ${id}: its snapshot at 64 moves does not match the digest stored with it (changed since it was written); rebuilding the table from its moves`,
+    );
+    entry.table.stop();
   });
 
   it('runs a turn clock: due once its deadline passes, kept in its window, restarted in a new one, stopped', async () => {

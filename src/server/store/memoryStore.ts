@@ -6,6 +6,7 @@
  * Stored values are kept as JSON text, as a database keeps them: what is read
  * back is a copy, never the object that was written.
  */
+import { createHash } from 'node:crypto';
 import type { JsonValue, Move } from '../../core/move.js';
 import { FLAGGED_MS } from '../clock.js';
 import {
@@ -17,12 +18,16 @@ import {
   type MoveRecord,
   type NewTable,
   type ReplaceTokenResult,
+  type StoredSnapshot,
   type TableRecord,
   type TableStart,
   type TableStatus,
   type TableStore,
   type TakeSeatResult,
 } from './tableStore.js';
+
+/** SHA-256 of `text` (its UTF-8), hex. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A stored move, its values as JSON text. */
 interface StoredMove {
@@ -63,8 +68,8 @@ interface Row {
   readonly log: StoredMove[];
   /** Idempotency key → index of its move. */
   readonly keys: Map<string, number>;
-  /** Move count → snapshot, as JSON text. */
-  readonly snapshots: Map<number, string>;
+  /** Move count → snapshot, as JSON text, and the SHA-256 of that text (hex) written with it. */
+  readonly snapshots: Map<number, { text: string; digest: string }>;
 }
 
 /** The store of every table, in this process's memory. */
@@ -249,12 +254,14 @@ export class MemoryStore implements TableStore {
     }));
   }
 
-  async snapshot(id: string, moves: number): Promise<{ moves: number; snapshot: unknown } | null> {
+  async snapshot(id: string, moves: number): Promise<StoredSnapshot | null> {
     const row = this.rows.get(id);
     if (row === undefined) return null;
     let best = -1;
     for (const at of row.snapshots.keys()) if (at <= moves && at > best) best = at;
-    return best < 0 ? null : { moves: best, snapshot: JSON.parse(row.snapshots.get(best) as string) };
+    if (best < 0) return null;
+    const { text, digest } = row.snapshots.get(best)!;
+    return { moves: best, snapshot: JSON.parse(text), intact: sha256(text) === digest };
   }
 
   async answerFor(id: string, key: string): Promise<JsonValue | null> {
@@ -309,8 +316,10 @@ export class MemoryStore implements TableStore {
       process: this.process,
     });
     if (entry.key !== null) row.keys.set(entry.key, entry.index);
-    if (entry.snapshot !== null && !row.snapshots.has(row.moves))
-      row.snapshots.set(row.moves, JSON.stringify(entry.snapshot));
+    if (entry.snapshot !== null && !row.snapshots.has(row.moves)) {
+      const text = JSON.stringify(entry.snapshot);
+      row.snapshots.set(row.moves, { text, digest: sha256(text) });
+    }
     return { at: now, deadline: row.deadline };
   }
 

@@ -22,6 +22,7 @@ import {
   type MoveRecord,
   type NewTable,
   type ReplaceTokenResult,
+  type StoredSnapshot,
   type TableRecord,
   type TableStart,
   type TableStatus,
@@ -67,9 +68,17 @@ const APPEND_MANY = `
     SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11 FROM input i JOIN moved m ON m.id = i.id RETURNING 1
   ), snapshot AS (
     INSERT INTO plystack_snapshots (table_id, moves, snapshot)
-    SELECT i.id, i.idx + 1, i.snapshot FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+    SELECT i.id, i.idx + 1, ${sealed('i.snapshot')} FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
   )
   SELECT id, at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`;
+
+/**
+ * A snapshot as stored: `{ sealed, digest }`, the snapshot and the SHA-256 (hex) of its text as the database holds it
+ * (jsonb's own text, the same whoever wrote it), so a snapshot changed after it was written is told apart when read.
+ */
+function sealed(snapshot: string): string {
+  return `jsonb_build_object('sealed', ${snapshot}, 'digest', encode(sha256(convert_to((${snapshot})::text, 'UTF8')), 'hex'))`;
+}
 
 /**
  * The channel on which a process tells the others that tables moved: lines of
@@ -448,10 +457,15 @@ export class Store implements TableStore {
     return rows.map((r) => ({ index: r.move_index, move: r.move, at: r.at_ms, cause: r.cause, process: r.process }));
   }
 
-  /** The newest snapshot taken at or before `moves` moves, or null. */
-  async snapshot(id: string, moves: number): Promise<{ moves: number; snapshot: unknown } | null> {
-    const { rows } = await this.sql.query<{ moves: number; snapshot: unknown }>(
-      'SELECT moves, snapshot FROM plystack_snapshots WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1',
+  /** The newest snapshot taken at or before `moves` moves, or null; checked against its digest in the database. */
+  async snapshot(id: string, moves: number): Promise<StoredSnapshot | null> {
+    // A snapshot kept before digests is the snapshot itself, without `sealed`.
+    const { rows } = await this.sql.query<{ moves: number; snapshot: unknown; intact: boolean | null }>(
+      `SELECT moves,
+         CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest' THEN s.snapshot->'sealed' ELSE s.snapshot END AS snapshot,
+         CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest'
+              THEN s.snapshot->>'digest' IS NOT DISTINCT FROM encode(sha256(convert_to((s.snapshot->'sealed')::text, 'UTF8')), 'hex') END AS intact
+       FROM plystack_snapshots s WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1`,
       [id, moves],
     );
     return rows[0] ?? null;
@@ -570,7 +584,7 @@ export class Store implements TableStore {
            SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10 FROM moved RETURNING 1
          ), snapshot AS (
            INSERT INTO plystack_snapshots (table_id, moves, snapshot)
-           SELECT id, $2 + 1, $11::jsonb FROM moved WHERE $11::jsonb IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+           SELECT id, $2 + 1, ${sealed('$11::jsonb')} FROM moved WHERE $11::jsonb IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
          )
          SELECT at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`,
         // A chess clock has no window ($4 null) and takes its increment in $5.

@@ -104,6 +104,14 @@ export interface MoveRecord {
   readonly process: string;
 }
 
+/** A snapshot as the store gives it back (`TableStore.snapshot`). */
+export interface StoredSnapshot {
+  readonly moves: number;
+  readonly snapshot: unknown;
+  /** Whether it still matches the digest kept with it; null when it was kept without one. */
+  readonly intact: boolean | null;
+}
+
 /** What `append` writes besides the move itself. */
 export interface Append {
   readonly index: number;
@@ -184,8 +192,13 @@ export interface TableStore {
   moveCounts(ids: readonly string[]): Promise<Map<string, number>>;
   /** The table's moves from index `from` on, in index order, each as committed. */
   movesFrom(id: string, from: number): Promise<MoveRecord[]>;
-  /** The newest snapshot kept at or before `moves` moves, or null. The first snapshot kept at a count stays. */
-  snapshot(id: string, moves: number): Promise<{ moves: number; snapshot: unknown } | null>;
+  /**
+   * The newest snapshot kept at or before `moves` moves, or null. The first snapshot kept at a count stays. Each is
+   * kept with a digest of itself (SHA-256 of its JSON as the store holds it), checked as it is read: `intact` is false
+   * when the snapshot no longer matches it (it was changed after it was written), null for a snapshot kept without one
+   * (by a plystack from before digests).
+   */
+  snapshot(id: string, moves: number): Promise<StoredSnapshot | null>;
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
   answerFor(id: string, key: string): Promise<JsonValue | null>;
 
