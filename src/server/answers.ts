@@ -24,6 +24,15 @@ export class Answer extends Error {
 /** The answer for a table id the store does not hold. */
 export const noTable = (id: string) => new Answer(404, 'NOT_FOUND', `no table ${JSON.stringify(id)}`);
 
+/** 404 `UNKNOWN_SEAT`: `seat`, named in a route, is none of the table's seats. */
+export const unknownSeat = (table: { readonly id: string; readonly seats: readonly string[] }, seat: string) =>
+  new Answer(
+    404,
+    'UNKNOWN_SEAT',
+    `${JSON.stringify(seat.slice(0, 140))} is not a seat of ${table.id}: ${table.seats.join(', ')}`,
+    { path: 'seat' },
+  );
+
 /** The answer of a server failure: the details go to its log, not to the caller. */
 export const INTERNAL = { code: 'INTERNAL', message: 'the server failed; see its log' } as const;
 

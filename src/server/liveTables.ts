@@ -115,18 +115,14 @@ export class LiveTables {
     if (entry.record.status !== 'waiting') return entry;
     const id = entry.record.id;
     const record = await this.store.table(id);
-    const live = this.entries.get(id) === entry;
     if (record === null) {
-      if (live) {
+      if (this.entries.get(id) === entry) {
         this.drop(id, entry);
         if (entry.subscribers.size === 0) entry.table.stop();
       }
       return null;
     }
-    // The rate limit knows the seats' tokens of live tables: the taken ones come in, the left ones go.
-    if (live) this.drop(id, entry);
-    entry.record = record;
-    if (live) this.keep(id, entry);
+    this.rerecord(entry, record);
     return entry;
   }
 
@@ -334,10 +330,7 @@ export class LiveTables {
     if (entry === undefined) return;
     const record = await this.store.table(id);
     if (record === null || this.entries.get(id) !== entry) return;
-    // The rate limit knows the tokens of live tables: the new ones come in, the old ones go.
-    this.drop(id, entry);
-    entry.record = { ...entry.record, appToken: record.appToken, seatTokens: record.seatTokens };
-    this.keep(id, entry);
+    this.rerecord(entry, { ...entry.record, appToken: record.appToken, seatTokens: record.seatTokens });
     const valid = new Set(tokenHashes(entry.record));
     for (const subscriber of entry.subscribers)
       if (subscriber.token !== null && !valid.has(subscriber.token)) {
@@ -374,6 +367,18 @@ export class LiveTables {
   /** Whether `hash` is the stored form of a token of a live table (its app token or a seat's). */
   knowsToken(hash: string): boolean {
     return this.liveTokens.has(hash);
+  }
+
+  /**
+   * Gives `entry` the record read again from the store. The rate limit knows the tokens of live tables: those of a
+   * live entry's new record come in, the old ones go.
+   */
+  private rerecord(entry: Entry, record: TableRecord): void {
+    const id = entry.record.id;
+    const live = this.entries.get(id) === entry;
+    if (live) this.drop(id, entry);
+    entry.record = record;
+    if (live) this.keep(id, entry);
   }
 
   private keep(id: string, entry: Entry): void {

@@ -6,11 +6,11 @@
  * is one write to the store, so any process sees it and a restart keeps it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Answer, noTable, parse } from './answers.js';
+import { Answer, noTable, parse, unknownSeat } from './answers.js';
 import { who } from './auth.js';
 import { botToAct } from './bots.js';
 import type { Entry, LiveTables } from './liveTables.js';
-import { freeSeats } from './playAs.js';
+import { freeSeats, playerSeats } from './playAs.js';
 import { takeSeatSchema } from './schemas.js';
 import { unstorable } from './storable.js';
 import type { TableRecord, TableStore } from './store/tableStore.js';
@@ -53,15 +53,7 @@ async function seatOf(tables: LiveTables, request: FastifyRequest): Promise<{ en
       'NOT_IN_LOBBY',
       `${entry.record.id} was not opened in the lobby: its seats had their tokens at its creation`,
     );
-  if (!entry.record.seats.includes(seat))
-    throw new Answer(
-      404,
-      'UNKNOWN_SEAT',
-      `${JSON.stringify(seat.slice(0, 140))} is not a seat of ${entry.record.id}: ${entry.record.seats.join(', ')}`,
-      {
-        path: 'seat',
-      },
-    );
+  if (!entry.record.seats.includes(seat)) throw unknownSeat(entry.record, seat);
   return { entry, seat };
 }
 
@@ -89,7 +81,7 @@ export function registerLobbyRoutes(app: FastifyInstance, store: TableStore, tab
     const token = newToken();
     const { table } = entry;
     const seating = await store.takeSeat(record.id, seat, hashToken(token), body.name ?? null, {
-      needed: record.seats.filter((s) => record.bots === null || !Object.hasOwn(record.bots, s)),
+      needed: playerSeats(record),
       window: openingWindow(record.clock, table),
       botDue: botToAct(record.bots, table) !== null,
     });

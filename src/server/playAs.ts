@@ -47,7 +47,10 @@ export function notStarted(entry: Entry): Answer {
 
 /** The seats of a table a player may still take: those without a token that no bot plays. */
 export function freeSeats(record: TableRecord): string[] {
-  return record.seats.filter(
-    (seat) => !Object.hasOwn(record.seatTokens, seat) && !(record.bots !== null && Object.hasOwn(record.bots, seat)),
-  );
+  return playerSeats(record).filter((seat) => !Object.hasOwn(record.seatTokens, seat));
+}
+
+/** The seats of a table that players take (those no bot plays): the table starts once each has a token. */
+export function playerSeats(record: TableRecord): string[] {
+  return record.seats.filter((seat) => record.bots === null || !Object.hasOwn(record.bots, seat));
 }

@@ -6,7 +6,7 @@
  * every process and a restart refuse the old one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Answer, noTable, parse } from './answers.js';
+import { Answer, noTable, parse, unknownSeat } from './answers.js';
 import { who } from './auth.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { newTokenSchema } from './schemas.js';
@@ -29,13 +29,7 @@ export function registerTokenRoutes(app: FastifyInstance, store: TableStore, tab
     const entry = await appsTable(tables, request);
     const { record } = entry;
     const { seat } = request.params as { seat: string };
-    if (!record.seats.includes(seat))
-      throw new Answer(
-        404,
-        'UNKNOWN_SEAT',
-        `${JSON.stringify(seat.slice(0, 140))} is not a seat of ${record.id}: ${record.seats.join(', ')}`,
-        { path: 'seat' },
-      );
+    if (!record.seats.includes(seat)) throw unknownSeat(record, seat);
     if (record.bots !== null && Object.hasOwn(record.bots, seat))
       throw new Answer(409, 'BOT_SEAT', `${seat} is played by the server's bot: it has no token`);
     const token = newToken();
