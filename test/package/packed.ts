@@ -24,7 +24,7 @@ export interface PackedProject {
 
 /**
  * Packs the package and installs the tarball into a new project under the system's temporary folder, with the
- * registry's packages `also` beside it (as `typescript@7.0.2`).
+ * registry's packages `also` beside it (as `typescript@5.9.3`).
  */
 export async function installPacked(name: string, also: readonly string[] = []): Promise<PackedProject> {
   const dir = await mkdtemp(join(tmpdir(), `plystack-${name}-`));

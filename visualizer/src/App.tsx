@@ -279,11 +279,9 @@ export function App() {
   }, [view.chart, view.value]);
 
   const state = view.state as Inspected['state'] | null;
-  const follow =
-    (typeof state?.prioritySeat === 'string' ? state.prioritySeat : null) ??
-    (Array.isArray(state?.toAct) ? (state.toAct[0] ?? null) : null) ??
-    view.seats[0] ??
-    null;
+  const priority = typeof state?.prioritySeat === 'string' ? state.prioritySeat : null;
+  const firstToAct = Array.isArray(state?.toAct) ? (state.toAct[0] ?? null) : null;
+  const follow = priority ?? firstToAct ?? view.seats[0] ?? null;
   const choice = actAs[session.id] ?? '';
   const focus = choice === '' ? follow : choice;
   const live = at === null;
