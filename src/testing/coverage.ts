@@ -144,15 +144,19 @@ export class CoverageRecorder {
    */
   observer(actorRef?: unknown): (event: InspectionEvent) => void {
     return (event) => {
-      if (event.type !== '@xstate.microstep') return;
-      if (actorRef !== undefined && event.actorRef !== actorRef) return;
-      for (const t of event._transitions) {
-        this.transitions.add(t);
-        this.states.add(t.source);
-      }
-      const nodes = (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
-      for (const node of nodes) this.states.add(node);
+      if (actorRef === undefined || event.actorRef === actorRef) this.record(event);
     };
+  }
+
+  /** Adds the transitions a microstep took and the states it left active; other inspection events add nothing. */
+  record(event: InspectionEvent): void {
+    if (event.type !== '@xstate.microstep') return;
+    for (const t of event._transitions) {
+      this.transitions.add(t);
+      this.states.add(t.source);
+    }
+    const nodes = (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
+    for (const node of nodes) this.states.add(node);
   }
 
   /** Adds what `other` took. */

@@ -6,7 +6,7 @@
  * really did, not what the abstraction guessed.
  */
 
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { DEMO_SEATS } from '../bots/autoplay.js';
 import { InvalidTable } from '../core/errors.js';
 import type { Move } from '../core/move.js';
@@ -165,35 +165,64 @@ export function createTableTestModel(game: AnyGame, options: TableTestModelOptio
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
   });
 
-  // Every path is replayed on a real actor: what it expects and covers is what XState did.
+  // Every path is replayed on a real actor: what it expects and covers is what XState did. Paths share their first
+  // moves (a shortest path often runs through another's end), and the same moves from the opening give the same step:
+  // each step is played once, on an actor restored from the snapshot before it, and keeps what it covered.
   const runs: CoverageRecorder[] = [];
+  let covering = new CoverageRecorder();
+  const inspect = (event: InspectionEvent) => covering.record(event);
+  const openingCovered = covering;
+  const openingActor = createActor(machine, { input, inspect }).start();
+  const openingSnapshot = openingActor.getSnapshot();
+  openingActor.stop();
+  const opening = expectedOf(game, openingSnapshot, 0);
+  /** Each step played, by the moves from the opening to it: the step, the snapshot after it, the plies recorded so far. */
+  const played = new Map<
+    string,
+    { step: TablePathStep; after: typeof openingSnapshot; plies: number; covered: CoverageRecorder }
+  >();
   const paths: TablePath[] = kept.map((graphPath) => {
     const taken = new CoverageRecorder();
+    taken.addAll(openingCovered);
     runs.push(taken);
-    const actor = createActor(machine, { input, inspect: taken.observer() });
+    let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
     // The plies the table records: the notation of a move is the engine's own, and plies count them all.
     const recorded: { notation: string }[] = [];
-    actor.on('ply.recorded', (e) => recorded.push(e.ply));
-    actor.start();
-    const opening = expectedOf(game, actor.getSnapshot(), 0);
+    let key = '';
+    let from = { after: openingSnapshot, plies: 0 };
     const steps: TablePathStep[] = graphPath.steps.slice(1).map(({ event }) => {
       const move = event as Move;
-      // Checked once: an allowed move is sent as the gate let it through; a refused one goes to the chart's door.
-      const verdict = gate(game, actor.getSnapshot().context, move);
-      const refused = verdict.ok ? null : verdict.refusal.code;
-      const before = recorded.length;
-      actor.send(verdict.ok ? verdict.move : event);
-      if (actor.getSnapshot().status === 'error')
-        throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
-      const notation = recorded[before]?.notation;
-      return {
-        move,
-        description: describeMove(game, move, refused, notation),
-        refused,
-        expected: expectedOf(game, actor.getSnapshot(), recorded.length),
-      };
+      key += `${JSON.stringify(move)}\n`;
+      let done = played.get(key);
+      if (done === undefined) {
+        if (actor === undefined) {
+          actor = createActor(machine, { snapshot: from.after, inspect });
+          actor.on('ply.recorded', (e) => recorded.push(e.ply));
+          actor.start();
+        }
+        covering = new CoverageRecorder();
+        // Checked once: an allowed move is sent as the gate let it through; a refused one goes to the chart's door.
+        const verdict = gate(game, actor.getSnapshot().context, move);
+        const refused = verdict.ok ? null : verdict.refusal.code;
+        const before = recorded.length;
+        actor.send(verdict.ok ? verdict.move : event);
+        if (actor.getSnapshot().status === 'error')
+          throw new Error(`plystack bug: the table machine failed on ${JSON.stringify(move)}`);
+        const plies = from.plies + recorded.length - before;
+        const step = {
+          move,
+          description: describeMove(game, move, refused, recorded[before]?.notation),
+          refused,
+          expected: expectedOf(game, actor.getSnapshot(), plies),
+        };
+        done = { step, after: actor.getSnapshot(), plies, covered: covering };
+        played.set(key, done);
+      }
+      taken.addAll(done.covered);
+      from = done;
+      return done.step;
     });
-    actor.stop();
+    actor?.stop();
     const description = describePath(
       steps.map((s) => ({ move: s.move, text: s.description, refused: s.refused, after: whereIs(s.expected) })),
       whereIs(opening),

@@ -183,6 +183,12 @@ export function tableEvents(
 }
 
 /**
+ * The snapshots `stackBound` reached by trying a move, by the snapshot it was tried on and the move: the traversal
+ * takes a kept move's next snapshot from here (`shortestTablePaths`) rather than play the move a second time.
+ */
+const tried = new WeakMap<TableSnapshot, WeakMap<MoveEvent, TableSnapshot>>();
+
+/**
  * A filter that keeps the stack at most `maxStack` deep: in a state whose
  * stack is that deep already, a move that would make it deeper is not offered.
  * The move is tried on the pure machine, so any move that pushes counts,
@@ -195,8 +201,19 @@ export function stackBound(machine: TableMachine, game: AnyGame, maxStack: numbe
   return (snapshot: TableSnapshot, move: MoveEvent): boolean => {
     const depth = publicState(game, snapshot).stack.length;
     if (depth < maxStack) return true;
-    return publicState(game, getNextSnapshot(machine, snapshot, move)).stack.length <= depth;
+    const next = getNextSnapshot(machine, snapshot, move);
+    const from = tried.get(snapshot) ?? new WeakMap<MoveEvent, TableSnapshot>();
+    tried.set(snapshot, from);
+    from.set(move, next);
+    return publicState(game, next).stack.length <= depth;
   };
+}
+
+/** The machine as the traversal plays it: a move `stackBound` tried already is not played again. */
+function reusingTried(machine: TableMachine): TableMachine {
+  const transition: TableMachine['transition'] = (snapshot, move, scope) =>
+    tried.get(snapshot)?.get(move) ?? machine.transition(snapshot, move, scope);
+  return Object.create(machine, { transition: { value: transition } }) as TableMachine;
 }
 
 /** What `shortestTablePaths` walks with. */
@@ -232,7 +249,7 @@ export function shortestTablePaths(
   const limit = options.limit ?? 50_000;
   let all: GraphPath[];
   try {
-    all = getShortestPaths(machine, {
+    all = getShortestPaths(reusingTried(machine), {
       input: options.input,
       events: options.events,
       serializeState: options.serializeState as (
