@@ -28,16 +28,14 @@ export default defineConfig({
       project('unit', ['table', 'turns', 'games', 'authoring', 'conformance', 'docs', 'architecture'], {
         isolate: false,
       }),
-      // Model-based paths, property tests, the fast path beside the chart, the bots' searches, the benchmark's smoke run.
-      // These load the same sources as unit, and share a worker's modules the same way.
-      project('engine', ['model', 'property', 'fast', 'bots', 'bench'], { isolate: false }),
-      project('verify', ['verify'], { isolate: false }),
-      // The seeded fuzz targets, for a short budget (`npm run fuzz` runs them for longer).
-      project('fuzz', ['fuzz'], { isolate: false }),
-      // The CLI in process and as a child, and the inspector's relay and servers: these share modules the same way
-      // (a test's servers and files are its own, nothing a module holds carries over), which halves their import time.
-      project('cli', ['cli'], { isolate: false }),
-      project('inspect', ['inspect'], { isolate: false }),
+      // Model-based paths, property tests, the fast path beside the chart, the bots' searches, the benchmark's smoke run,
+      // the checker and its mutants, and the seeded fuzz targets for a short budget (`npm run fuzz` runs them longer).
+      // These load the same sources as unit, and share a worker's modules the same way: a project of their own each
+      // cost a vite server and a load of the sources a worker.
+      project('engine', ['model', 'property', 'fast', 'bots', 'bench', 'verify', 'fuzz'], { isolate: false }),
+      // The CLI in process and as a child, and the inspector's relay and servers, in one project: these share modules
+      // the same way (a test's servers and files are its own, nothing a module holds carries over).
+      project('cli', ['cli', 'inspect'], { isolate: false }),
       // The servers' tests too: each server a test starts is its own (its store, port and clocks), so the modules can be
       // shared; that took a sixth off the project's time.
       project('server', ['server'], { globalSetup: ['test/server/support/globalPostgres.ts'], isolate: false }),
