@@ -93,11 +93,14 @@ function flowChange(
   request: FlowRequest | null,
 ): Change {
   if (request === null) return {};
-  if (request.endTurn === true && strategyOf(ctx.progression.rules).shape === 'rounds') {
+  const round = strategyOf(ctx.progression.rules).round;
+  if (request.endTurn === true && round !== undefined) {
     // The application's move ends the round for every seat, as a seatless engine.end-turn does.
-    const waiting = seat === null ? [] : progression.waiting.filter((s) => s !== seat);
     const { endTurn: _ended, ...rest } = request;
-    return { progression: { ...progression, waiting }, ...(rest.transition === undefined ? {} : { flow: rest }) };
+    return {
+      progression: round.endSeat(progression, seat),
+      ...(rest.transition === undefined ? {} : { flow: rest }),
+    };
   }
   return { flow: request };
 }

@@ -3,6 +3,7 @@
  */
 
 import { last } from '../log/plyLog.js';
+import { strategyOf } from '../progression/strategies/index.js';
 import { eligibleSeats, nextTurn } from '../progression/turns.js';
 import { type Change, seatingOf, type TableContext } from './context.js';
 import { clearStops } from './moves/autoPass.js';
@@ -32,21 +33,18 @@ export function passTurn(ctx: TableContext): Change {
   };
 }
 
-/** In a simultaneous round, `seat` is done (no seat: the table ends the round for everyone). */
+/** In a round where every seat ends its own turn, `seat` is done (no seat: the table ends it for everyone). */
 export function endSeatTurn(ctx: TableContext, seat: string | undefined): Change {
-  const waiting = seat === undefined ? [] : ctx.progression.waiting.filter((s) => s !== seat);
-  return { progression: { ...ctx.progression, waiting } };
+  const round = strategyOf(ctx.progression.rules).round;
+  return round === undefined ? {} : { progression: round.endSeat(ctx.progression, seat ?? null) };
 }
 
-/** A simultaneous round ends and the next one begins with every seat still in the game. */
+/** Such a round ends and the next one begins with every seat still in the game: one turn more, one round more. */
 export function nextSimultaneousRound(ctx: TableContext): Change {
+  const round = strategyOf(ctx.progression.rules).round;
+  if (round === undefined) return {};
   return {
-    progression: {
-      ...ctx.progression,
-      waiting: eligibleSeats(ctx.opening.seats, ctx.progression),
-      movesThisTurn: 0,
-      roundMoves: {},
-    },
+    progression: round.next(ctx.progression, eligibleSeats(ctx.opening.seats, ctx.progression)),
     turn: { ...ctx.turn, number: ctx.turn.number + 1, round: ctx.turn.round + 1 },
     playOrder: 0,
     undo: null,

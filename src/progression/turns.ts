@@ -135,11 +135,7 @@ export function scheduledSeat(progression: Progression, seating: Seating): strin
 export function movesOwed(progression: Progression, seat: string): number {
   const minimum = progression.rules.minMovesPerTurn;
   if (minimum === undefined) return 0;
-  const made =
-    strategyOf(progression.rules).shape === 'rounds'
-      ? (progression.roundMoves?.[seat] ?? 0)
-      : progression.movesThisTurn;
-  return Math.max(0, minimum - made);
+  return Math.max(0, minimum - strategyOf(progression.rules).movesMade(progression, seat));
 }
 
 /**
@@ -153,15 +149,5 @@ export function movesOwed(progression: Progression, seat: string): number {
  * countTurnMove(progression, 'seat:ann').waiting // seat:ann gone once it made movesPerTurn moves in a Simultaneous round
  */
 export function countTurnMove(progression: Progression, seat: string): Progression {
-  const counted = { ...progression, movesThisTurn: progression.movesThisTurn + 1 };
-  if (strategyOf(progression.rules).shape !== 'rounds') return counted;
-  const made = (progression.roundMoves?.[seat] ?? 0) + 1;
-  const roundMoves = { ...progression.roundMoves, [seat]: made };
-  const limit = progression.rules.movesPerTurn;
-  const done = limit !== undefined && made >= limit && progression.obligation === null;
-  return {
-    ...counted,
-    roundMoves,
-    waiting: done ? progression.waiting.filter((s) => s !== seat) : progression.waiting,
-  };
+  return strategyOf(progression.rules).countMove(progression, seat);
 }

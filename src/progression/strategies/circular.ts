@@ -3,7 +3,7 @@
  * pass over seats, and rounds by activation count (docs: turn rules).
  */
 import { advance, startCircular } from '../circular.js';
-import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
+import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel, turnCounts } from './strategy.js';
 
 export const circular: StrategyModel = {
   name: 'Circular',
@@ -31,4 +31,5 @@ export const circular: StrategyModel = {
       ? [...eligible]
       : cycleFrom(progression.circular.order, seating.activeSeat, progression.circular.direction, eligible),
   ...activeSeatHolds,
+  ...turnCounts,
 };

@@ -1,5 +1,5 @@
 /** Free: any seat in the game, any time; there is no turn to end. */
-import { type StrategyModel, tableOrder } from './strategy.js';
+import { type StrategyModel, tableOrder, turnCounts } from './strategy.js';
 
 export const free: StrategyModel = {
   name: 'Free',
@@ -14,4 +14,5 @@ export const free: StrategyModel = {
   holdsTurn: () => true,
   toAct: (_progression, _activeSeat, eligible) => eligible(),
   roundOrder: tableOrder,
+  ...turnCounts,
 };

@@ -3,7 +3,7 @@
  * a seat may delay until after a seat that acts later in the round.
  */
 import { initiativeOrder } from '../initiative.js';
-import { activeSeatHolds, freshTurn, type StrategyModel } from './strategy.js';
+import { activeSeatHolds, freshTurn, type StrategyModel, turnCounts } from './strategy.js';
 
 export const initiative: StrategyModel = {
   name: 'Initiative',
@@ -36,4 +36,5 @@ export const initiative: StrategyModel = {
   },
   roundOrder: (progression, _seating, eligible) => progression.order.filter((seat) => eligible.includes(seat)),
   ...activeSeatHolds,
+  ...turnCounts,
 };

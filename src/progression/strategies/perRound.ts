@@ -4,7 +4,7 @@
  */
 import { nextEligibleSeat } from '../../order/seatOrder.js';
 import type { Progression } from '../progression.js';
-import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel } from './strategy.js';
+import { activeSeatHolds, cycleFrom, freshTurn, noEligibleSeat, type StrategyModel, turnCounts } from './strategy.js';
 
 export const perRound: StrategyModel = {
   name: 'PerRound',
@@ -36,6 +36,7 @@ export const perRound: StrategyModel = {
   roundOrder: (progression, seating, eligible) =>
     cycleFrom(seating.seats, progression.acted[0] ?? seating.activeSeat, seating.direction, eligible),
   ...activeSeatHolds,
+  ...turnCounts,
 };
 
 /** The progression without the seat chosen to go next (an object rest: kept off the path of a turn with no choice). */

@@ -45,6 +45,20 @@ export interface StrategyModel {
   toAct(progression: Progression, activeSeat: string | null, eligible: () => string[]): string[];
   /** The order of the current round: the seats still in the game, in the order they act. */
   roundOrder(progression: Progression, seating: Seating, eligible: readonly string[]): string[];
+  /** The game moves `seat` made in its turn, as movesPerTurn and minMovesPerTurn count them. */
+  movesMade(progression: Progression, seat: string): number;
+  /** The progression after a game move of `seat` in its turn (the application's and out-of-turn moves count in none). */
+  countMove(progression: Progression, seat: string): Progression;
+  /** A round where every seat ends its own turn (the `rounds` shape): its bookkeeping. */
+  readonly round?: RoundBook;
+}
+
+/** How a strategy of the `rounds` shape keeps its round: who is done, and the next round. */
+export interface RoundBook {
+  /** `seat` is done with its turn in the round; no seat (the application): every seat is. */
+  endSeat(progression: Progression, seat: string | null): Progression;
+  /** The next round begins, `eligible` (the seats still in the game) all waiting, nothing counted. */
+  next(progression: Progression, eligible: readonly string[]): Progression;
 }
 
 export const noEligibleSeat = {
@@ -57,6 +71,12 @@ export const noEligibleSeat = {
 export const activeSeatHolds = {
   holdsTurn: (_progression: Progression, activeSeat: string | null, seat: string) => activeSeat === seat,
   toAct: (_progression: Progression, activeSeat: string | null) => (activeSeat === null ? [] : [activeSeat]),
+};
+
+/** What every strategy that counts moves by the turn shares: one count, the turn's, whoever made them. */
+export const turnCounts = {
+  movesMade: (progression: Progression) => progression.movesThisTurn,
+  countMove: (progression: Progression) => ({ ...progression, movesThisTurn: progression.movesThisTurn + 1 }),
 };
 
 /** A turn's bookkeeping as it starts afresh: no moves made, nothing owed. */
