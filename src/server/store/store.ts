@@ -7,6 +7,7 @@
  * two processes that both think they are at index n cannot both write it: the
  * second sees `Conflict` and reloads.
  */
+import { createHash } from 'node:crypto';
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
 import type { BotSpec } from '../bots.js';
@@ -457,18 +458,24 @@ export class Store implements TableStore {
     return rows.map((r) => ({ index: r.move_index, move: r.move, at: r.at_ms, cause: r.cause, process: r.process }));
   }
 
-  /** The newest snapshot taken at or before `moves` moves, or null; checked against its digest in the database. */
+  /**
+   * The newest snapshot taken at or before `moves` moves, or null; checked against its digest. The database hands
+   * over the snapshot's text once (as the digest was taken of it), and the digest is taken of that text here: asking
+   * the database for both made it write a large snapshot out as text twice.
+   */
   async snapshot(id: string, moves: number): Promise<StoredSnapshot | null> {
     // A snapshot kept before digests is the snapshot itself, without `sealed`.
-    const { rows } = await this.sql.query<{ moves: number; snapshot: unknown; intact: boolean | null }>(
-      `SELECT moves,
-         CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest' THEN s.snapshot->'sealed' ELSE s.snapshot END AS snapshot,
-         CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest'
-              THEN s.snapshot->>'digest' IS NOT DISTINCT FROM encode(sha256(convert_to((s.snapshot->'sealed')::text, 'UTF8')), 'hex') END AS intact
+    const { rows } = await this.sql.query<{ moves: number; text: string; digest: string | null; sealed: boolean }>(
+      `SELECT moves, s.snapshot ? 'sealed' AND s.snapshot ? 'digest' AS sealed,
+         (CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest' THEN s.snapshot->'sealed' ELSE s.snapshot END)::text AS text,
+         s.snapshot->>'digest' AS digest
        FROM plystack_snapshots s WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1`,
       [id, moves],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (row === undefined) return null;
+    const intact = row.sealed ? createHash('sha256').update(row.text, 'utf8').digest('hex') === row.digest : null;
+    return { moves: row.moves, snapshot: JSON.parse(row.text), intact };
   }
 
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
