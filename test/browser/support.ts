@@ -100,18 +100,30 @@ export async function serveInspector({ log }: { log?: string } = {}): Promise<Re
  * renderer keeps the scripts it compiled), and after the test it is left on
  * about:blank, its listeners off.
  */
-let spare: { context: BrowserContext; page?: Page; taken: boolean; detach(): void } | undefined;
+let spare:
+  | {
+      context: BrowserContext;
+      page?: Page;
+      taken: boolean;
+      detach(): void;
+      /** Whether the file's context lets the chart pan (setUpInspector's `motion`), and whether the page now differs. */
+      motion: boolean;
+      emulated: boolean;
+    }
+  | undefined;
 
 /**
  * A page on `url` that records its errors and anything it fetches from
  * elsewhere than the relay; `errors` must stay empty. A test's first page in
  * its file's context is the file's page, freshly loaded; any other is a new
- * page. It loads at `viewport`, or at the context's size.
+ * page. It loads at `viewport`, or at the context's size. With `motion`, the
+ * page asks for reduced motion or not whatever its context asks (for this
+ * test only: the file's page is set back after it).
  */
 export async function openPage(
   context: BrowserContext,
   url: string,
-  { viewport }: { viewport?: { width: number; height: number } } = {},
+  { viewport, motion }: { viewport?: { width: number; height: number }; motion?: boolean } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const reuse = spare !== undefined && spare.context === context && !spare.taken;
   let page: Page;
@@ -133,9 +145,11 @@ export async function openPage(
   page.on('pageerror', onError);
   page.on('console', onConsole);
   page.on('request', onRequest);
+  if (motion !== undefined) await page.emulateMedia({ reducedMotion: motion ? 'no-preference' : 'reduce' });
   if (reuse && spare !== undefined) {
     spare.page = page;
     spare.taken = true;
+    spare.emulated = motion !== undefined;
     spare.detach = () => {
       page.off('pageerror', onError);
       page.off('console', onConsole);
@@ -147,11 +161,14 @@ export async function openPage(
   return { page, errors };
 }
 
-/** Saves a screenshot of the page under test-output/browser. */
+/**
+ * Saves a screenshot of the page under test-output/browser. The text caret is left as it is (a focused field may show
+ * it): hiding it, playwright's default, restyles the whole page twice a shot, a fifth of the shot's CPU.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SHOTS, { recursive: true });
   const path = join(SHOTS, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, caret: 'initial' });
   return path;
 }
 
@@ -270,7 +287,7 @@ export function setUpInspector({
     try {
       relay = await serveInspector(relayOptions);
       browser = await launchBrowser({ motion });
-      spare = { context: browser.context, taken: false, detach: () => undefined };
+      spare = { context: browser.context, taken: false, detach: () => undefined, motion, emulated: false };
     } catch (error) {
       missing = error;
     }
@@ -286,6 +303,8 @@ export function setUpInspector({
     spare.taken = false;
     try {
       await kept.goto('about:blank');
+      if (spare.emulated) await kept.emulateMedia({ reducedMotion: spare.motion ? 'no-preference' : 'reduce' });
+      spare.emulated = false;
     } catch {
       await kept.close().catch(() => undefined);
       spare.page = undefined;
