@@ -142,14 +142,20 @@ export const processIo: Io = {
     : {}),
 };
 
+/** The commands that read a whole log, one move after another, and hold memory in proportion to the table. */
+const LOG_READERS = new Set(['replay', 'migrate-rules']);
+
 const invokedDirectly =
   process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   // V8 lets the heap grow to several times what is live before collecting; a replay of a million moves then holds
   // over 1 GB. Growing by a fifth keeps it near what it uses, for about a quarter more CPU on long logs, and V8's
   // heuristics for a small heap over a fast one take a 100,000-move replay's peak from 170 MB to 129 (BENCHMARKS.md).
-  setFlagsFromString('--heap-growing-percent=20');
-  setFlagsFromString('--optimize-for-size');
+  // Only the commands that read a whole log trade CPU for memory so: a server (and the page's relay) keeps V8's own.
+  if (LOG_READERS.has(process.argv[2] ?? '')) {
+    setFlagsFromString('--heap-growing-percent=20');
+    setFlagsFromString('--optimize-for-size');
+  }
   // A reader that closes early (`| head`) ends the output, not the process with a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
