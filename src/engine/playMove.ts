@@ -7,7 +7,6 @@ import { GameCodeError } from '../core/errors.js';
 import { mutate } from '../progression/circular.js';
 import type { Progression } from '../progression/progression.js';
 import { strategyOf } from '../progression/strategies/index.js';
-import { countTurnMove } from '../progression/turns.js';
 import { find, push, type StackItem } from '../stack/stack.js';
 import type { Checked } from './checked.js';
 import type { Change, FlowRequest, TableContext } from './context.js';
@@ -50,7 +49,8 @@ export function playGameMove(ctx: TableContext, checked: Checked): Change {
   const window = progression.window;
   if (window !== undefined && seat !== null && window.waiting.includes(seat))
     progression = { ...progression, window: countWindowMove(ctx, window, seat) };
-  else if (seat !== null && !isOutOfTurn(ctx, move.type)) progression = countTurnMove(progression, seat);
+  else if (seat !== null && !isOutOfTurn(ctx, move.type))
+    progression = strategyOf(progression.rules).countMove(progression, seat);
   progression = eliminated(ctx, progression, outcome);
   const chosen = nextAsked(definition, ctx, move, outcome);
   if (chosen !== undefined) progression = { ...progression, chosen };

@@ -137,17 +137,3 @@ export function movesOwed(progression: Progression, seat: string): number {
   if (minimum === undefined) return 0;
   return Math.max(0, minimum - strategyOf(progression.rules).movesMade(progression, seat));
 }
-
-/**
- * A game move of `seat` counts in its turn: the turn's count goes up, and in
- * a simultaneous round the seat's own count too; a seat whose count reaches
- * the phase's movesPerTurn is done for the round (unless it owes
- * supplemental plies). The application's moves and out-of-turn moves count
- * in no turn: the caller does not count them.
- *
- * @example
- * countTurnMove(progression, 'seat:ann').waiting // seat:ann gone once it made movesPerTurn moves in a Simultaneous round
- */
-export function countTurnMove(progression: Progression, seat: string): Progression {
-  return strategyOf(progression.rules).countMove(progression, seat);
-}

@@ -40,6 +40,6 @@ export const simultaneous: StrategyModel = {
   },
   round: {
     endSeat: done,
-    next: (progression, eligible) => ({ ...progression, waiting: [...eligible], movesThisTurn: 0, roundMoves: {} }),
+    next: (progression, eligible) => ({ ...progression, waiting: eligible, movesThisTurn: 0, roundMoves: {} }),
   },
 };
