@@ -194,6 +194,12 @@ export function mctsBot(options: MctsOptions): Bot {
   const c = options.exploration ?? Math.SQRT2;
   const evaluate = options.evaluate;
   const omniscient = options.omniscient ?? false;
+  /**
+   * A move's worth to choose again, `chances` the times it could have been: UCT, plus the game's weight of the move as
+   * a bias that fades as the move is tried (progressive bias).
+   */
+  const uct = (child: { visits: number; wins: number; prior: number }, chances: number) =>
+    child.wins / child.visits + c * Math.sqrt(Math.log(chances) / child.visits) + child.prior / (child.visits + 1);
 
   const expand = (node: TreeNode): TreeNode | null => {
     while (node.untried.length > 0) {
@@ -223,11 +229,7 @@ export function mctsBot(options: MctsOptions): Bot {
     let chosen = node.children[0] as TreeNode;
     let top = -Infinity;
     for (const child of node.children) {
-      // UCT, plus the game's weight of the move as a bias that fades as the move is tried (progressive bias).
-      const value =
-        child.wins / child.visits +
-        c * Math.sqrt(Math.log(node.visits) / child.visits) +
-        child.prior / (child.visits + 1);
+      const value = uct(child, node.visits);
       if (value > top) [top, chosen] = [value, child];
     }
     return chosen;
@@ -305,11 +307,8 @@ export function mctsBot(options: MctsOptions): Bot {
             continue;
           }
           child.chances++;
-          // UCT over the chances a move had, plus the game's weight of it as a bias that fades as it is tried.
-          const value =
-            child.wins / child.visits +
-            c * Math.sqrt(Math.log(child.chances) / child.visits) +
-            child.prior / (child.visits + 1);
+          // Over the samples, a move's chances are the times it could have been chosen.
+          const value = uct(child, child.chances);
           if (value > top) [top, chosen] = [value, child];
         }
         if (untried.length > 0) {

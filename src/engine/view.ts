@@ -126,6 +126,29 @@ function turnFields(
 }
 
 /**
+ * The state as `viewer` (a seat id, or null for a spectator) may see it; a RangeError for a viewer not at the table.
+ *
+ * @example
+ * stateFor(mundane, ctx, 'seat:ann').seats['seat:bob'].hand // how many bob holds
+ */
+export function stateFor(game: AnyGame, ctx: TableContext, viewer: Viewer): TableState {
+  checkViewer(ctx, viewer);
+  return stateView(game, ctx, viewer);
+}
+
+/**
+ * The table as `viewer` may see it, its state and every ply, as a copy the caller may keep; a RangeError for a viewer
+ * not at the table. What `table.viewFor` gives, and a past point's or a simulation's `viewFor`.
+ *
+ * @example
+ * viewFor(skirmish, ctx, 'seat:b').plies[0].move.payload // {} while seat:a's orders are secret
+ */
+export function viewFor(game: AnyGame, ctx: TableContext, viewer: Viewer): TableViewFor<TableState['seats'][string]> {
+  const state = stateFor(game, ctx, viewer);
+  return structuredClone({ state, plies: toArray(ctx.plies).map((ply, i) => plyView(game, ctx, ply, i, viewer)) });
+}
+
+/**
  * A ply as `viewer` may see it: the payload fields its move declares secret
  * are left out unless the viewer made the move or the game has revealed them.
  *

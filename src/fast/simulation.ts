@@ -16,16 +16,8 @@ import type { TableContext } from '../engine/context.js';
 import type { TableEmitted } from '../engine/events.js';
 import { checkMove, gate } from '../engine/gate.js';
 import { type LegalMoves, legalMovesFor, seatsToAct } from '../engine/legalMoves.js';
-import {
-  checkViewer,
-  logView,
-  plyView,
-  stateView,
-  type TableLog,
-  type TableViewFor,
-  type Viewer,
-} from '../engine/view.js';
-import { at, size, toArray } from '../log/plyLog.js';
+import { logView, stateView, type TableLog, type TableViewFor, type Viewer, viewFor } from '../engine/view.js';
+import { at, size } from '../log/plyLog.js';
 import { type ChartRunner, type ChartState, chartRunner } from './chartRunner.js';
 
 /** A detached copy of a table for look-ahead (`table.simulate()`). */
@@ -132,14 +124,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     get state() {
       return structuredClone(stateView(game, state.context)) as TableState<SeatViewOf<Gm>>;
     },
-    viewFor(viewer) {
-      const ctx = state.context;
-      checkViewer(ctx, viewer);
-      return structuredClone({
-        state: stateView(game, ctx, viewer),
-        plies: toArray(ctx.plies).map((ply, index) => plyView(game, ctx, ply, index, viewer)),
-      }) as TableViewFor<ViewedSeatOf<Gm>>;
-    },
+    viewFor: (viewer) => viewFor(game, state.context, viewer) as TableViewFor<ViewedSeatOf<Gm>>,
     get log() {
       return logView(game, state.context);
     },

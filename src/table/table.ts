@@ -22,10 +22,12 @@ import {
   checkViewer as checkSeatViewer,
   logView,
   plyView,
+  stateFor,
   stateView,
   type TableLog,
   type TableViewFor,
   type Viewer,
+  viewFor,
 } from '../engine/view.js';
 import { turnModelOf } from '../export/turnModel.js';
 import { type Simulation, simulation } from '../fast/simulation.js';
@@ -373,8 +375,6 @@ function wrap<Gm extends AnyGame>(
     return out;
   };
   const checkViewer = (viewer: Viewer) => checkSeatViewer(context(), viewer);
-  // The engine's views are JSON; the game's view types say what its seats hold.
-  const seenBy = (viewer: Viewer) => stateView(game, context(), viewer) as TableState<ViewedSeatOf<Gm>>;
 
   const reads: TableReads = {
     actor: () => actor,
@@ -419,14 +419,9 @@ function wrap<Gm extends AnyGame>(
         },
       };
     },
-    viewFor(viewer) {
-      checkViewer(viewer);
-      return { state: seenBy(viewer), plies: structuredClone(pliesFor(viewer)) };
-    },
-    stateFor(viewer) {
-      checkViewer(viewer);
-      return seenBy(viewer);
-    },
+    // The engine's views are JSON; the game's view types say what its seats hold.
+    viewFor: (viewer) => viewFor(game, context(), viewer) as TableViewFor<ViewedSeatOf<Gm>>,
+    stateFor: (viewer) => stateFor(game, context(), viewer) as TableState<ViewedSeatOf<Gm>>,
     pliesFor(viewer, from, to) {
       checkViewer(viewer);
       return structuredClone(pliesFor(viewer, from, to));

@@ -31,13 +31,13 @@ import type { AnyGame, SeatViewOf, ViewedSeatOf } from '../definition/game.js';
 import type { Ply, TableState } from '../definition/records.js';
 import { movesMade, type TableContext } from '../engine/context.js';
 import {
-  checkViewer,
   logView,
-  plyView,
+  stateFor,
   stateView,
   type TableLog,
   type TableViewFor,
   type Viewer,
+  viewFor,
 } from '../engine/view.js';
 import { type ChartRunner, type ChartState, chartStateOf } from '../fast/chartRunner.js';
 import { persistedOf, runnerOf } from '../fast/simulation.js';
@@ -161,11 +161,6 @@ export function viewOf<Gm extends AnyGame>(
 ): TableView<Gm> {
   const context = snapshot.context;
   let state: TableState<SeatViewOf<Gm>> | undefined;
-  // The engine's views are JSON; the game's view types say what its seats hold.
-  const stateFor = (viewer: Viewer) => {
-    checkViewer(context, viewer);
-    return stateView(game, context, viewer) as TableState<ViewedSeatOf<Gm>>;
-  };
   let plies: readonly Ply[] | undefined;
   let log: TableLog | undefined;
   return Object.freeze({
@@ -183,11 +178,9 @@ export function viewOf<Gm extends AnyGame>(
     },
     context,
     value: snapshot.value,
-    viewFor: (viewer: Viewer) => ({
-      state: stateFor(viewer),
-      plies: toArray(context.plies).map((ply, index) => structuredClone(plyView(game, context, ply, index, viewer))),
-    }),
-    stateFor,
+    // The engine's views are JSON; the game's view types say what its seats hold.
+    viewFor: (viewer: Viewer) => viewFor(game, context, viewer) as TableViewFor<ViewedSeatOf<Gm>>,
+    stateFor: (viewer: Viewer) => stateFor(game, context, viewer) as TableState<ViewedSeatOf<Gm>>,
   });
 }
 
