@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Answer } from './answers.js';
+import { ROUTES } from './routes.js';
 import type { TableRecord } from './store/tableStore.js';
 import { hashesMatch, hashToken, tokenMatches } from './tokens.js';
 import { EVERYTHING, type Viewer } from './view.js';
@@ -15,9 +16,6 @@ export type Who = { readonly kind: 'app' } | { readonly kind: 'seat'; readonly s
 /** Who reads a table: a caller with a token, or a spectator (no token, at a table open to spectators). */
 export type Reader = Who | { readonly kind: 'spectator' };
 
-/** The stream's route: the one route that reads a token from the query, as a browser cannot set a WebSocket's headers. */
-export const STREAM_ROUTE = '/tables/:table/stream';
-
 /** The request's bearer token as sent, or null; `?token=` is read on the stream alone (a token in a URL ends up in logs). */
 export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -25,7 +23,8 @@ export function bearer(request: FastifyRequest): string | null {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     return match ? match[1]! : null;
   }
-  if (request.routeOptions.url !== STREAM_ROUTE) return null;
+  // The stream is the one route that reads a token from the query, as a browser cannot set a WebSocket's headers.
+  if (request.routeOptions.url !== ROUTES.stream.url) return null;
   const query = request.query as { token?: unknown };
   return typeof query.token === 'string' && query.token.length > 0 ? query.token : null;
 }

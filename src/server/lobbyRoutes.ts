@@ -6,13 +6,12 @@
  * is one write to the store, so any process sees it and a restart keeps it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Answer, noTable, parse, unknownSeat } from './answers.js';
+import { Answer, noTable, unknownSeat } from './answers.js';
 import { who } from './auth.js';
 import { botToAct } from './bots.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { freeSeats, playerSeats } from './playAs.js';
-import { takeSeatSchema } from './schemas.js';
-import { unstorable } from './storable.js';
+import { ROUTES, serve } from './routes.js';
 import type { TableRecord, TableStore } from './store/tableStore.js';
 import { openingWindow, tableOf } from './tableRoutes.js';
 import { hashToken, newToken } from './tokens.js';
@@ -59,20 +58,13 @@ async function seatOf(tables: LiveTables, request: FastifyRequest): Promise<{ en
 
 /** Registers the lobby's routes on `app`. */
 export function registerLobbyRoutes(app: FastifyInstance, store: TableStore, tables: LiveTables): void {
-  app.get('/lobby', async (request) => {
-    const { game } = request.query as { game?: unknown };
-    // Text the store cannot hold (U+0000, a lone surrogate) would fail the query: it names no game.
-    if (
-      game !== undefined &&
-      (typeof game !== 'string' || game.length === 0 || game.length > 128 || unstorable(game) !== null)
-    )
-      throw new Answer(400, 'BAD_REQUEST', 'game: a game id', { path: 'game' });
+  // Text the store cannot hold (U+0000, a lone surrogate) in `game` is refused as the query is read: it names no game.
+  serve(app, ROUTES.lobby, async (_request, _reply, { query: { game } }) => {
     const records = await store.waitingTables(LOBBY_LIMIT, game);
     return { tables: records.map(listed) };
   });
 
-  app.post('/tables/:table/seats/:seat', async (request, reply) => {
-    const body = parse(takeSeatSchema, request.body ?? {});
+  serve(app, ROUTES.takeSeat, async (request, reply, { body }) => {
     const { entry, seat } = await seatOf(tables, request);
     const { record } = entry;
     if (record.bots !== null && Object.hasOwn(record.bots, seat))
@@ -94,7 +86,7 @@ export function registerLobbyRoutes(app: FastifyInstance, store: TableStore, tab
     return reply.code(201).send({ table: record.id, seat, token, started: seating === 'started' });
   });
 
-  app.delete('/tables/:table/seats/:seat', async (request, reply) => {
+  serve(app, ROUTES.leaveSeat, async (request, reply) => {
     const { entry, seat } = await seatOf(tables, request);
     const caller = who(request, entry.record);
     if (caller.kind === 'seat' && caller.seat !== seat)
@@ -112,7 +104,7 @@ export function registerLobbyRoutes(app: FastifyInstance, store: TableStore, tab
     return reply.code(204).send();
   });
 
-  app.delete('/tables/:table', async (request, reply) => {
+  serve(app, ROUTES.closeTable, async (request, reply) => {
     const entry = await tableOf(tables, request);
     const caller = who(request, entry.record);
     if (caller.kind !== 'app') throw new Answer(403, 'FORBIDDEN', 'only the app token closes a table');

@@ -1,8 +1,8 @@
 /**
- * Every body the server reads and answers, as zod schemas: the requests are
- * parsed with them, and `/openapi.json` is generated from them (openapi.ts),
- * so the document cannot drift from what is read. Each is registered under
- * the name the document gives it.
+ * Every body the server reads and answers, as zod schemas: the routes
+ * declare them (routes.ts), requests are read with them, and `/openapi.json`
+ * is generated from them (openapi.ts), so the document cannot drift from what
+ * is read. Each is registered under the name the document gives it.
  */
 import { z } from 'zod';
 import { idSchema } from '../core/move.js';

@@ -15,6 +15,7 @@ import { hashedBearer } from './auth.js';
 import { logFailure } from './failures.js';
 import { LiveTables } from './liveTables.js';
 import { registerLobbyRoutes } from './lobbyRoutes.js';
+import { undeclared } from './routes.js';
 import { startScheduler } from './scheduler.js';
 import { MemoryStore } from './store/memoryStore.js';
 import { openPglite, openPostgres, type Sql } from './store/sql.js';
@@ -157,10 +158,23 @@ export async function startServer(options: ServerOptions = {}): Promise<Plystack
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ code: 'NOT_FOUND', message: `no route ${request.method} ${request.url.split('?')[0]}` }),
   );
+  // Every route served is one the document declares (routes.ts), and every declared route is served.
+  const served: string[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') served.push(`${one} ${url}`);
+  });
   registerTableRoutes(app, { store, tables, games, processId, createToken: options.createToken });
   registerLobbyRoutes(app, store, tables);
   registerTokenRoutes(app, store, tables);
   registerStream(app, tables, app.createRateLimit(), sockets, options.streamStallMs);
+  const { notDeclared, notServed } = undeclared(served);
+  if (notDeclared.length > 0 || notServed.length > 0)
+    throw new Error(
+      [
+        ...notDeclared.map((route) => `${route} is served but not declared in routes.ts`),
+        ...notServed.map((route) => `${route} is declared in routes.ts but not served`),
+      ].join('; '),
+    );
   const stopScheduler = startScheduler(store, tables, options.clockTickMs ?? 200);
 
   await app.ready();

@@ -7,11 +7,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Answer, INTERNAL, knownAnswer, noTable, parse, readBody } from './answers.js';
-import { hashedBearer, type Reader, reader, STREAM_ROUTE, viewerOf } from './auth.js';
+import { hashedBearer, type Reader, reader, viewerOf } from './auth.js';
 import { logFailure } from './failures.js';
 import type { Send } from './liveEntry.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { notStarted, playAs } from './playAs.js';
+import { ROUTES, readRequest } from './routes.js';
 import { streamMoveSchema } from './schemas.js';
 import { tableOf } from './tableRoutes.js';
 
@@ -172,19 +173,17 @@ export function registerStream(
   stallMs: number = STREAM_STALL_MS,
 ): void {
   app.get(
-    STREAM_ROUTE,
+    ROUTES.stream.url,
     {
       websocket: true,
       preValidation: async (request) => {
+        const { from = 0 } = readRequest(ROUTES.stream, request).query;
         const entry = await tableOf(tables, request);
         const caller = reader(request, entry.record);
         // A seat's stream waits for the start: its seat may change hands until then, and the stream would go on
         // showing that seat's view to whoever opened it.
         if (caller.kind === 'seat' && entry.record.status === 'waiting') throw notStarted(entry);
-        const from = (request.query as { from?: unknown }).from ?? '0';
-        if (typeof from !== 'string' || !/^\d{1,9}$/.test(from))
-          throw new Answer(400, 'BAD_REQUEST', 'from: a ply index, 0 or more', { path: 'from' });
-        (request as FastifyRequest & { plystack?: StreamRequest }).plystack = { entry, caller, from: Number(from) };
+        (request as FastifyRequest & { plystack?: StreamRequest }).plystack = { entry, caller, from };
       },
     },
     (socket, request) => {

@@ -10,14 +10,14 @@ import { isValidId } from '../core/move.js';
 import type { AnyGame } from '../definition/game.js';
 import { size } from '../log/plyLog.js';
 import { createTable, type Table } from '../table/table.js';
-import { Answer, noTable, parse } from './answers.js';
+import { Answer, noTable } from './answers.js';
 import { actor, checkCreateToken, reader, viewerOf, who } from './auth.js';
 import { type BotSpec, botToAct } from './bots.js';
 import { type ClockSpec, clockWindow } from './clock.js';
 import type { Entry, LiveTables } from './liveTables.js';
 import { openApiDocument } from './openapi.js';
 import { freeSeats, notStarted, playAs } from './playAs.js';
-import { createSchema, playSchema } from './schemas.js';
+import { ROUTES, serve } from './routes.js';
 import type { TableRecord, TableStore } from './store/tableStore.js';
 import { hashToken, newToken } from './tokens.js';
 import { viewOf } from './view.js';
@@ -80,112 +80,115 @@ export function registerTableRoutes(
   app: FastifyInstance,
   { store, tables, games, processId, createToken }: TableRoutes,
 ) {
-  app.get('/openapi.json', async () => openApiDocument);
-  app.get('/health', async (_request, reply) => {
+  serve(app, ROUTES.openapi, async () => openApiDocument);
+  serve(app, ROUTES.health, async (_request, reply) => {
     await store.ping();
     return reply.send({ ok: true, store: store.kind, process: processId });
   });
 
-  app.post('/tables', async (request, reply) => {
-    checkCreateToken(request, createToken);
-    const body = parse(createSchema, request.body);
-    const game = games[body.game];
-    if (game === undefined || !Object.hasOwn(games, body.game)) {
-      throw new Answer(
-        400,
-        'UNKNOWN_GAME',
-        `no game ${JSON.stringify(body.game)}; known: ${Object.keys(games).join(', ')}`,
-        { path: 'game' },
-      );
-    }
-    const bots: Record<string, BotSpec> | null =
-      body.bots === undefined || Object.keys(body.bots).length === 0 ? null : body.bots;
-    for (const seat of Object.keys(bots ?? {}))
-      if (!body.seats.includes(seat))
-        throw new Answer(400, 'BAD_REQUEST', `bots.${seat}: not a seat of the table: ${body.seats.join(', ')}`, {
-          path: `bots.${seat}`,
+  serve(
+    app,
+    ROUTES.createTable,
+    async (_request, reply, { body }) => {
+      const game = games[body.game];
+      if (game === undefined || !Object.hasOwn(games, body.game)) {
+        throw new Answer(
+          400,
+          'UNKNOWN_GAME',
+          `no game ${JSON.stringify(body.game)}; known: ${Object.keys(games).join(', ')}`,
+          { path: 'game' },
+        );
+      }
+      const bots: Record<string, BotSpec> | null =
+        body.bots === undefined || Object.keys(body.bots).length === 0 ? null : body.bots;
+      for (const seat of Object.keys(bots ?? {}))
+        if (!body.seats.includes(seat))
+          throw new Answer(400, 'BAD_REQUEST', `bots.${seat}: not a seat of the table: ${body.seats.join(', ')}`, {
+            path: `bots.${seat}`,
+          });
+      const lobby = body.lobby === true;
+      if (lobby && body.seats.length > 0 && body.seats.every((seat) => bots !== null && Object.hasOwn(bots, seat)))
+        throw new Answer(400, 'BAD_REQUEST', 'lobby: every seat is a bot’s, so no player could take one', {
+          path: 'lobby',
         });
-    const lobby = body.lobby === true;
-    if (lobby && body.seats.length > 0 && body.seats.every((seat) => bots !== null && Object.hasOwn(bots, seat)))
-      throw new Answer(400, 'BAD_REQUEST', 'lobby: every seat is a bot’s, so no player could take one', {
-        path: 'lobby',
-      });
-    const id = body.table ?? `table:${randomUUID()}`;
-    let table: ReturnType<typeof createTable>;
-    try {
-      table = createTable(game, {
-        table: id,
-        seats: body.seats,
-        ...(body.seed !== undefined ? { seed: body.seed } : {}),
-        options: body.options ?? {},
-      });
-    } catch (error) {
-      if (error instanceof InvalidTable)
-        throw new Answer(400, error.code, error.message, error.path !== undefined ? { path: error.path } : {});
-      throw error;
-    }
-    const log = table.log;
-    const clock: ClockSpec | null = body.clock ?? null;
-    // A chess clock starts with every seat's bank full, and runs out when the first bank of a seat to act does.
-    const banks = clock?.per === 'seat' ? Object.fromEntries(log.seats.map((seat) => [seat, clock.bank])) : null;
-    const window = openingWindow(clock, table);
-    const tokens: Record<string, string> = {};
-    const seatTokens: Record<string, string> = {};
-    // A bot seat gets no token: the server alone plays for it (and the app token, which acts for any seat). Opened in
-    // the lobby, no seat gets one now: each goes to the player who takes the seat.
-    for (const seat of log.seats) {
-      if (lobby || (bots !== null && Object.hasOwn(bots, seat))) continue;
-      tokens[seat] = newToken();
-      seatTokens[seat] = hashToken(tokens[seat]!);
-    }
-    const appToken = newToken();
-    const record = {
-      id,
-      game: game.id,
-      version: game.version,
-      seats: log.seats,
-      seed: log.seed,
-      options: log.options,
-      appToken: hashToken(appToken),
-      seatTokens,
-      clock,
-      rulesRevision: log.rulesRevision,
-      bots,
-      spectators: body.spectators === true,
-      lobby,
-    };
-    // A table waiting in the lobby runs no clock and no bot until it starts.
-    const botDue = !lobby && botToAct(bots, table) !== null;
-    let started: number | null;
-    try {
-      started = await store.createTable(record, window, banks, botDue);
-    } catch (error) {
-      table.stop();
-      throw error;
-    }
-    if (started === null) {
-      table.stop();
-      throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
-    }
-    tables.adopt(
-      {
-        ...record,
-        names: {},
-        moves: 0,
-        status: lobby ? 'waiting' : 'playing',
-        deadline: null,
-        created: started,
-        started,
-      },
-      game,
-      table,
-    );
-    // A bot that acts first plays once the table's creation has been answered.
-    if (botDue) tables.wakeBots(id);
-    return reply.code(201).send({ table: id, tokens, appToken });
-  });
+      const id = body.table ?? `table:${randomUUID()}`;
+      let table: ReturnType<typeof createTable>;
+      try {
+        table = createTable(game, {
+          table: id,
+          seats: body.seats,
+          ...(body.seed !== undefined ? { seed: body.seed } : {}),
+          options: body.options ?? {},
+        });
+      } catch (error) {
+        if (error instanceof InvalidTable)
+          throw new Answer(400, error.code, error.message, error.path !== undefined ? { path: error.path } : {});
+        throw error;
+      }
+      const log = table.log;
+      const clock: ClockSpec | null = body.clock ?? null;
+      // A chess clock starts with every seat's bank full, and runs out when the first bank of a seat to act does.
+      const banks = clock?.per === 'seat' ? Object.fromEntries(log.seats.map((seat) => [seat, clock.bank])) : null;
+      const window = openingWindow(clock, table);
+      const tokens: Record<string, string> = {};
+      const seatTokens: Record<string, string> = {};
+      // A bot seat gets no token: the server alone plays for it (and the app token, which acts for any seat). Opened in
+      // the lobby, no seat gets one now: each goes to the player who takes the seat.
+      for (const seat of log.seats) {
+        if (lobby || (bots !== null && Object.hasOwn(bots, seat))) continue;
+        tokens[seat] = newToken();
+        seatTokens[seat] = hashToken(tokens[seat]!);
+      }
+      const appToken = newToken();
+      const record = {
+        id,
+        game: game.id,
+        version: game.version,
+        seats: log.seats,
+        seed: log.seed,
+        options: log.options,
+        appToken: hashToken(appToken),
+        seatTokens,
+        clock,
+        rulesRevision: log.rulesRevision,
+        bots,
+        spectators: body.spectators === true,
+        lobby,
+      };
+      // A table waiting in the lobby runs no clock and no bot until it starts.
+      const botDue = !lobby && botToAct(bots, table) !== null;
+      let started: number | null;
+      try {
+        started = await store.createTable(record, window, banks, botDue);
+      } catch (error) {
+        table.stop();
+        throw error;
+      }
+      if (started === null) {
+        table.stop();
+        throw new Answer(409, 'TABLE_EXISTS', `a table ${JSON.stringify(id)} exists already`);
+      }
+      tables.adopt(
+        {
+          ...record,
+          names: {},
+          moves: 0,
+          status: lobby ? 'waiting' : 'playing',
+          deadline: null,
+          created: started,
+          started,
+        },
+        game,
+        table,
+      );
+      // A bot that acts first plays once the table's creation has been answered.
+      if (botDue) tables.wakeBots(id);
+      return reply.code(201).send({ table: id, tokens, appToken });
+    },
+    async (request) => checkCreateToken(request, createToken),
+  );
 
-  app.get('/tables/:table', async (request) => {
+  serve(app, ROUTES.readTable, async (request) => {
     const entry = await tableOf(tables, request);
     const viewer = viewerOf(reader(request, entry.record), entry.record);
     const { table } = entry;
@@ -204,19 +207,19 @@ export function registerTableRoutes(
     return entry.record.clock === null ? reading : { ...reading, clock: await clockOf(store, entry) };
   });
 
-  app.get('/tables/:table/legal-moves', async (request) => {
+  serve(app, ROUTES.legalMoves, async (request, _reply, { query }) => {
     const entry = await tableOf(tables, request);
     const caller = actor(reader(request, entry.record));
     // A seat's legal moves would tell what its hand holds: not before the seats are settled.
     if (entry.record.status === 'waiting') throw notStarted(entry);
-    const asked = (request.query as { seat?: unknown }).seat;
+    const asked = query.seat;
     let seat: string;
     if (caller.kind === 'seat') {
       if (asked !== undefined && asked !== caller.seat)
-        throw new Answer(403, 'FORBIDDEN', `this token is ${caller.seat}'s: it may not read ${String(asked)}'s moves`);
+        throw new Answer(403, 'FORBIDDEN', `this token is ${caller.seat}'s: it may not read ${asked}'s moves`);
       seat = caller.seat;
     } else {
-      if (typeof asked !== 'string' || !entry.record.seats.includes(asked))
+      if (asked === undefined || !entry.record.seats.includes(asked))
         throw new Answer(400, 'BAD_REQUEST', 'with the app token, name a seat of the table: ?seat=SEAT', {
           path: 'seat',
         });
@@ -225,13 +228,13 @@ export function registerTableRoutes(
     return entry.table.legalMoves(seat);
   });
 
-  app.post('/tables/:table/moves', async (request, reply) => {
+  serve(app, ROUTES.play, async (request, reply, { body }) => {
     const entry = await tableOf(tables, request);
-    const outcome = await playAs(tables, entry, reader(request, entry.record), parse(playSchema, request.body));
+    const outcome = await playAs(tables, entry, reader(request, entry.record), body);
     return reply.code(outcome.status).send(outcome.body);
   });
 
-  app.get('/tables/:table/log', async (request) => {
+  serve(app, ROUTES.log, async (request) => {
     // The log is read from the store alone, without opening the table: a table this server does not serve (opened with
     // turn rules of another revision) still gives its log, to replay with the game it was opened with.
     const { table } = request.params as { table: string };

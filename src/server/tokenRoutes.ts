@@ -6,17 +6,16 @@
  * every process and a restart refuse the old one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Answer, noTable, parse, unknownSeat } from './answers.js';
+import { Answer, noTable, unknownSeat } from './answers.js';
 import { who } from './auth.js';
 import type { Entry, LiveTables } from './liveTables.js';
-import { newTokenSchema } from './schemas.js';
+import { ROUTES, serve } from './routes.js';
 import type { TableStore } from './store/tableStore.js';
 import { tableOf } from './tableRoutes.js';
 import { hashToken, newToken } from './tokens.js';
 
-/** The table a token route names, for the app token alone (403 `FORBIDDEN` for a seat's); its body is empty or `{}`. */
+/** The table a token route names, for the app token alone (403 `FORBIDDEN` for a seat's). */
 async function appsTable(tables: LiveTables, request: FastifyRequest): Promise<Entry> {
-  parse(newTokenSchema, request.body ?? {});
   const entry = await tableOf(tables, request);
   if (who(request, entry.record).kind !== 'app')
     throw new Answer(403, 'FORBIDDEN', "only the app token replaces a table's tokens");
@@ -25,7 +24,7 @@ async function appsTable(tables: LiveTables, request: FastifyRequest): Promise<E
 
 /** Registers the token routes on `app`. */
 export function registerTokenRoutes(app: FastifyInstance, store: TableStore, tables: LiveTables): void {
-  app.post('/tables/:table/seats/:seat/token', async (request, reply) => {
+  serve(app, ROUTES.newSeatToken, async (request, reply) => {
     const entry = await appsTable(tables, request);
     const { record } = entry;
     const { seat } = request.params as { seat: string };
@@ -41,7 +40,7 @@ export function registerTokenRoutes(app: FastifyInstance, store: TableStore, tab
     return reply.code(201).send({ table: record.id, seat, token });
   });
 
-  app.post('/tables/:table/token', async (request, reply) => {
+  serve(app, ROUTES.newAppToken, async (request, reply) => {
     const { record } = await appsTable(tables, request);
     const appToken = newToken();
     if ((await store.replaceToken(record.id, null, hashToken(appToken))) === 'no-table') throw noTable(record.id);
