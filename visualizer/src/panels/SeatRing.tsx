@@ -1,12 +1,13 @@
 /**
- * The seats around the table: whose turn it is, who holds priority, the
- * direction of play, seats out of the game, open obligations and an open
+ * The seats around the table: whose turn it is, who holds priority, how play
+ * goes round (playOrder.ts), seats out of the game, open obligations and an open
  * response window. Clicking a
  * seat puts it in focus (its legal moves show below).
  */
 import type { JsonValue } from 'plystack';
 import { onEnter } from '../keys.js';
 import type { Inspected } from '../model/inspected.js';
+import { playOrder } from '../model/playOrder.js';
 
 interface Props {
   readonly view: Inspected;
@@ -66,7 +67,7 @@ export function SeatRing({ view, whole = null, focus, onFocus, viewer = null }: 
   // Sorted: a remote table's state crosses the wire with its keys sorted (@statelyai/inspect's stable JSON), so the
   // game's own key order cannot be the rule; the same order for every table, wherever it comes from.
   const fields = seatFields(seats.map((seat) => state.seats[seat]));
-  const clockwise = state.direction !== -1;
+  const order = playOrder(state);
   // The seats whose state the viewer sees otherwise than the table holds it (a hand counted, or left out).
   const hiddenFrom =
     viewer === null || whole === null
@@ -99,15 +100,18 @@ export function SeatRing({ view, whole = null, focus, onFocus, viewer = null }: 
         aria-label="seat ring"
       >
         <circle className="table-top" cx={cx} cy={cy} r={r - 34} />
-        <path
-          className="direction"
-          d={
-            clockwise
-              ? `M ${cx - 26} ${cy - 30} A 40 40 0 0 1 ${cx + 26} ${cy - 30}`
-              : `M ${cx + 26} ${cy - 30} A 40 40 0 0 0 ${cx - 26} ${cy - 30}`
-          }
-          markerEnd="url(#ring-arrow)"
-        />
+        {order.arrow !== null && (
+          <path
+            className="direction"
+            data-testid="ring-direction"
+            d={
+              order.arrow === 'clockwise'
+                ? `M ${cx - 26} ${cy - 30} A 40 40 0 0 1 ${cx + 26} ${cy - 30}`
+                : `M ${cx + 26} ${cy - 30} A 40 40 0 0 0 ${cx - 26} ${cy - 30}`
+            }
+            markerEnd="url(#ring-arrow)"
+          />
+        )}
         <defs>
           <marker id="ring-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto">
             <path d="M0,0 L10,5 L0,10 z" fill="#7a8494" />
@@ -116,8 +120,8 @@ export function SeatRing({ view, whole = null, focus, onFocus, viewer = null }: 
         <text className="ring-phase" x={cx} y={cy + 2} textAnchor="middle" data-testid="ring-phase">
           {state.status === 'over' ? 'game over' : state.phase}
         </text>
-        <text className="ring-sub" x={cx} y={cy + 18} textAnchor="middle">
-          {clockwise ? 'clockwise' : 'counter-clockwise'}
+        <text className="ring-sub" x={cx} y={cy + 18} textAnchor="middle" data-testid="ring-order">
+          {order.words}
         </text>
         {seats.map((seat, i) => {
           const p = at(i);
