@@ -6,7 +6,9 @@
  * Inspection stays off the table's path: a move costs one small event, and
  * the state travels in snapshots sent at most every `interval` ms (a burst of
  * moves costs one snapshot), with the context `windowed` and the ply log as
- * the plies recorded since the previous snapshot.
+ * the plies recorded since the previous snapshot. A table inspected once it
+ * has moves (a replayed log, a server table followed) sends what it emitted
+ * over them with its first snapshot, made again on the fast runner.
  */
 
 import { type createInspector, createWebSocketInspector } from '@statelyai/inspect';
@@ -15,6 +17,7 @@ import type { Ply } from '../definition/records.js';
 
 import type { LegalMoves } from '../engine/legalMoves.js';
 import type { TableEmitted } from '../machines/tableMachine.js';
+import { openFromLog } from '../table/replay.js';
 import type { Table } from '../table/table.js';
 import { machineDefinition, takenTransitionId } from './definition.js';
 import { DEFAULT_INSPECT_PORT, type PlystackActorInfo, type PlystackSnapshotInfo, RELAY_LIMITS } from './protocol.js';
@@ -68,7 +71,10 @@ export interface TableInspection {
   stop(): Promise<void>;
 }
 
+/** The most events a snapshot carries: the newest. */
 const MAX_EMITTED = 100;
+/** The most moves a table inspected late plays again to send what they emitted (about half a second's work). */
+const MAX_PAST_MOVES = 10_000;
 const OPEN = 1;
 /** Room left in each message for what the inspector adds around our part (ids, times, the event type). */
 const ENVELOPE_BYTES = 4 * 1024;
@@ -83,6 +89,32 @@ type Socket = {
   onclose: unknown;
   close(): void;
 };
+
+/**
+ * What `table` emitted over the moves of its log so far (the newest `MAX_EMITTED`), made again by playing them on the
+ * fast runner from its opening: a table inspected once it has moves emitted them before the inspection heard. The
+ * page makes them itself for a game built into it; for any other game these are all it has. Empty for a log of more
+ * than `MAX_PAST_MOVES` moves (the inspection must not hold up the app), or if a move does not play again as it did
+ * (the log is the truth, so only a game whose code is not deterministic).
+ */
+function pastEmitted(table: Table): TableEmitted[] {
+  const { moves, ...opening } = table.log;
+  if (moves.length === 0 || moves.length > MAX_PAST_MOVES) return [];
+  const fresh = openFromLog({ ...opening, moves: [] }, { [table.game.id]: table.game });
+  try {
+    const copy = fresh.simulate();
+    const heard: TableEmitted[] = [];
+    for (const move of moves) {
+      const played = copy.tryPlay(move);
+      if (!played.ok) return [];
+      heard.push(...played.emitted);
+      if (heard.length > 4 * MAX_EMITTED) heard.splice(0, heard.length - MAX_EMITTED);
+    }
+    return heard.slice(-MAX_EMITTED);
+  } finally {
+    fresh.stop();
+  }
+}
 
 /**
  * A WebSocket inspector that stays stopped. Its adapter retries a failed
@@ -180,7 +212,7 @@ export function inspectTable(table: Table, options: InspectTableOptions = {}): T
   for (const [i, ply] of all.slice(earlier).entries()) recent.add(earlier + i, ply);
   let sentUpTo = earlier;
   let transitions: string[] = [];
-  let emitted: TableEmitted[] = [];
+  let emitted: TableEmitted[] = pastEmitted(table);
   let lastEvent: AnyEventObject = { type: '' };
   let scheduled = false;
   let stopped = false;

@@ -141,6 +141,24 @@ describe('inspectTable', () => {
     expect(size(sentLong)).toBeLessThan(64 * 1024);
   });
 
+  it('a table inspected once it has moves sends what they emitted (the newest 100) with its first snapshot, as a listener from the start heard it', () => {
+    const table = createTable(mundane, { table: 'table:late', seats, seed: 3 });
+    const heard: unknown[] = [];
+    table.actor.on('*', (event) => void heard.push(JSON.parse(JSON.stringify(event))));
+    while (heard.length < 150) table.play({ type: 'engine.pass', seat: table.toAct()[0]! });
+    const { inspector, of, plystack } = capture();
+    void inspectTable(table, { inspector }).stop();
+    const first = plystack(of('@xstate.snapshot')[0] as StatelyInspectionEvent);
+    expect(first.emitted).toHaveLength(100);
+    expect(first.emitted).toEqual(heard.slice(-100));
+    // A table inspected from its opening has emitted nothing yet.
+    const fresh = capture();
+    void inspectTable(createTable(mundane, { table: 'table:new', seats, seed: 3 }), {
+      inspector: fresh.inspector,
+    }).stop();
+    expect(fresh.plystack(fresh.of('@xstate.snapshot')[0] as StatelyInspectionEvent).emitted).toEqual([]);
+  });
+
   it('stops sending once stopped', async () => {
     const { inspector, sent } = capture();
     const table = createTable(mundane, { table: 'table:stop', seats, seed: 1 });
