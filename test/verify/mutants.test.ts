@@ -305,6 +305,22 @@ describe('built-in game mutants, by extendGame', () => {
     expect(found.message).toMatch(/sees what (nobody may see|seat:\w+ keeps private)/);
   });
 
+  it('a mundane view that shows a hand once it is down to one card is caught by privacy as soon as a seat casts one (1 move)', () => {
+    // Hidden at the opening (two cards each), so a check of the opening alone would pass it. The view's type says a
+    // count; the mutant's JavaScript hands over the cards, as an untyped game's could.
+    const mutant = extendGame(mundane, {
+      hiddenSeatView: ({ view }) => ({
+        ...view,
+        hand: (view.hand.length <= 1 ? view.hand : view.hand.length) as number,
+      }),
+    });
+    const found = caughtBy(mutant, { ...BOUNDS.mundane, bounds: LEAK }, 'privacy', 1);
+    expect(found.moves[0]).toMatchObject({ type: 'CastInstant' });
+    const table = replay(found.log, { games: { mundane: mutant } });
+    expect(table.state.seats[found.moves[0]!.seat as string]?.hand).toHaveLength(1);
+    table.stop();
+  });
+
   it("a skirmish view that shows the others' orders is caught by privacy once a squad commits (1 move)", () => {
     const mutant = extendGame(skirmish, { hiddenSeatView: ({ view }) => view });
     const found = caughtBy(mutant, { ...BOUNDS.skirmish, bounds: LEAK }, 'privacy', 1);
