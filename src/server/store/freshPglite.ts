@@ -4,9 +4,10 @@
  * leaves them, are kept as a tarball (`dumpDataDir`) and every new database starts from it: one in memory, and one in
  * a data folder that holds no database yet. The tarball is made by the first new database of a process and kept for
  * the next ones, and kept on disk in the user's cache (XDG_CACHE_HOME or ~/.cache, plystack/, about 4.5 MB) under a
- * name that tells PGlite's build, for the next processes. It holds nothing but an empty cluster.
+ * name that tells PGlite's build (its version and size), for the next processes and installs. It holds nothing but an
+ * empty cluster.
  */
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,13 +20,20 @@ let fresh: Promise<Blob | null> | null = null;
 
 const PREFIX = 'pglite-initdb-';
 
-/** Where the tarball of a new database is kept for this build of PGlite, or null when that cannot be told. */
+/**
+ * Where the tarball of a new database is kept for this build of PGlite, or null when that cannot be told. A build is
+ * told by its version and the size of its WebAssembly, which every install of it shares: a new install of the same
+ * PGlite (a fresh `npm ci`) finds the tarball an earlier one kept, where a name with the file's time made one a time.
+ */
 function freshFile(): string | null {
   try {
     const wasm = join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), 'pglite.wasm');
-    const { size, mtimeMs } = statSync(wasm);
+    const { version } = JSON.parse(readFileSync(join(dirname(wasm), '..', 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    if (typeof version !== 'string' || !/^[\w.+-]+$/.test(version)) return null;
     const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-    return join(cache, 'plystack', `${PREFIX}${size}-${Math.floor(mtimeMs)}.tar.gz`);
+    return join(cache, 'plystack', `${PREFIX}${version}-${statSync(wasm).size}.tar.gz`);
   } catch {
     return null;
   }
