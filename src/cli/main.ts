@@ -10,26 +10,36 @@ import { fileURLToPath } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { type Command, EXIT, usage } from './commands.js';
-import { demoCommand } from './demoCommand.js';
-import { inspectCommand } from './inspectCommand.js';
 import type { Io } from './io.js';
-import { migrateRulesCommand } from './migrateRulesCommand.js';
 import { fail } from './output.js';
-import { pathsCommand } from './pathsCommand.js';
-import { replayCommand } from './replayCommand.js';
-import { serveCommand } from './serveCommand.js';
 import { clip, quote } from './text.js';
-import { verifyCommand } from './verifyCommand.js';
 
-export const commands: readonly Command[] = [
-  replayCommand,
-  demoCommand,
-  migrateRulesCommand,
-  inspectCommand,
-  pathsCommand,
-  verifyCommand,
-  serveCommand,
+/**
+ * The commands, in the order help lists them, each loaded from its module only when it runs or its help is printed:
+ * a `plystack serve` process does not load the verifier, the path generator or the replay's checks.
+ */
+const commandModules: ReadonlyArray<readonly [name: string, load: () => Promise<Command>]> = [
+  ['replay', async () => (await import('./replayCommand.js')).replayCommand],
+  ['demo', async () => (await import('./demoCommand.js')).demoCommand],
+  ['migrate-rules', async () => (await import('./migrateRulesCommand.js')).migrateRulesCommand],
+  ['inspect', async () => (await import('./inspectCommand.js')).inspectCommand],
+  ['paths', async () => (await import('./pathsCommand.js')).pathsCommand],
+  ['verify', async () => (await import('./verifyCommand.js')).verifyCommand],
+  ['serve', async () => (await import('./serveCommand.js')).serveCommand],
 ];
+
+/** The names of the commands, in the order help lists them. */
+export const commandNames: readonly string[] = commandModules.map(([name]) => name);
+
+/** The command of that name, loaded, or undefined when there is none. */
+function loadCommand(name: string): Promise<Command | undefined> {
+  return commandModules.find(([known]) => known === name)?.[1]() ?? Promise.resolve(undefined);
+}
+
+/** Every command, loaded, in the order help lists them. */
+export async function loadCommands(): Promise<Command[]> {
+  return Promise.all(commandModules.map(([, load]) => load()));
+}
 
 /** The version of this package, from its package.json. */
 export function packageVersion(): string {
@@ -38,7 +48,8 @@ export function packageVersion(): string {
     .version;
 }
 
-function help(): string {
+async function help(): Promise<string> {
+  const commands = await loadCommands();
   const general = [
     "plystack: a game's turn structure as XState statecharts",
     '',
@@ -46,7 +57,7 @@ function help(): string {
     "  --help, -h: print this help, or a command's (plystack COMMAND --help, plystack help COMMAND)",
     '  --version, -v: print the version of plystack',
     '',
-    `Commands: ${commands.map((c) => c.name).join(', ')}`,
+    `Commands: ${commandNames.join(', ')}`,
   ].join('\n');
   return [general, ...commands.map(usage)].join('\n\n');
 }
@@ -75,21 +86,21 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
     return EXIT.ok;
   }
   if (name === undefined || name === '--help' || name === '-h') {
-    await io.out(help());
+    await io.out(await help());
     return EXIT.ok;
   }
   if (name === 'help') {
-    const about = rest[0] === undefined ? undefined : commands.find((c) => c.name === rest[0]);
+    const about = rest[0] === undefined ? undefined : await loadCommand(rest[0]);
     if (rest.length > 1 || (rest[0] !== undefined && about === undefined)) {
-      io.err(`help: no command ${quote(rest.join(' '))}; commands: ${commands.map((c) => c.name).join(', ')}`);
+      io.err(`help: no command ${quote(rest.join(' '))}; commands: ${commandNames.join(', ')}`);
       return EXIT.invalid;
     }
-    await io.out(about === undefined ? help() : usage(about));
+    await io.out(about === undefined ? await help() : usage(about));
     return EXIT.ok;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (command === undefined) {
-    io.err(`command: no command ${quote(name)}\n\n${help()}`);
+    io.err(`command: no command ${quote(name)}\n\n${await help()}`);
     return EXIT.invalid;
   }
   if (asksForHelp(rest)) {

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usage } from '../../src/cli/commands.js';
-import { commands, run } from '../../src/cli/main.js';
+import { commandNames, loadCommands, run } from '../../src/cli/main.js';
 import { keepingIo } from '../support/cli.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -44,7 +44,14 @@ describe('plystack --version', () => {
   });
 });
 
+// Each command's module loads only when the command runs or its help is printed (main.ts); here, all of them.
+const commands = await loadCommands();
+
 describe('plystack help', () => {
+  it('lists each command under the name its module gives it, in the order help prints them', () => {
+    expect(commands.map((c) => c.name)).toEqual(commandNames);
+  });
+
   it('with no arguments, --help, -h or help: the general help on standard output, exit 0', async () => {
     for (const argv of [[], ['--help'], ['-h'], ['help']]) {
       const { io, out, err } = keepingIo();
