@@ -3,30 +3,31 @@
  * /health), a stream that must catch up from the store is closed 1011 saying
  * the store cannot be reached, it reconnects by itself, and once clients resend
  * what failed with the same idempotency keys, nothing is lost and nothing is
- * played twice.
+ * played twice. The server runs in this process (`startServer`, as `plystack serve --database URL` starts it): what
+ * is restarted here is PostgreSQL, not the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connect } from '../../src/client/client.js';
+import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { openPostgres } from '../../src/server/store/sql.js';
 import { replay } from '../../src/table/replay.js';
 import { runLoad } from './support/load.js';
 import { type PgCluster, startPostgres } from './support/postgres.js';
-import { type ServerProcess, spawnServer } from './support/serve.js';
 import { until } from './support/streams.js';
 
 describe('PostgreSQL restarted under load', () => {
   let cluster: PgCluster;
   let url: string;
-  let server: ServerProcess;
+  let server: PlystackServer;
 
   beforeAll(async () => {
     cluster = await startPostgres();
     url = await cluster.database('restart');
-    server = await spawnServer(['--database', url, '--rate-limit', '1000000']);
+    server = await startServer({ port: 0, database: url, rateLimit: { max: 1_000_000, windowMs: 10_000 } });
   }, 120_000);
   afterAll(async () => {
-    await server?.stop();
+    await server?.close();
     cluster?.destroy();
   });
 
