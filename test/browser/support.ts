@@ -58,7 +58,7 @@ export async function launchBrowser({ motion = false }: { motion?: boolean } = {
       problem !== undefined && problem !== ''
         ? problem
         : existsSync(CHROMIUM)
-          ? 'The shared Chromium was not started: run these tests in a vitest project whose global setup starts it (browser or package: npx vitest run --project browser).'
+          ? 'The shared Chromium was not started: run these tests in a vitest project whose global setup starts it (browser: npx vitest run --project browser).'
           : MISSING,
     );
   }
