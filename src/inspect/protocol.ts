@@ -27,7 +27,7 @@ export const PAGE_PATH = '/inspector';
 export interface RelayLimits {
   /** The largest message, in bytes, an app or a page may send; a larger one closes its socket with 1009. */
   readonly messageBytes: number;
-  /** Events kept per session for a page that opens late (the oldest go first)... */
+  /** Events kept per session for a page that opens late (the oldest go first), and as many of what its table emitted... */
   readonly eventsPerSession: number;
   /** ...and the bytes they may take. */
   readonly eventBytesPerSession: number;

@@ -22,7 +22,17 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { PAGE_PATH, RELAY_LIMITS, type RelayHello, type RelayLimits, type RelaySessionsClosed } from './protocol.js';
-import { emptyArchive, ITEM_OVERHEAD, mergePlies, type PlyArchive, rewriteIds } from './relaySessions.js';
+import {
+  emittedTexts,
+  emptyArchive,
+  emptyKept,
+  ITEM_OVERHEAD,
+  type Kept,
+  keepNewest,
+  mergePlies,
+  type PlyArchive,
+  rewriteIds,
+} from './relaySessions.js';
 
 /** Options of `startRelay`. */
 export interface RelayOptions {
@@ -82,8 +92,9 @@ export interface Relay {
 interface Session {
   readonly id: string;
   actor: string | null;
-  events: string[];
-  eventBytes: number;
+  events: Kept;
+  /** What the session's table emitted, the newest: a page that opens late gets them with the latest snapshot. */
+  emitted: Kept;
   snapshot: string | null;
   archive: PlyArchive;
   open: boolean;
@@ -421,7 +432,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         if (mine.size >= limits.sessionsPerConnection)
           return socket.close(1008, `more than ${limits.sessionsPerConnection} sessions on one connection`);
         if (!makeRoom()) return socket.close(1013, `the relay keeps ${limits.sessions} sessions and all are open`);
-        session = { id, actor: null, events: [], eventBytes: 0, snapshot: null, archive: emptyArchive(), open: true };
+        session = {
+          id,
+          actor: null,
+          events: emptyKept(),
+          emitted: emptyKept(),
+          snapshot: null,
+          archive: emptyArchive(),
+          open: true,
+        };
         sessions.set(id, session);
         mine.add(id);
       }
@@ -429,19 +448,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       if (type === '@xstate.actor') {
         session.actor = text;
       } else if (type === '@xstate.event') {
-        session.events.push(text);
-        session.eventBytes += text.length + ITEM_OVERHEAD;
-        let drop = 0;
-        while (
-          drop < session.events.length &&
-          (session.events.length - drop > limits.eventsPerSession || session.eventBytes > limits.eventBytesPerSession)
-        ) {
-          session.eventBytes -= (session.events[drop++] as string).length + ITEM_OVERHEAD;
-        }
-        if (drop > 0) session.events.splice(0, drop);
+        keepNewest(session.events, [text], limits.eventsPerSession, limits.eventBytesPerSession);
       } else {
         session.snapshot = text;
         mergePlies(session.archive, fields, limits.plyBytesPerSession);
+        keepNewest(session.emitted, emittedTexts(fields), limits.eventsPerSession, limits.eventBytesPerSession);
       }
       toPages(text);
     };
@@ -460,8 +471,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     );
   };
 
-  /** The latest snapshot of a session, with every ply the relay kept instead of its own window. */
-  const caughtSnapshot = (snapshotText: string, archive: { from: number; items: readonly string[] }): string => {
+  /**
+   * The latest snapshot of a session, with every ply the relay kept instead of its own window, and the newest of what
+   * its table emitted instead of what it emitted since the snapshot before.
+   */
+  const caughtSnapshot = (
+    snapshotText: string,
+    archive: { from: number; items: readonly string[] },
+    emitted: readonly string[],
+  ): string => {
     const latest = JSON.parse(snapshotText) as Record<string, unknown>;
     const snapshot = latest.snapshot as Record<string, unknown> | null | undefined;
     const plystack =
@@ -471,9 +489,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     if (typeof plystack !== 'object' || plystack === null) return snapshotText;
     const plies = typeof plystack.plies === 'object' && plystack.plies !== null ? plystack.plies : {};
     const items = archive.items.map((item) => JSON.parse(item) as unknown);
+    const heard = emitted.map((item) => JSON.parse(item) as unknown);
     return JSON.stringify({
       ...latest,
-      snapshot: { ...snapshot, plystack: { ...plystack, emitted: [], plies: { ...plies, from: archive.from, items } } },
+      snapshot: {
+        ...snapshot,
+        plystack: { ...plystack, emitted: heard, plies: { ...plies, from: archive.from, items } },
+      },
     });
   };
 
@@ -483,7 +505,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     const held = [...sessions.values()].map((s) => ({
       id: s.id,
       actor: s.actor,
-      events: s.events.slice(),
+      events: s.events.items.slice(),
+      emitted: s.emitted.items.slice(),
       snapshot: s.snapshot,
       archive: { from: s.archive.from, items: s.archive.items.slice() },
       open: s.open,
@@ -507,7 +530,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       for (const session of held) {
         if (session.actor !== null) await send(session.actor);
         for (const event of session.events) await send(event);
-        if (session.snapshot !== null) await send(caughtSnapshot(session.snapshot, session.archive));
+        if (session.snapshot !== null) await send(caughtSnapshot(session.snapshot, session.archive, session.emitted));
         if (!session.open) closed.push(session.id);
       }
       if (closed.length > 0)
@@ -595,8 +618,12 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       let openSessions = 0;
       for (const session of sessions.values()) {
         if (session.open) openSessions++;
-        keptBytes += (session.actor?.length ?? 0) + (session.snapshot?.length ?? 0) + session.archive.bytes;
-        for (const event of session.events) keptBytes += event.length + ITEM_OVERHEAD;
+        keptBytes +=
+          (session.actor?.length ?? 0) +
+          (session.snapshot?.length ?? 0) +
+          session.archive.bytes +
+          session.events.bytes +
+          session.emitted.bytes;
       }
       let readerBytes = 0;
       for (const reader of readers) readerBytes = Math.max(readerBytes, reader.socket.bufferedAmount + reader.queued);

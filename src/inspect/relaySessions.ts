@@ -1,7 +1,7 @@
 /**
  * The relay's bookkeeping as pure functions: session ids made unique across
- * apps, and the plies of a session gathered from its snapshots' windows,
- * within a byte budget.
+ * apps, the plies of a session gathered from its snapshots' windows, and the
+ * newest of its events and of what its table emitted, each within a budget.
  */
 
 /** The plies of a session the relay has seen, as JSON texts: `items[i]` is ply `from + i`. */
@@ -83,4 +83,47 @@ export function mergePlies(
     archive.from += drop;
   }
   return archive;
+}
+
+/** The newest texts of a kind a session sent (its events, or what its table emitted), and what they cost. */
+export interface Kept {
+  items: string[];
+  /** Their lengths plus `ITEM_OVERHEAD` each. */
+  bytes: number;
+}
+
+/** An empty list of kept texts. */
+export function emptyKept(): Kept {
+  return { items: [], bytes: 0 };
+}
+
+/**
+ * Adds `texts` to `kept`, then drops the oldest until at most `maxItems` remain within `maxBytes`. Changes `kept`.
+ *
+ * @example
+ * keepNewest(emptyKept(), ['a', 'b', 'c'], 2, Infinity).items // ['b', 'c']
+ */
+export function keepNewest(kept: Kept, texts: readonly string[], maxItems: number, maxBytes: number): Kept {
+  for (const text of texts) {
+    kept.items.push(text);
+    kept.bytes += text.length + ITEM_OVERHEAD;
+  }
+  let drop = 0;
+  while (drop < kept.items.length && (kept.items.length - drop > maxItems || kept.bytes > maxBytes))
+    kept.bytes -= (kept.items[drop++] as string).length + ITEM_OVERHEAD;
+  if (drop > 0) kept.items.splice(0, drop);
+  return kept;
+}
+
+/**
+ * What a plystack snapshot says its table emitted since the one before (`snapshot.plystack.emitted`), each as JSON
+ * text; none for a snapshot of another shape.
+ *
+ * @example
+ * emittedTexts({ snapshot: { plystack: { emitted: [{ type: 'turn.started' }] } } }) // ['{"type":"turn.started"}']
+ */
+export function emittedTexts(event: Record<string, unknown>): string[] {
+  const snapshot = event.snapshot as { plystack?: { emitted?: unknown } } | null | undefined;
+  const emitted = typeof snapshot === 'object' && snapshot !== null ? snapshot.plystack?.emitted : undefined;
+  return Array.isArray(emitted) ? emitted.map((item) => JSON.stringify(item) ?? 'null') : [];
 }

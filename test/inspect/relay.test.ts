@@ -8,7 +8,14 @@ import { mundane } from '../../src/games/index.js';
 import { createTable } from '../../src/index.js';
 import { inspectTable, type PlystackSnapshotInfo, type TableInspection } from '../../src/inspect/index.js';
 import { type Relay, startRelay } from '../../src/inspect/relay.js';
-import { emptyArchive, mergePlies, rewriteIds } from '../../src/inspect/relaySessions.js';
+import {
+  emittedTexts,
+  emptyArchive,
+  emptyKept,
+  keepNewest,
+  mergePlies,
+  rewriteIds,
+} from '../../src/inspect/relaySessions.js';
 
 const seats = ['seat:ann', 'seat:bob'];
 type Message = {
@@ -76,6 +83,12 @@ describe('the relay plystack inspect starts', () => {
     expect(late.messages.map((m) => m.type)).toContain('@xstate.actor');
     expect(caught.snapshot?.plystack?.plies).toMatchObject({ total: 6, from: 0 });
     expect(caught.snapshot?.plystack?.plies.items.map((p) => p.notation)).toEqual(Array(6).fill('pass'));
+    // What the table emitted over the six passes, heard by the open page over its snapshots, the late page gets at once.
+    const heard = page.messages.flatMap((m) =>
+      m.type === '@xstate.snapshot' ? (m.snapshot?.plystack?.emitted ?? []) : [],
+    );
+    expect(heard.length).toBeGreaterThan(6);
+    expect(caught.snapshot?.plystack?.emitted).toEqual(heard);
   });
 
   it('tells the page when an app goes away, and keeps two apps with the same actor ids apart', async () => {
@@ -149,5 +162,19 @@ describe('the relay plystack inspect starts', () => {
       rootId: 'anonymous',
       sourceId: 'c2/x:1',
     });
+  });
+
+  it('keeps the newest texts within a count and a byte budget, and reads what a snapshot says its table emitted', () => {
+    const kept = keepNewest(emptyKept(), ['a', 'b', 'c'], 2, Number.POSITIVE_INFINITY);
+    expect(kept.items).toEqual(['b', 'c']);
+    // Two items are allowed, but the budget holds only the newest.
+    keepNewest(kept, ['d'.repeat(40)], 2, 40 + 32);
+    expect(kept.items).toEqual(['d'.repeat(40)]);
+    expect(kept.bytes).toBe(40 + 32);
+    expect(emittedTexts({ snapshot: { plystack: { emitted: [{ type: 'turn.started', turn: 2 }] } } })).toEqual([
+      '{"type":"turn.started","turn":2}',
+    ]);
+    expect(emittedTexts({ snapshot: { value: 'x' } })).toEqual([]);
+    expect(emittedTexts({ snapshot: null })).toEqual([]);
   });
 });
