@@ -62,14 +62,15 @@ async function tamperSnapshot(
     return;
   }
   const { sql } = store as Store;
-  const { rows } = await sql.query<{ snapshot: unknown }>(
-    `SELECT snapshot->'sealed' AS snapshot FROM plystack_snapshots WHERE table_id = $1 AND moves = $2`,
+  const { rows } = await sql.query<{ body: string }>(
+    'SELECT body FROM plystack_snapshots WHERE table_id = $1 AND moves = $2',
     [id, moves],
   );
-  await sql.query(
-    `UPDATE plystack_snapshots SET snapshot = jsonb_set(snapshot, '{sealed}', $3::jsonb) WHERE table_id = $1 AND moves = $2`,
-    [id, moves, JSON.stringify(change(rows[0]!.snapshot))],
-  );
+  await sql.query('UPDATE plystack_snapshots SET body = $3 WHERE table_id = $1 AND moves = $2', [
+    id,
+    moves,
+    JSON.stringify(change(JSON.parse(rows[0]!.body))),
+  ]);
 }
 
 describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (kind) => {
@@ -213,6 +214,35 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     // The others are as they were written.
     expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] }, intact: true });
   });
+
+  it.skipIf(kind === 'memory')(
+    'reads the snapshots kept as jsonb before migration 6 as before: sealed with their digest, or from before digests',
+    async () => {
+      const { sql } = store as Store;
+      const id = await newTable();
+      for (let i = 0; i < 3; i++) await store.append(id, move(i));
+      // As a plystack before migration 6 wrote them: { sealed, digest } (the digest of jsonb's text), or the snapshot alone.
+      const sealed = (value: string) =>
+        `jsonb_build_object('sealed', ${value}, 'digest', encode(sha256(convert_to((${value})::text, 'UTF8')), 'hex'))`;
+      await sql.query(
+        `INSERT INTO plystack_snapshots (table_id, moves, snapshot) VALUES ($1, 1, $2::jsonb), ($1, 2, ${sealed('$3::jsonb')})`,
+        [id, JSON.stringify({ at: 1, value: [0] }), JSON.stringify({ at: 2, value: [1, 'é'] })],
+      );
+      expect(await store.snapshot(id, 1)).toEqual({ moves: 1, snapshot: { at: 1, value: [0] }, intact: null });
+      expect(await store.snapshot(id, 2)).toEqual({ moves: 2, snapshot: { at: 2, value: [1, 'é'] }, intact: true });
+      await sql.query(
+        `UPDATE plystack_snapshots SET snapshot = jsonb_set(snapshot, '{sealed,at}', '3') WHERE table_id = $1 AND moves = 2`,
+        [id],
+      );
+      expect(await store.snapshot(id, 2)).toEqual({ moves: 2, snapshot: { at: 3, value: [1, 'é'] }, intact: false });
+      // A snapshot written as text without its digest, or whose text is not JSON, was changed since.
+      await store.append(id, move(3, { snapshot: { at: 4 } }));
+      await sql.query('UPDATE plystack_snapshots SET digest = NULL WHERE table_id = $1 AND moves = 4', [id]);
+      expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4 }, intact: false });
+      await sql.query(`UPDATE plystack_snapshots SET body = '{"at":' WHERE table_id = $1 AND moves = 4`, [id]);
+      expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
+    },
+  );
 
   it('reopens a table from its snapshot as it was live; a snapshot changed since is told and the table rebuilt from its moves', async () => {
     const game = builtInGames.mundane!;

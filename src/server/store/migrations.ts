@@ -87,6 +87,16 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
       CREATE INDEX plystack_tables_waiting ON plystack_tables (created_at) WHERE status = 'waiting'
     `,
   },
+  {
+    version: 6,
+    description:
+      "snapshots kept as the server's JSON text (body) with the SHA-256 it took of it (digest); those kept before stay in snapshot (jsonb)",
+    sql: `
+      ALTER TABLE plystack_snapshots ALTER COLUMN snapshot DROP NOT NULL;
+      ALTER TABLE plystack_snapshots ADD COLUMN body text;
+      ALTER TABLE plystack_snapshots ADD COLUMN digest text
+    `,
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

@@ -51,8 +51,8 @@ const MAX_BATCH = 500;
  */
 const APPEND_MANY = `
   WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[], $12::boolean[])
-      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot, bot)
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::text[], $12::boolean[], $13::text[])
+      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot, bot, digest)
   ), locked AS (
     SELECT t.id FROM plystack_tables t JOIN input i ON i.id = t.id WHERE t.moves = i.idx AND t.status <> 'waiting' ORDER BY t.id FOR UPDATE OF t
   ), moved AS (
@@ -68,18 +68,25 @@ const APPEND_MANY = `
     INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
     SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11 FROM input i JOIN moved m ON m.id = i.id RETURNING 1
   ), snapshot AS (
-    INSERT INTO plystack_snapshots (table_id, moves, snapshot)
-    SELECT i.id, i.idx + 1, ${sealed('i.snapshot')} FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+    INSERT INTO plystack_snapshots (table_id, moves, body, digest)
+    SELECT i.id, i.idx + 1, i.snapshot, i.digest FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
   )
   SELECT id, at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`;
 
+/** SHA-256 of `text` (its UTF-8), hex. */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
 /**
- * A snapshot as stored: `{ sealed, digest }`, the snapshot and the SHA-256 (hex) of its text as the database holds it
- * (jsonb's own text, the same whoever wrote it), so a snapshot changed after it was written is told apart when read.
+ * A snapshot as stored (migration 6): `body`, its JSON text as the server wrote it, and `digest`, the SHA-256 (hex)
+ * the server took of that text, so a snapshot changed after it was written is told apart when read. The database
+ * keeps the text as text: it hands it back as it is, where a jsonb had to be written out as text on every read (a
+ * 1.5 MB snapshot, some 30 ms). A snapshot kept before is in `snapshot` (jsonb): `{ sealed, digest }`, the digest
+ * of jsonb's own text of `sealed`, or the snapshot itself, without a digest, from before digests.
  */
-function sealed(snapshot: string): string {
-  return `jsonb_build_object('sealed', ${snapshot}, 'digest', encode(sha256(convert_to((${snapshot})::text, 'UTF8')), 'hex'))`;
-}
+const SNAPSHOT = `SELECT moves, body IS NOT NULL AS text_kept,
+    COALESCE(body, (CASE WHEN snapshot ? 'sealed' AND snapshot ? 'digest' THEN snapshot->'sealed' ELSE snapshot END)::text) AS text,
+    CASE WHEN body IS NOT NULL THEN digest ELSE snapshot->>'digest' END AS digest
+  FROM plystack_snapshots WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1`;
 
 /**
  * The channel on which a process tells the others that tables moved: lines of
@@ -124,11 +131,11 @@ const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_
   ${ms('created_at')}::float8 AS created_ms, ${ms('COALESCE(started_at, created_at)')}::float8 AS started_ms`;
 
 /**
- * A chess clock's banks after a move ($13 the seats charged the time since `clock_since`,
- * $15 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
+ * A chess clock's banks after a move ($14 the seats charged the time since `clock_since`,
+ * $16 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
  */
-const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($13::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
-  + CASE WHEN b.key = $15::text THEN $5::float8::numeric ELSE 0 END)`;
+const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($14::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
+  + CASE WHEN b.key = $16::text THEN $5::float8::numeric ELSE 0 END)`;
 
 /** The UPDATE of a table's row when a move is committed at index $2: its count, status, clock and whether a bot is due ($12). */
 function advance(chess: boolean): string {
@@ -136,7 +143,7 @@ function advance(chess: boolean): string {
     ? `banks = (SELECT jsonb_object_agg(b.key, ${NEW_BANK}) FROM jsonb_each_text(banks) b),
        clock_since = now(),
        deadline = (SELECT to_timestamp((${ms('now()')} + CASE WHEN least = 0 THEN ${FLAGGED_MS} ELSE least END) / 1000.0)
-                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($14::text[])) AS running),
+                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($15::text[])) AS running),
        deadline_window = $4::text`
     : `deadline = CASE WHEN $4::text IS NULL THEN NULL
                        WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
@@ -459,23 +466,35 @@ export class Store implements TableStore {
   }
 
   /**
-   * The newest snapshot taken at or before `moves` moves, or null; checked against its digest. The database hands
-   * over the snapshot's text once (as the digest was taken of it), and the digest is taken of that text here: asking
-   * the database for both made it write a large snapshot out as text twice.
+   * The newest snapshot taken at or before `moves` moves, or null; checked against its digest, here: the database
+   * hands over the text the server wrote, and the server takes its digest again. One written before migration 6 is
+   * read from its jsonb as before (written out as text by the database, its digest taken of that text).
    */
   async snapshot(id: string, moves: number): Promise<StoredSnapshot | null> {
-    // A snapshot kept before digests is the snapshot itself, without `sealed`.
-    const { rows } = await this.sql.query<{ moves: number; text: string; digest: string | null; sealed: boolean }>(
-      `SELECT moves, s.snapshot ? 'sealed' AND s.snapshot ? 'digest' AS sealed,
-         (CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest' THEN s.snapshot->'sealed' ELSE s.snapshot END)::text AS text,
-         s.snapshot->>'digest' AS digest
-       FROM plystack_snapshots s WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1`,
-      [id, moves],
-    );
+    const { rows } = await this.sql.query<{
+      moves: number;
+      text_kept: boolean;
+      text: string | null;
+      digest: string | null;
+    }>(SNAPSHOT, [id, moves]);
     const row = rows[0];
     if (row === undefined) return null;
-    const intact = row.sealed ? createHash('sha256').update(row.text, 'utf8').digest('hex') === row.digest : null;
-    return { moves: row.moves, snapshot: JSON.parse(row.text), intact };
+    // A snapshot written as text always has its digest: one without (or without text) was changed since.
+    let intact =
+      row.text === null
+        ? false
+        : row.digest === null
+          ? row.text_kept
+            ? false
+            : null
+          : sha256(row.text) === row.digest;
+    let snapshot: unknown = null;
+    try {
+      if (row.text !== null) snapshot = JSON.parse(row.text);
+    } catch {
+      intact = false;
+    }
+    return { moves: row.moves, snapshot, intact };
   }
 
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
@@ -543,6 +562,7 @@ export class Store implements TableStore {
 
   private async appendMany(batch: Waiting[]): Promise<void> {
     let rows: { id: string; at_ms: number; deadline_ms: number | null }[];
+    const snapshots = batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot)));
     try {
       ({ rows } = await this.sql.query<{ id: string; at_ms: number; deadline_ms: number | null }>(APPEND_MANY, [
         batch.map((w) => w.id),
@@ -554,9 +574,10 @@ export class Store implements TableStore {
         batch.map((w) => w.entry.key),
         batch.map((w) => JSON.stringify(w.entry.answer)),
         batch.map((w) => w.entry.cause),
-        batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot))),
+        snapshots,
         this.process,
         batch.map((w) => w.entry.botDue === true),
+        snapshots.map((text) => (text === null ? null : sha256(text))),
       ]));
     } catch (error) {
       // The store is away: every move of the batch gets the error (its table is rebuilt from the store before its next move).
@@ -582,6 +603,7 @@ export class Store implements TableStore {
   /** Commits one move in one statement, so one round trip and one implicit transaction. */
   private async appendOne(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
     // The row lock on the table serialises writers, and its WHERE sees the winner's count once that commits; the primary key (table, index) backs it.
+    const snapshot = entry.snapshot === null ? null : JSON.stringify(entry.snapshot);
     try {
       const { rows } = await this.sql.query<{ at_ms: number; deadline_ms: number | null }>(
         `WITH moved AS (
@@ -590,8 +612,8 @@ export class Store implements TableStore {
            INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
            SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10 FROM moved RETURNING 1
          ), snapshot AS (
-           INSERT INTO plystack_snapshots (table_id, moves, snapshot)
-           SELECT id, $2 + 1, ${sealed('$11::jsonb')} FROM moved WHERE $11::jsonb IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+           INSERT INTO plystack_snapshots (table_id, moves, body, digest)
+           SELECT id, $2 + 1, $11::text, $13::text FROM moved WHERE $11::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
          )
          SELECT at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`,
         // A chess clock has no window ($4 null) and takes its increment in $5.
@@ -606,8 +628,9 @@ export class Store implements TableStore {
           JSON.stringify(entry.answer),
           entry.cause,
           this.process,
-          entry.snapshot === null ? null : JSON.stringify(entry.snapshot),
+          snapshot,
           entry.botDue === true,
+          snapshot === null ? null : sha256(snapshot),
           ...(entry.seats == null ? [] : [entry.seats.charged, entry.seats.running, entry.seats.mover]),
         ],
       );
