@@ -97,6 +97,15 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
       ALTER TABLE plystack_snapshots ADD COLUMN digest text
     `,
   },
+  {
+    version: 7,
+    description:
+      "each move kept with a digest of its row (SHA-256 of its index and jsonb's text of the move), and the index each table's digests start at (its first move written since)",
+    sql: `
+      ALTER TABLE plystack_moves ADD COLUMN digest bytea;
+      ALTER TABLE plystack_tables ADD COLUMN digests_from integer
+    `,
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

@@ -61,17 +61,36 @@ const APPEND_MANY = `
                       WHEN t.deadline_window IS DISTINCT FROM i.win OR t.deadline IS NULL THEN now() + i.win_ms * interval '1 millisecond'
                       ELSE t.deadline END,
       deadline_window = i.win, deadline_claim = NULL, deadline_claimed_at = NULL,
-      bot_due = CASE WHEN i.bot THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
+      bot_due = CASE WHEN i.bot THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL,
+      digests_from = COALESCE(t.digests_from, i.idx)
     FROM input i WHERE t.id = i.id AND t.moves = i.idx AND t.status <> 'waiting' AND t.id IN (SELECT id FROM locked)
     RETURNING t.id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from t.deadline) * 1000)::float8 AS deadline_ms
   ), stored AS (
-    INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
-    SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11 FROM input i JOIN moved m ON m.id = i.id RETURNING 1
+    INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process, digest)
+    SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11, ${moveDigest('i.idx', 'i.move')} FROM input i JOIN moved m ON m.id = i.id RETURNING 1
   ), snapshot AS (
     INSERT INTO plystack_snapshots (table_id, moves, body, digest)
     SELECT i.id, i.idx + 1, i.snapshot, i.digest FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
   )
   SELECT id, at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`;
+
+/**
+ * A move row's digest (migration 7), written with it: SHA-256 of its index and jsonb's own text of its move (the same
+ * whoever wrote it, and when it is read again), so a move changed, or moved to another index, after it was written is
+ * told apart (`changedMove`).
+ */
+function moveDigest(index: string, move: string): string {
+  return `sha256(convert_to((${index})::text || ' ' || (${move})::text, 'UTF8'))`;
+}
+
+/**
+ * The first move of a table below its count that is not as it was written: its digest does not match its row (from
+ * the index the table's digests start at), or it is gone (`kept` short of `moves`).
+ */
+const CHANGED_MOVE = `SELECT t.moves, count(m.move_index)::int AS kept,
+    min(m.move_index) FILTER (WHERE m.move_index >= t.digests_from AND m.digest IS DISTINCT FROM ${moveDigest('m.move_index', 'm.move')}) AS changed
+  FROM plystack_tables t LEFT JOIN plystack_moves m ON m.table_id = t.id AND m.move_index < t.moves
+  WHERE t.id = $1 GROUP BY t.id`;
 
 /** SHA-256 of `text` (its UTF-8), hex. */
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -150,7 +169,8 @@ function advance(chess: boolean): string {
                        ELSE deadline END,
        deadline_window = $4::text`;
   return `UPDATE plystack_tables SET moves = $2 + 1, status = $3, ${clock}, deadline_claim = NULL, deadline_claimed_at = NULL,
-             bot_due = CASE WHEN $12::boolean THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
+             bot_due = CASE WHEN $12::boolean THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL,
+             digests_from = COALESCE(digests_from, $2)
            WHERE id = $1 AND moves = $2 AND status <> 'waiting'
            RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
 }
@@ -275,11 +295,11 @@ export class Store implements TableStore {
     botDue = false,
   ): Promise<number | null> {
     const { rows } = await this.sql.query<{ started_ms: number }>(
-      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due, spectators, lobby, status)
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due, spectators, lobby, status, digests_from)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
                CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now(), $13::integer,
                $14::jsonb, CASE WHEN $15::boolean THEN now() ELSE NULL END, $16::boolean, $17::boolean,
-               CASE WHEN $17::boolean THEN 'waiting' ELSE 'playing' END)
+               CASE WHEN $17::boolean THEN 'waiting' ELSE 'playing' END, 0)
        ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
       [
         table.id,
@@ -497,6 +517,28 @@ export class Store implements TableStore {
     return { moves: row.moves, snapshot, intact };
   }
 
+  /**
+   * The first move of the table that is not as it was written, or null: one query, in which the database takes the
+   * digest of each move row again (a 10,000-move table: some 10 ms of the database's time, and nothing but one row
+   * sent). A table stored before migration 7 is checked from its first move written since.
+   */
+  async changedMove(id: string): Promise<number | null> {
+    const { rows } = await this.sql.query<{ moves: number; kept: number; changed: number | null }>(CHANGED_MOVE, [id]);
+    const row = rows[0];
+    if (row === undefined) return null;
+    let first = row.changed;
+    if (row.kept < row.moves) {
+      const gone = await this.sql.query<{ index: number }>(
+        `SELECT i AS index FROM generate_series(0, $2::integer - 1) i
+         WHERE NOT EXISTS (SELECT 1 FROM plystack_moves WHERE table_id = $1 AND move_index = i) ORDER BY i LIMIT 1`,
+        [id, row.moves],
+      );
+      const missing = gone.rows[0]?.index;
+      if (missing !== undefined && (first === null || missing < first)) first = missing;
+    }
+    return first;
+  }
+
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
   async answerFor(id: string, key: string): Promise<JsonValue | null> {
     const { rows } = await this.sql.query<{ answer: JsonValue }>(
@@ -609,8 +651,8 @@ export class Store implements TableStore {
         `WITH moved AS (
            ${advance(entry.seats != null)}
          ), stored AS (
-           INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
-           SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10 FROM moved RETURNING 1
+           INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process, digest)
+           SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10, ${moveDigest('$2::integer', '$6::jsonb')} FROM moved RETURNING 1
          ), snapshot AS (
            INSERT INTO plystack_snapshots (table_id, moves, body, digest)
            SELECT id, $2 + 1, $11::text, $13::text FROM moved WHERE $11::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
