@@ -100,9 +100,9 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
   {
     version: 7,
     description:
-      "each move kept with a digest of its row (SHA-256 of its index and jsonb's text of the move), and the index each table's digests start at (its first move written since)",
+      "each move kept with a digest of its row (jsonb's own 64-bit hash of the move, seeded with its index), and the index each table's digests start at (its first move written since)",
     sql: `
-      ALTER TABLE plystack_moves ADD COLUMN digest bytea;
+      ALTER TABLE plystack_moves ADD COLUMN digest bigint;
       ALTER TABLE plystack_tables ADD COLUMN digests_from integer
     `,
   },
