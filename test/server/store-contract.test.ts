@@ -5,6 +5,7 @@
  * index, snapshots, clocks and bots due, claimed, released and stopped, a claim that lapses, and the lobby: a table
  * waiting for players, its seats taken and left, its start with the last seat, its close.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInGames } from '../../src/games/registry.js';
 import { knownAnswer } from '../../src/server/answers.js';
@@ -62,15 +63,17 @@ async function tamperSnapshot(
     kept.text = JSON.stringify(change(JSON.parse(kept.text)));
     return;
   }
+  // The SQL store keeps it gzipped (migration 6).
   const { sql } = store as Store;
-  const { rows } = await sql.query<{ body: string }>(
+  const { rows } = await sql.query<{ body: Uint8Array }>(
     'SELECT body FROM plystack_snapshots WHERE table_id = $1 AND moves = $2',
     [id, moves],
   );
-  await sql.query('UPDATE plystack_snapshots SET body = $3 WHERE table_id = $1 AND moves = $2', [
+  const changed = JSON.stringify(change(JSON.parse(gunzipSync(rows[0]!.body).toString('utf8'))));
+  await sql.query(`UPDATE plystack_snapshots SET body = decode($3, 'base64') WHERE table_id = $1 AND moves = $2`, [
     id,
     moves,
-    JSON.stringify(change(JSON.parse(rows[0]!.body))),
+    gzipSync(changed).toString('base64'),
   ]);
 }
 
@@ -282,11 +285,19 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
         [id],
       );
       expect(await store.snapshot(id, 2)).toEqual({ moves: 2, snapshot: { at: 3, value: [1, 'é'] }, intact: false });
-      // A snapshot written as text without its digest, or whose text is not JSON, was changed since.
+      // A snapshot written as a body without its digest, or whose body is not gzipped JSON, was changed since.
       await store.append(id, move(3, { snapshot: { at: 4 } }));
       await sql.query('UPDATE plystack_snapshots SET digest = NULL WHERE table_id = $1 AND moves = 4', [id]);
       expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4 }, intact: false });
-      await sql.query(`UPDATE plystack_snapshots SET body = '{"at":' WHERE table_id = $1 AND moves = 4`, [id]);
+      await sql.query(
+        `UPDATE plystack_snapshots SET body = convert_to('{"at":4}', 'UTF8') WHERE table_id = $1 AND moves = 4`,
+        [id],
+      );
+      expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
+      await sql.query(`UPDATE plystack_snapshots SET body = decode($2, 'base64') WHERE table_id = $1 AND moves = 4`, [
+        id,
+        gzipSync('{"at":').toString('base64'),
+      ]);
       expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
     },
   );

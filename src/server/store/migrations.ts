@@ -90,10 +90,11 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
   {
     version: 6,
     description:
-      "snapshots kept as the server's JSON text (body) with the SHA-256 it took of it (digest); those kept before stay in snapshot (jsonb)",
+      "snapshots kept as the server's JSON text gzipped by the server (body, not compressed again by the database) with the SHA-256 it took of the text (digest); those kept before stay in snapshot (jsonb)",
     sql: `
       ALTER TABLE plystack_snapshots ALTER COLUMN snapshot DROP NOT NULL;
-      ALTER TABLE plystack_snapshots ADD COLUMN body text;
+      ALTER TABLE plystack_snapshots ADD COLUMN body bytea;
+      ALTER TABLE plystack_snapshots ALTER COLUMN body SET STORAGE EXTERNAL;
       ALTER TABLE plystack_snapshots ADD COLUMN digest text
     `,
   },
