@@ -194,7 +194,7 @@ export interface TableStore {
   movesFrom(id: string, from: number): Promise<MoveRecord[]>;
   /**
    * The newest snapshot kept at or before `moves` moves, or null. The first snapshot kept at a count stays. Each is
-   * kept with a digest of itself (SHA-256 of its JSON as the store holds it), checked as it is read: `intact` is false
+   * kept with a digest of itself (SHA-256 of its JSON text as written), checked as it is read: `intact` is false
    * when the snapshot no longer matches it (it was changed after it was written), null for a snapshot kept without one
    * (by a plystack from before digests).
    */
