@@ -2,8 +2,9 @@
  * The promises of a table store (src/server/store/tableStore.ts), held to each of the three: the memory store, PGlite
  * in memory and PostgreSQL (the server project's shared cluster). Every scenario runs the same on each: tables
  * created and read, moves appended in order and refused at a taken index, idempotency answers, the moves from an
- * index, snapshots, clocks and bots due, claimed, released and stopped, a claim that lapses, and the lobby: a table
- * waiting for players, its seats taken and left, its start with the last seat, its close.
+ * index, snapshots (and those kept before migration 6), the moves as written (a move changed, moved or removed is
+ * told, and a table reopened with one is refused), clocks and bots due, claimed, released and stopped, a claim that
+ * lapses, and the lobby: a table waiting for players, its seats taken and left, its start with the last seat, its close.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
