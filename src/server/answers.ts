@@ -2,10 +2,10 @@
  * How the server answers what goes wrong: its own answers (`Answer`: a status,
  * a code and a message), a request body that its schema refuses (400 with the
  * path of the field), and the errors it expects from below (the store out of
- * reach: 503; a table of another rules revision: 409). Anything else is a 500.
+ * reach: 503; a table of another rules revision, or whose stored moves were changed: 409). Anything else is a 500.
  */
 import type { z } from 'zod';
-import { GameNotServed, RulesChanged } from './liveTables.js';
+import { GameNotServed, RulesChanged, TableTampered } from './liveTables.js';
 import { unstorable } from './storable.js';
 import { isUnavailable } from './store/sql.js';
 
@@ -44,6 +44,7 @@ export function knownAnswer(error: unknown): { status: number; body: Record<stri
     return { status: 503, body: { code: 'STORE_UNAVAILABLE', message: 'the store cannot be reached now; try again' } };
   if (error instanceof RulesChanged) return { status: 409, body: { code: 'RULES_REVISION', message: error.message } };
   if (error instanceof GameNotServed) return { status: 409, body: { code: 'UNKNOWN_GAME', message: error.message } };
+  if (error instanceof TableTampered) return { status: 409, body: { code: 'TAMPERED', message: error.message } };
   return null;
 }
 

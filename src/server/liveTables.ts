@@ -53,6 +53,13 @@ export class CorruptTable extends Error {}
  */
 export class RulesChanged extends Error {}
 
+/**
+ * A move of the table is not as the server wrote it: its row was changed (or removed) in the store since. The table is
+ * not served (409 `TAMPERED`): its snapshots were taken of the moves as written, and the moves as they are now may not
+ * even be legal, so neither is the table's truth; an operator restores the rows (from a backup) and restarts the server.
+ */
+export class TableTampered extends Error {}
+
 /** A stored table of a game this server was not given (a `--game` left out at a restart): answered 409 `UNKNOWN_GAME`. */
 export class GameNotServed extends Error {}
 
@@ -73,9 +80,10 @@ export class LiveTables {
   private readonly bots = new BotRuns(this);
   /**
    * Tables this process found opened with turn rules of another revision: refused
-   * from memory, and left to a process whose game can serve them (their deadlines and bots unclaimed here).
+   * from memory, and left to a process whose game can serve them (their deadlines and bots unclaimed here). And tables
+   * whose stored moves are not as they were written: refused from memory until the process restarts.
    */
-  private readonly unservable = new Map<string, RulesChanged>();
+  private readonly unservable = new Map<string, RulesChanged | TableTampered>();
 
   constructor(
     readonly store: TableStore,
@@ -85,7 +93,7 @@ export class LiveTables {
     this.cacheSize = options.cacheSize ?? 1000;
   }
 
-  /** Whether this process found the table opened with turn rules of another revision (it leaves its work to others). */
+  /** Whether this process found the table opened with turn rules of another revision, or tampered with (it leaves its work to others). */
   isUnservable(id: string): boolean {
     return this.unservable.has(id);
   }
@@ -178,6 +186,13 @@ export class LiveTables {
     return entry;
   }
 
+  /** Remembers that the table is not served here: it is refused from memory from now on. */
+  private refuse<E extends RulesChanged | TableTampered>(id: string, refused: E): E {
+    if (this.unservable.size >= MAX_UNSERVABLE) this.unservable.delete(this.unservable.keys().next().value as string);
+    this.unservable.set(id, refused);
+    return refused;
+  }
+
   /** The table from its newest snapshot and the moves after it. */
   private async build(record: TableRecord, game: AnyGame): Promise<{ table: Table; moves: number }> {
     if (record.rulesRevision !== null) {
@@ -189,18 +204,30 @@ export class LiveTables {
       });
       const revision = now.ok ? structureRevision(now.opening.structure) : null;
       if (revision !== null && revision !== record.rulesRevision) {
-        const refused = new RulesChanged(
-          `table ${record.id} was opened with ${game.id}'s turn rules revision ${record.rulesRevision}; this server's ${game.id} plays revision ${revision}: serve it with the version of the game it was opened with`,
+        throw this.refuse(
+          record.id,
+          new RulesChanged(
+            `table ${record.id} was opened with ${game.id}'s turn rules revision ${record.rulesRevision}; this server's ${game.id} plays revision ${revision}: serve it with the version of the game it was opened with`,
+          ),
         );
-        if (this.unservable.size >= MAX_UNSERVABLE)
-          this.unservable.delete(this.unservable.keys().next().value as string);
-        this.unservable.set(record.id, refused);
-        throw refused;
       }
     }
-    // The store's own snapshot is trusted as it was written: restored, not replayed. One that no longer matches the
-    // digest kept with it was changed since: it is not used, and the table is rebuilt from its moves.
-    let snapshot = await this.store.snapshot(record.id, 2_147_483_647);
+    // The store's own record is trusted as it was written: its snapshot restored, not replayed, once the store says
+    // that no move is changed since it was written (each move row against its digest; asked together with the snapshot).
+    const [stored, changed] = await Promise.all([
+      this.store.snapshot(record.id, 2_147_483_647),
+      this.store.changedMove(record.id),
+    ]);
+    if (changed !== null) {
+      const refused = new TableTampered(
+        `table ${record.id}: its stored move ${changed} is not as the server wrote it (changed or removed in the store since); the table is not served: restore its moves as they were written (from a backup), then restart the server`,
+      );
+      logFailure(refused.message);
+      throw this.refuse(record.id, refused);
+    }
+    // A snapshot that no longer matches the digest kept with it was changed since: it is not used, and the table is
+    // rebuilt from its moves.
+    let snapshot = stored;
     if (snapshot?.intact === false) {
       logFailure(
         `table ${record.id}: its snapshot at ${snapshot.moves} moves does not match the digest stored with it (changed since it was written); rebuilding the table from its moves`,
@@ -257,7 +284,15 @@ export class LiveTables {
 
   /** Rebuilds the live table from the store (after a conflict or a failed write). Call inside `exclusive`. */
   private async reload(entry: Entry): Promise<void> {
-    const built = await this.build(entry.record, entry.game);
+    let built: { table: Table; moves: number };
+    try {
+      built = await this.build(entry.record, entry.game);
+    } catch (error) {
+      // Refused now (its moves changed in the store): no longer served from this live entry either.
+      const id = entry.record.id;
+      if (error instanceof TableTampered && this.entries.get(id) === entry) this.drop(id, entry);
+      throw error;
+    }
     entry.table.stop();
     entry.table = built.table;
     entry.moves = built.moves;
@@ -353,7 +388,8 @@ export class LiveTables {
       return await this.get(id);
     } catch (error) {
       // Another process may serve it: one of the game's revision, or given the game.
-      if (!(error instanceof RulesChanged) && !(error instanceof GameNotServed)) throw error;
+      if (!(error instanceof RulesChanged) && !(error instanceof GameNotServed) && !(error instanceof TableTampered))
+        throw error;
       await release(id);
       return null;
     }

@@ -2,13 +2,16 @@
  * The promises of a table store (src/server/store/tableStore.ts), held to each of the three: the memory store, PGlite
  * in memory and PostgreSQL (the server project's shared cluster). Every scenario runs the same on each: tables
  * created and read, moves appended in order and refused at a taken index, idempotency answers, the moves from an
- * index, snapshots, clocks and bots due, claimed, released and stopped, a claim that lapses, and the lobby: a table
- * waiting for players, its seats taken and left, its start with the last seat, its close.
+ * index, snapshots (and those kept before migration 6), the moves as written (a move changed, moved or removed is
+ * told, and a table reopened with one is refused), clocks and bots due, claimed, released and stopped, a claim that
+ * lapses, and the lobby: a table waiting for players, its seats taken and left, its start with the last seat, its close.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInGames } from '../../src/games/registry.js';
+import { knownAnswer } from '../../src/server/answers.js';
 import { FLAGGED_MS } from '../../src/server/clock.js';
-import { LiveTables } from '../../src/server/liveTables.js';
+import { LiveTables, TableTampered } from '../../src/server/liveTables.js';
 import { MemoryStore } from '../../src/server/store/memoryStore.js';
 import { openPglite, openPostgres } from '../../src/server/store/sql.js';
 import { Store } from '../../src/server/store/store.js';
@@ -61,15 +64,64 @@ async function tamperSnapshot(
     kept.text = JSON.stringify(change(JSON.parse(kept.text)));
     return;
   }
+  // The SQL store keeps it gzipped (migration 6).
   const { sql } = store as Store;
-  const { rows } = await sql.query<{ snapshot: unknown }>(
-    `SELECT snapshot->'sealed' AS snapshot FROM plystack_snapshots WHERE table_id = $1 AND moves = $2`,
+  const { rows } = await sql.query<{ body: Uint8Array }>(
+    'SELECT body FROM plystack_snapshots WHERE table_id = $1 AND moves = $2',
     [id, moves],
   );
-  await sql.query(
-    `UPDATE plystack_snapshots SET snapshot = jsonb_set(snapshot, '{sealed}', $3::jsonb) WHERE table_id = $1 AND moves = $2`,
-    [id, moves, JSON.stringify(change(rows[0]!.snapshot))],
+  const changed = JSON.stringify(change(JSON.parse(gunzipSync(rows[0]!.body).toString('utf8'))));
+  await sql.query(`UPDATE plystack_snapshots SET body = decode($3, 'base64') WHERE table_id = $1 AND moves = $2`, [
+    id,
+    moves,
+    gzipSync(changed).toString('base64'),
+  ]);
+}
+
+/**
+ * Changes (or, `change` null, removes) the move a store keeps at `index` behind its back, as a hand or a bug in the
+ * database would: the digest kept with it is left as it was.
+ */
+async function tamperMove(
+  store: TableStore,
+  id: string,
+  index: number,
+  change: ((move: Record<string, unknown>) => unknown) | null,
+): Promise<void> {
+  if (store instanceof MemoryStore) {
+    const rows = (store as unknown as { rows: Map<string, { log: { move: string }[] }> }).rows;
+    const log = rows.get(id)!.log;
+    if (change === null) delete log[index];
+    else log[index]!.move = JSON.stringify(change(JSON.parse(log[index]!.move)));
+    return;
+  }
+  const { sql } = store as Store;
+  if (change === null) {
+    await sql.query('DELETE FROM plystack_moves WHERE table_id = $1 AND move_index = $2', [id, index]);
+    return;
+  }
+  const { rows } = await sql.query<{ move: Record<string, unknown> }>(
+    'SELECT move FROM plystack_moves WHERE table_id = $1 AND move_index = $2',
+    [id, index],
   );
+  await sql.query('UPDATE plystack_moves SET move = $3::jsonb WHERE table_id = $1 AND move_index = $2', [
+    id,
+    index,
+    JSON.stringify(change(rows[0]!.move)),
+  ]);
+}
+
+/** What `work` writes to standard error meanwhile (the server's failure log), and its result. */
+async function stderrOf<T>(work: () => Promise<T>): Promise<{ said: string; result: T | Error }> {
+  const said: string[] = [];
+  const write = process.stderr.write;
+  process.stderr.write = ((text: string) => said.push(String(text)) > 0) as typeof process.stderr.write;
+  try {
+    const result = await work().catch((error: Error) => error);
+    return { said: said.join(''), result };
+  } finally {
+    process.stderr.write = write;
+  }
 }
 
 describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (kind) => {
@@ -214,6 +266,43 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] }, intact: true });
   });
 
+  it.skipIf(kind === 'memory')(
+    'reads the snapshots kept as jsonb before migration 6 as before: sealed with their digest, or from before digests',
+    async () => {
+      const { sql } = store as Store;
+      const id = await newTable();
+      for (let i = 0; i < 3; i++) await store.append(id, move(i));
+      // As a plystack before migration 6 wrote them: { sealed, digest } (the digest of jsonb's text), or the snapshot alone.
+      const sealed = (value: string) =>
+        `jsonb_build_object('sealed', ${value}, 'digest', encode(sha256(convert_to((${value})::text, 'UTF8')), 'hex'))`;
+      await sql.query(
+        `INSERT INTO plystack_snapshots (table_id, moves, snapshot) VALUES ($1, 1, $2::jsonb), ($1, 2, ${sealed('$3::jsonb')})`,
+        [id, JSON.stringify({ at: 1, value: [0] }), JSON.stringify({ at: 2, value: [1, 'é'] })],
+      );
+      expect(await store.snapshot(id, 1)).toEqual({ moves: 1, snapshot: { at: 1, value: [0] }, intact: null });
+      expect(await store.snapshot(id, 2)).toEqual({ moves: 2, snapshot: { at: 2, value: [1, 'é'] }, intact: true });
+      await sql.query(
+        `UPDATE plystack_snapshots SET snapshot = jsonb_set(snapshot, '{sealed,at}', '3') WHERE table_id = $1 AND moves = 2`,
+        [id],
+      );
+      expect(await store.snapshot(id, 2)).toEqual({ moves: 2, snapshot: { at: 3, value: [1, 'é'] }, intact: false });
+      // A snapshot written as a body without its digest, or whose body is not gzipped JSON, was changed since.
+      await store.append(id, move(3, { snapshot: { at: 4 } }));
+      await sql.query('UPDATE plystack_snapshots SET digest = NULL WHERE table_id = $1 AND moves = 4', [id]);
+      expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: { at: 4 }, intact: false });
+      await sql.query(
+        `UPDATE plystack_snapshots SET body = convert_to('{"at":4}', 'UTF8') WHERE table_id = $1 AND moves = 4`,
+        [id],
+      );
+      expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
+      await sql.query(`UPDATE plystack_snapshots SET body = decode($2, 'base64') WHERE table_id = $1 AND moves = 4`, [
+        id,
+        gzipSync('{"at":').toString('base64'),
+      ]);
+      expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
+    },
+  );
+
   it('reopens a table from its snapshot as it was live; a snapshot changed since is told and the table rebuilt from its moves', async () => {
     const game = builtInGames.mundane!;
     const id = `table:${kind}-reopen-${++made}`;
@@ -252,6 +341,74 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
       `table ${id}: its snapshot at 64 moves does not match the digest stored with it (changed since it was written); rebuilding the table from its moves`,
     );
     entry.table.stop();
+  });
+
+  it('tells the first move that is not as it was written: changed, moved to another index, or removed', async () => {
+    const id = await newTable();
+    for (let i = 0; i < 6; i++) await store.append(id, move(i));
+    expect(await store.changedMove(id)).toBeNull();
+    expect(await store.changedMove('table:nobody')).toBeNull();
+    await tamperMove(store, id, 4, (m) => ({ ...m, payload: { n: 40 } }));
+    expect(await store.changedMove(id)).toBe(4);
+    // Move 3's row carried to index 2: a legal-looking log, but not the one written.
+    await tamperMove(store, id, 2, (m) => ({ ...m, payload: { n: 3 } }));
+    expect(await store.changedMove(id)).toBe(2);
+    await tamperMove(store, id, 1, null);
+    expect(await store.changedMove(id)).toBe(1);
+    // Another table's moves are as written.
+    const other = await newTable();
+    for (let i = 0; i < 3; i++) await store.append(other, move(i));
+    expect(await store.changedMove(other)).toBeNull();
+  });
+
+  it.skipIf(kind === 'memory')(
+    'checks a table stored before migration 7 from its first move written since: the older ones are taken as they are',
+    async () => {
+      const { sql } = store as Store;
+      const id = await newTable();
+      for (let i = 0; i < 3; i++) await store.append(id, move(i));
+      // As a plystack before migration 7 left them: no digests, and none to start from.
+      await sql.query('UPDATE plystack_tables SET digests_from = NULL WHERE id = $1', [id]);
+      await sql.query('UPDATE plystack_moves SET digest = NULL WHERE table_id = $1', [id]);
+      await tamperMove(store, id, 1, (m) => ({ ...m, payload: { n: 10 } }));
+      expect(await store.changedMove(id)).toBeNull();
+      await store.append(id, move(3));
+      await store.append(id, move(4));
+      expect(await store.changedMove(id)).toBeNull();
+      await tamperMove(store, id, 4, (m) => ({ ...m, payload: { n: 40 } }));
+      expect(await store.changedMove(id)).toBe(4);
+      // A move from then on whose digest is gone is not as it was written either.
+      await sql.query('UPDATE plystack_moves SET digest = NULL WHERE table_id = $1 AND move_index = 3', [id]);
+      expect(await store.changedMove(id)).toBe(3);
+    },
+  );
+
+  it('refuses to reopen a table a move of which was changed before its snapshot, and says so in its log', async () => {
+    const game = builtInGames.mundane!;
+    const id = `table:${kind}-tampered-${++made}`;
+    await store.createTable(
+      { ...opening(), id, version: game.version, seats: ['seat:ann', 'seat:bob'], seed: 5, options: {} },
+      null,
+    );
+    const live = new LiveTables(store, { games: builtInGames, snapshotEvery: 8 });
+    const entry = (await live.get(id))!;
+    for (let i = 0; i < 20; i++) expect((await live.play(entry, { type: 'engine.pass' })).status).toBe(200);
+    entry.table.stop();
+    expect((await store.snapshot(id, 2_147_483_647))?.moves).toBe(16);
+    // Move 3, long before the snapshot, becomes another: the snapshot (intact) would restore the table without it.
+    await tamperMove(store, id, 3, (m) => ({ ...m, type: 'engine.concede' }));
+    const tables = new LiveTables(store, { games: builtInGames });
+    const { said, result } = await stderrOf(() => tables.get(id));
+    expect(result).toBeInstanceOf(TableTampered);
+    const message = `table ${id}: its stored move 3 is not as the server wrote it (changed or removed in the store since); the table is not served`;
+    expect((result as Error).message).toContain(message);
+    expect(said).toContain(message);
+    expect(knownAnswer(result)).toMatchObject({ status: 409, body: { code: 'TAMPERED' } });
+    // Refused from memory from then on, told once; its deadlines and bots are left alone.
+    expect(tables.isUnservable(id)).toBe(true);
+    const again = await stderrOf(() => tables.get(id));
+    expect(again.result).toBe(result);
+    expect(again.said).toBe('');
   });
 
   it('runs a turn clock: due once its deadline passes, kept in its window, restarted in a new one, stopped', async () => {

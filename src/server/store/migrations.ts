@@ -87,6 +87,26 @@ export const MIGRATIONS: readonly { readonly version: number; readonly descripti
       CREATE INDEX plystack_tables_waiting ON plystack_tables (created_at) WHERE status = 'waiting'
     `,
   },
+  {
+    version: 6,
+    description:
+      "snapshots kept as the server's JSON text gzipped by the server (body, not compressed again by the database) with the SHA-256 it took of the text (digest); those kept before stay in snapshot (jsonb)",
+    sql: `
+      ALTER TABLE plystack_snapshots ALTER COLUMN snapshot DROP NOT NULL;
+      ALTER TABLE plystack_snapshots ADD COLUMN body bytea;
+      ALTER TABLE plystack_snapshots ALTER COLUMN body SET STORAGE EXTERNAL;
+      ALTER TABLE plystack_snapshots ADD COLUMN digest text
+    `,
+  },
+  {
+    version: 7,
+    description:
+      "each move kept with a digest of its row (jsonb's own 64-bit hash of the move, seeded with its index), and the index each table's digests start at (its first move written since)",
+    sql: `
+      ALTER TABLE plystack_moves ADD COLUMN digest bigint;
+      ALTER TABLE plystack_tables ADD COLUMN digests_from integer
+    `,
+  },
 ];
 
 /** A number only this schema's lock uses (pg_advisory_xact_lock). */

@@ -8,6 +8,8 @@
  * second sees `Conflict` and reloads.
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
 import type { BotSpec } from '../bots.js';
@@ -35,6 +37,8 @@ import {
 interface Waiting {
   readonly id: string;
   readonly entry: Append;
+  /** Its snapshot as it is stored, or null. */
+  readonly sealed: Sealed | null;
   readonly resolve: (committed: { at: number; deadline: number | null }) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -51,8 +55,8 @@ const MAX_BATCH = 500;
  */
 const APPEND_MANY = `
   WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::jsonb[], $12::boolean[])
-      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot, bot)
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::jsonb[], $7::text[], $8::jsonb[], $9::text[], $10::text[], $12::boolean[], $13::text[])
+      AS i(id, idx, status, win, win_ms, move, key, answer, cause, snapshot, bot, digest)
   ), locked AS (
     SELECT t.id FROM plystack_tables t JOIN input i ON i.id = t.id WHERE t.moves = i.idx AND t.status <> 'waiting' ORDER BY t.id FOR UPDATE OF t
   ), moved AS (
@@ -61,24 +65,67 @@ const APPEND_MANY = `
                       WHEN t.deadline_window IS DISTINCT FROM i.win OR t.deadline IS NULL THEN now() + i.win_ms * interval '1 millisecond'
                       ELSE t.deadline END,
       deadline_window = i.win, deadline_claim = NULL, deadline_claimed_at = NULL,
-      bot_due = CASE WHEN i.bot THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
+      bot_due = CASE WHEN i.bot THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL,
+      digests_from = COALESCE(t.digests_from, i.idx)
     FROM input i WHERE t.id = i.id AND t.moves = i.idx AND t.status <> 'waiting' AND t.id IN (SELECT id FROM locked)
     RETURNING t.id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from t.deadline) * 1000)::float8 AS deadline_ms
   ), stored AS (
-    INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
-    SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11 FROM input i JOIN moved m ON m.id = i.id RETURNING 1
+    INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process, digest)
+    SELECT i.id, i.idx, i.move, i.key, i.answer, i.cause, $11, ${moveDigest('i.idx', 'i.move')} FROM input i JOIN moved m ON m.id = i.id RETURNING 1
   ), snapshot AS (
-    INSERT INTO plystack_snapshots (table_id, moves, snapshot)
-    SELECT i.id, i.idx + 1, ${sealed('i.snapshot')} FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+    INSERT INTO plystack_snapshots (table_id, moves, body, digest)
+    SELECT i.id, i.idx + 1, decode(i.snapshot, 'base64'), i.digest FROM input i JOIN moved m ON m.id = i.id WHERE i.snapshot IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
   )
   SELECT id, at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`;
 
 /**
- * A snapshot as stored: `{ sealed, digest }`, the snapshot and the SHA-256 (hex) of its text as the database holds it
- * (jsonb's own text, the same whoever wrote it), so a snapshot changed after it was written is told apart when read.
+ * A move row's digest (migration 7), written with it by the database: jsonb's own 64-bit hash of the move (the one
+ * hash partitioning uses, of its content, not of its text), seeded with its index, so a move changed, or moved to
+ * another index, after it was written is told apart (`changedMove`). Not SHA-256 of the move's text: writing each of a
+ * 10,000-move table's moves out as text and taking its SHA-256 took the database 11-26 ms at every reopening, this
+ * hash about 2 (a loaded 2-core machine); a forger can recompute either.
  */
-function sealed(snapshot: string): string {
-  return `jsonb_build_object('sealed', ${snapshot}, 'digest', encode(sha256(convert_to((${snapshot})::text, 'UTF8')), 'hex'))`;
+function moveDigest(index: string, move: string): string {
+  return `jsonb_hash_extended(${move}, ${index})`;
+}
+
+/**
+ * The first move of a table below its count that is not as it was written: its digest does not match its row (from
+ * the index the table's digests start at), or it is gone (`kept` short of `moves`).
+ */
+const CHANGED_MOVE = `SELECT t.moves, count(m.move_index)::int AS kept,
+    min(m.move_index) FILTER (WHERE m.move_index >= t.digests_from AND m.digest IS DISTINCT FROM ${moveDigest('m.move_index', 'm.move')}) AS changed
+  FROM plystack_tables t LEFT JOIN plystack_moves m ON m.table_id = t.id AND m.move_index < t.moves
+  WHERE t.id = $1 GROUP BY t.id`;
+
+/** SHA-256 of `text` (its UTF-8), hex. */
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
+
+/**
+ * A snapshot as stored (migration 6): `body`, its JSON text as the server wrote it, gzipped by the server (level 1,
+ * off the event loop), and `digest`, the SHA-256 (hex) the server took of that text, so a snapshot changed after it
+ * was written is told apart when read. The database keeps the bytes as they are (not compressed again) and hands
+ * them back as they are: a 10,000-move table's snapshot is 1.5 MB of JSON, some 98 KB gzipped. As jsonb the database
+ * wrote it out as text on every read (best 76 ms); as text it decompressed and sent 1.5 MB (best 22-25 ms, loaded
+ * machine); gzipped, read and gunzipped here in best 7 ms. A snapshot kept before is in `snapshot` (jsonb):
+ * `{ sealed, digest }`, the digest of jsonb's own text of `sealed`, or the snapshot itself, from before digests.
+ */
+const SNAPSHOT = `SELECT moves, body, CASE WHEN body IS NOT NULL THEN digest ELSE snapshot->>'digest' END AS digest,
+    CASE WHEN body IS NULL THEN (CASE WHEN snapshot ? 'sealed' AND snapshot ? 'digest' THEN snapshot->'sealed' ELSE snapshot END)::text END AS text
+  FROM plystack_snapshots WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1`;
+
+/** A snapshot as `append` stores it: its JSON text gzipped (base64, for the query), and the SHA-256 of the text. */
+interface Sealed {
+  readonly body: string;
+  readonly digest: string;
+}
+
+async function seal(snapshot: unknown): Promise<Sealed> {
+  const text = JSON.stringify(snapshot);
+  return { body: (await gzip(text, { level: 1 })).toString('base64'), digest: sha256(text) };
 }
 
 /**
@@ -124,11 +171,11 @@ const TABLE_COLUMNS = `id, game, version, seats, seed, options, app_token, seat_
   ${ms('created_at')}::float8 AS created_ms, ${ms('COALESCE(started_at, created_at)')}::float8 AS started_ms`;
 
 /**
- * A chess clock's banks after a move ($13 the seats charged the time since `clock_since`,
- * $15 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
+ * A chess clock's banks after a move ($14 the seats charged the time since `clock_since`,
+ * $16 the seat earning the increment $5), for the bank of seat `b.key` now `b.value`.
  */
-const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($13::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
-  + CASE WHEN b.key = $15::text THEN $5::float8::numeric ELSE 0 END)`;
+const NEW_BANK = `(GREATEST(0, b.value::numeric - CASE WHEN b.key = ANY($14::text[]) THEN ${ms('now()')} - ${ms('clock_since')} ELSE 0 END)
+  + CASE WHEN b.key = $16::text THEN $5::float8::numeric ELSE 0 END)`;
 
 /** The UPDATE of a table's row when a move is committed at index $2: its count, status, clock and whether a bot is due ($12). */
 function advance(chess: boolean): string {
@@ -136,14 +183,15 @@ function advance(chess: boolean): string {
     ? `banks = (SELECT jsonb_object_agg(b.key, ${NEW_BANK}) FROM jsonb_each_text(banks) b),
        clock_since = now(),
        deadline = (SELECT to_timestamp((${ms('now()')} + CASE WHEN least = 0 THEN ${FLAGGED_MS} ELSE least END) / 1000.0)
-                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($14::text[])) AS running),
+                   FROM (SELECT min(${NEW_BANK}) AS least FROM jsonb_each_text(banks) b WHERE b.key = ANY($15::text[])) AS running),
        deadline_window = $4::text`
     : `deadline = CASE WHEN $4::text IS NULL THEN NULL
                        WHEN deadline_window IS DISTINCT FROM $4::text OR deadline IS NULL THEN now() + $5::float8 * interval '1 millisecond'
                        ELSE deadline END,
        deadline_window = $4::text`;
   return `UPDATE plystack_tables SET moves = $2 + 1, status = $3, ${clock}, deadline_claim = NULL, deadline_claimed_at = NULL,
-             bot_due = CASE WHEN $12::boolean THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL
+             bot_due = CASE WHEN $12::boolean THEN now() ELSE NULL END, bot_claim = NULL, bot_claimed_at = NULL,
+             digests_from = COALESCE(digests_from, $2)
            WHERE id = $1 AND moves = $2 AND status <> 'waiting'
            RETURNING id, (extract(epoch from now()) * 1000)::float8 AS at_ms, (extract(epoch from deadline) * 1000)::float8 AS deadline_ms`;
 }
@@ -268,11 +316,11 @@ export class Store implements TableStore {
     botDue = false,
   ): Promise<number | null> {
     const { rows } = await this.sql.query<{ started_ms: number }>(
-      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due, spectators, lobby, status)
+      `INSERT INTO plystack_tables (id, game, version, seats, seed, options, app_token, seat_tokens, clock, deadline_window, deadline, banks, clock_since, rules_revision, bots, bot_due, spectators, lobby, status, digests_from)
        VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, $9::jsonb, $10::text,
                CASE WHEN $10::text IS NULL THEN NULL ELSE now() + $11::float8 * interval '1 millisecond' END, $12::jsonb, now(), $13::integer,
                $14::jsonb, CASE WHEN $15::boolean THEN now() ELSE NULL END, $16::boolean, $17::boolean,
-               CASE WHEN $17::boolean THEN 'waiting' ELSE 'playing' END)
+               CASE WHEN $17::boolean THEN 'waiting' ELSE 'playing' END, 0)
        ON CONFLICT (id) DO NOTHING RETURNING ${ms('created_at')}::float8 AS started_ms`,
       [
         table.id,
@@ -459,23 +507,60 @@ export class Store implements TableStore {
   }
 
   /**
-   * The newest snapshot taken at or before `moves` moves, or null; checked against its digest. The database hands
-   * over the snapshot's text once (as the digest was taken of it), and the digest is taken of that text here: asking
-   * the database for both made it write a large snapshot out as text twice.
+   * The newest snapshot taken at or before `moves` moves, or null; checked against its digest, here: the database
+   * hands over the gzipped text the server wrote, and the server gunzips it (off the event loop) and takes its digest
+   * again. One written before migration 6 is read from its jsonb as before (written out as text by the database, its
+   * digest taken of that text).
    */
   async snapshot(id: string, moves: number): Promise<StoredSnapshot | null> {
-    // A snapshot kept before digests is the snapshot itself, without `sealed`.
-    const { rows } = await this.sql.query<{ moves: number; text: string; digest: string | null; sealed: boolean }>(
-      `SELECT moves, s.snapshot ? 'sealed' AND s.snapshot ? 'digest' AS sealed,
-         (CASE WHEN s.snapshot ? 'sealed' AND s.snapshot ? 'digest' THEN s.snapshot->'sealed' ELSE s.snapshot END)::text AS text,
-         s.snapshot->>'digest' AS digest
-       FROM plystack_snapshots s WHERE table_id = $1 AND moves <= $2 ORDER BY moves DESC LIMIT 1`,
-      [id, moves],
-    );
+    const { rows } = await this.sql.query<{
+      moves: number;
+      body: Uint8Array | null;
+      text: string | null;
+      digest: string | null;
+    }>(SNAPSHOT, [id, moves]);
     const row = rows[0];
     if (row === undefined) return null;
-    const intact = row.sealed ? createHash('sha256').update(row.text, 'utf8').digest('hex') === row.digest : null;
-    return { moves: row.moves, snapshot: JSON.parse(row.text), intact };
+    let text = row.text;
+    if (row.body !== null) {
+      try {
+        text = (await gunzip(row.body)).toString('utf8');
+      } catch {
+        return { moves: row.moves, snapshot: null, intact: false };
+      }
+    }
+    // A snapshot written as a body always has its digest: one without (or with neither body nor jsonb) was changed since.
+    let intact =
+      text === null ? false : row.digest === null ? (row.body !== null ? false : null) : sha256(text) === row.digest;
+    let snapshot: unknown = null;
+    try {
+      if (text !== null) snapshot = JSON.parse(text);
+    } catch {
+      intact = false;
+    }
+    return { moves: row.moves, snapshot, intact };
+  }
+
+  /**
+   * The first move of the table that is not as it was written, or null: one query, in which the database takes the
+   * digest of each move row again (a 10,000-move table: some 2 ms of the database's time, and nothing but one row
+   * sent). A table stored before migration 7 is checked from its first move written since.
+   */
+  async changedMove(id: string): Promise<number | null> {
+    const { rows } = await this.sql.query<{ moves: number; kept: number; changed: number | null }>(CHANGED_MOVE, [id]);
+    const row = rows[0];
+    if (row === undefined) return null;
+    let first = row.changed;
+    if (row.kept < row.moves) {
+      const gone = await this.sql.query<{ index: number }>(
+        `SELECT i AS index FROM generate_series(0, $2::integer - 1) i
+         WHERE NOT EXISTS (SELECT 1 FROM plystack_moves WHERE table_id = $1 AND move_index = i) ORDER BY i LIMIT 1`,
+        [id, row.moves],
+      );
+      const missing = gone.rows[0]?.index;
+      if (missing !== undefined && (first === null || missing < first)) first = missing;
+    }
+    return first;
   }
 
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
@@ -499,9 +584,10 @@ export class Store implements TableStore {
    * move waiting (LiveTables plays a table's moves one at a time), so a batch
    * holds each table once.
    */
-  append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+  async append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+    const sealed = entry.snapshot === null ? null : await seal(entry.snapshot);
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id, entry, resolve, reject });
+      this.waiting.push({ id, entry, sealed, resolve, reject });
       this.schedule();
     });
   }
@@ -536,7 +622,7 @@ export class Store implements TableStore {
   private async commit(batch: Waiting[]): Promise<void> {
     const grouped = batch.filter((w) => w.entry.seats == null);
     const alone = grouped.length > 1 ? batch.filter((w) => w.entry.seats != null) : batch;
-    const work: Promise<void>[] = alone.map((w) => this.appendOne(w.id, w.entry).then(w.resolve, w.reject));
+    const work: Promise<void>[] = alone.map((w) => this.appendOne(w).then(w.resolve, w.reject));
     if (grouped.length > 1) work.push(this.appendMany(grouped));
     await Promise.all(work);
   }
@@ -554,9 +640,10 @@ export class Store implements TableStore {
         batch.map((w) => w.entry.key),
         batch.map((w) => JSON.stringify(w.entry.answer)),
         batch.map((w) => w.entry.cause),
-        batch.map((w) => (w.entry.snapshot === null ? null : JSON.stringify(w.entry.snapshot))),
+        batch.map((w) => w.sealed?.body ?? null),
         this.process,
         batch.map((w) => w.entry.botDue === true),
+        batch.map((w) => w.sealed?.digest ?? null),
       ]));
     } catch (error) {
       // The store is away: every move of the batch gets the error (its table is rebuilt from the store before its next move).
@@ -565,7 +652,7 @@ export class Store implements TableStore {
         return;
       }
       // One move spoilt the batch (a key or index another process took meanwhile, a deadlock): each on its own says which.
-      await Promise.all(batch.map((w) => this.appendOne(w.id, w.entry).then(w.resolve, w.reject)));
+      await Promise.all(batch.map((w) => this.appendOne(w).then(w.resolve, w.reject)));
       return;
     }
     const committed = new Map(rows.map((row) => [row.id, row]));
@@ -580,18 +667,18 @@ export class Store implements TableStore {
   }
 
   /** Commits one move in one statement, so one round trip and one implicit transaction. */
-  private async appendOne(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
+  private async appendOne({ id, entry, sealed }: Waiting): Promise<{ at: number; deadline: number | null }> {
     // The row lock on the table serialises writers, and its WHERE sees the winner's count once that commits; the primary key (table, index) backs it.
     try {
       const { rows } = await this.sql.query<{ at_ms: number; deadline_ms: number | null }>(
         `WITH moved AS (
            ${advance(entry.seats != null)}
          ), stored AS (
-           INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process)
-           SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10 FROM moved RETURNING 1
+           INSERT INTO plystack_moves (table_id, move_index, move, key, answer, cause, process, digest)
+           SELECT id, $2, $6::jsonb, $7, $8::jsonb, $9, $10, ${moveDigest('$2::integer', '$6::jsonb')} FROM moved RETURNING 1
          ), snapshot AS (
-           INSERT INTO plystack_snapshots (table_id, moves, snapshot)
-           SELECT id, $2 + 1, ${sealed('$11::jsonb')} FROM moved WHERE $11::jsonb IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
+           INSERT INTO plystack_snapshots (table_id, moves, body, digest)
+           SELECT id, $2 + 1, decode($11::text, 'base64'), $13::text FROM moved WHERE $11::text IS NOT NULL ON CONFLICT DO NOTHING RETURNING 1
          )
          SELECT at_ms, deadline_ms FROM moved, (SELECT count(*) FROM stored) AS s`,
         // A chess clock has no window ($4 null) and takes its increment in $5.
@@ -606,8 +693,9 @@ export class Store implements TableStore {
           JSON.stringify(entry.answer),
           entry.cause,
           this.process,
-          entry.snapshot === null ? null : JSON.stringify(entry.snapshot),
+          sealed?.body ?? null,
           entry.botDue === true,
+          sealed?.digest ?? null,
           ...(entry.seats == null ? [] : [entry.seats.charged, entry.seats.running, entry.seats.mover]),
         ],
       );

@@ -194,11 +194,18 @@ export interface TableStore {
   movesFrom(id: string, from: number): Promise<MoveRecord[]>;
   /**
    * The newest snapshot kept at or before `moves` moves, or null. The first snapshot kept at a count stays. Each is
-   * kept with a digest of itself (SHA-256 of its JSON as the store holds it), checked as it is read: `intact` is false
+   * kept with a digest of itself (SHA-256 of its JSON text as written), checked as it is read: `intact` is false
    * when the snapshot no longer matches it (it was changed after it was written), null for a snapshot kept without one
    * (by a plystack from before digests).
    */
   snapshot(id: string, moves: number): Promise<StoredSnapshot | null>;
+  /**
+   * The index of the first of the table's moves that the store no longer holds as it wrote it, or null when each is as
+   * written (or there is no such table). Each move is kept with a digest of its row (its index and its move) written
+   * with it: a move changed since, or moved to another index, no longer matches it, and a move gone leaves its index
+   * empty below the table's count. Moves a store kept before it wrote digests are taken as they are.
+   */
+  changedMove(id: string): Promise<number | null>;
   /** The answer first given to the move sent with this (scoped) idempotency key, or null. */
   answerFor(id: string, key: string): Promise<JsonValue | null>;
 
