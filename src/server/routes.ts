@@ -60,11 +60,15 @@ export interface Route {
 const error = (description: string): Answered => ({ description, schema: errorSchema });
 const answer = (description: string, schema: z.ZodType): Answered => ({ description, schema });
 
+/** Why a stored table is not served (409), whatever the route: the answers.ts errors from below. */
+const UNSERVED =
+  "RULES_REVISION: the table was opened with turn rules of another revision than this server's game; UNKNOWN_GAME: its game is not one this server serves; TAMPERED: a stored move of it is not as the server wrote it";
+
 /** The answers every route that names a table can give. */
 const common = {
   401: error("no token, or not one of this table's"),
   404: error('no such table'),
-  409: error("RULES_REVISION: the table was opened with turn rules of another revision than this server's game"),
+  409: error(UNSERVED),
   429: error('too many requests for this token'),
   503: error('the store cannot be reached now'),
 } as const;
@@ -112,7 +116,7 @@ export const ROUTES = {
       204: { description: 'closed' },
       403: error('not the app token'),
       ...common,
-      409: error('NOT_IN_LOBBY: the table was not opened in the lobby; STARTED: it has started'),
+      409: error(`NOT_IN_LOBBY: the table was not opened in the lobby; STARTED: it has started; ${UNSERVED}`),
     },
   },
   takeSeat: {
@@ -128,7 +132,7 @@ export const ROUTES = {
       400: error('malformed JSON or fields'),
       404: unknownSeat,
       409: error(
-        'SEAT_TAKEN: the seat has a player or a bot; STARTED: the table has started; NOT_IN_LOBBY: it was not opened in the lobby',
+        `SEAT_TAKEN: the seat has a player or a bot; STARTED: the table has started; NOT_IN_LOBBY: it was not opened in the lobby; ${UNSERVED}`,
       ),
       429: common[429],
       503: common[503],
@@ -145,7 +149,7 @@ export const ROUTES = {
       403: error("another seat's token"),
       ...common,
       404: unknownSeat,
-      409: error('SEAT_FREE: nobody holds the seat; STARTED: the table has started; NOT_IN_LOBBY'),
+      409: error(`SEAT_FREE: nobody holds the seat; STARTED: the table has started; NOT_IN_LOBBY; ${UNSERVED}`),
     },
   },
   newSeatToken: {
@@ -163,7 +167,7 @@ export const ROUTES = {
       ...common,
       404: unknownSeat,
       409: error(
-        "BOT_SEAT: the server's bot plays the seat; SEAT_FREE: a seat of a table in the lobby that no player holds; RULES_REVISION",
+        `BOT_SEAT: the server's bot plays the seat; SEAT_FREE: a seat of a table in the lobby that no player holds; ${UNSERVED}`,
       ),
     },
   },
@@ -208,9 +212,7 @@ export const ROUTES = {
       400: error('the app token without ?seat'),
       403: error("FORBIDDEN: another seat's moves; READ_ONLY: a spectator"),
       ...common,
-      409: error(
-        "NOT_STARTED: the table waits in the lobby for players; RULES_REVISION: the table was opened with turn rules of another revision than this server's game",
-      ),
+      409: error(`NOT_STARTED: the table waits in the lobby for players; ${UNSERVED}`),
     },
   },
   play: {
@@ -225,7 +227,7 @@ export const ROUTES = {
       403: error('FORBIDDEN: a seat token acting for another seat, or for none; READ_ONLY: a spectator (no token)'),
       ...common,
       409: error(
-        "STALE, with ply: the current ply count; NOT_STARTED: the table waits in the lobby for players; or RULES_REVISION: the table was opened with turn rules of another revision than this server's game",
+        `STALE, with ply: the current ply count; NOT_STARTED: the table waits in the lobby for players; ${UNSERVED}`,
       ),
       413: error('the body is too large'),
       422: error('the move is refused: code, message, reason'),
@@ -262,9 +264,7 @@ export const ROUTES = {
       101: { description: 'switching to WebSocket' },
       400: error('from is not a ply index'),
       ...common,
-      409: error(
-        "NOT_STARTED: a seat's token at a table waiting in the lobby; RULES_REVISION: the table was opened with turn rules of another revision than this server's game",
-      ),
+      409: error(`NOT_STARTED: a seat's token at a table waiting in the lobby; ${UNSERVED}`),
     },
   },
   health: {

@@ -266,9 +266,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     expect(await store.snapshot(id, 3)).toEqual({ moves: 2, snapshot: { at: 2, value: [1] }, intact: true });
   });
 
-  it.skipIf(kind === 'memory')(
-    'reads the snapshots kept as jsonb before migration 6 as before: sealed with their digest, or from before digests',
-    async () => {
+  // A database's own upgrade: the memory store has no older rows to read.
+  if (kind !== 'memory')
+    it('reads the snapshots kept as jsonb before migration 6 as before: sealed with their digest, or from before digests', async () => {
       const { sql } = store as Store;
       const id = await newTable();
       for (let i = 0; i < 3; i++) await store.append(id, move(i));
@@ -300,8 +300,7 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
         gzipSync('{"at":').toString('base64'),
       ]);
       expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
-    },
-  );
+    });
 
   it('reopens a table from its snapshot as it was live; a snapshot changed since is told and the table rebuilt from its moves', async () => {
     const game = builtInGames.mundane!;
@@ -361,9 +360,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     expect(await store.changedMove(other)).toBeNull();
   });
 
-  it.skipIf(kind === 'memory')(
-    'checks a table stored before migration 7 from its first move written since: the older ones are taken as they are',
-    async () => {
+  // A database's own upgrade: the memory store has no older rows to read.
+  if (kind !== 'memory')
+    it('checks a table stored before migration 7 from its first move written since: the older ones are taken as they are', async () => {
       const { sql } = store as Store;
       const id = await newTable();
       for (let i = 0; i < 3; i++) await store.append(id, move(i));
@@ -380,8 +379,7 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
       // A move from then on whose digest is gone is not as it was written either.
       await sql.query('UPDATE plystack_moves SET digest = NULL WHERE table_id = $1 AND move_index = 3', [id]);
       expect(await store.changedMove(id)).toBe(3);
-    },
-  );
+    });
 
   it('refuses to reopen a table a move of which was changed before its snapshot, and says so in its log', async () => {
     const game = builtInGames.mundane!;
