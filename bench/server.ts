@@ -8,7 +8,8 @@
  * process of its own, bgioServer.ts) with its default storage (in memory) and
  * with its own durable one (FlatFile), on its own socket.io protocol, side by
  * side; like with like, plystack's moves a second over boardgame.io's on memory
- * (`memoryVsBgio`) and durable (`durableVsBgio`); and the time to reopen a
+ * (`memoryVsBgio`) and durable (`durableVsBgio`), each the median of rounds
+ * that alternate the two sides (`--rounds`); and the time to reopen a
  * stored 10,000-move table (reopen.ts). Writes bench/server-results.json
  * (`--smoke`: a tiny run, written under bench/.build). The load and its
  * measures are in serverLoad.ts, the contestants in serverContestants.ts, the
@@ -46,6 +47,12 @@ const load: Load = {
   say: log,
 };
 const root = repoRoot();
+/**
+ * `--rounds N`: the like-with-like pairs (memws against bgio, pg1ws against bgioflat) run N times in all (default 3;
+ * 1 with `--smoke`), alternating which side goes first, and each ratio is the median of its rounds: one run of each
+ * side moved by up to a half with the machine's mood of the moment.
+ */
+const ROUNDS = Math.max(1, Math.floor(Number(argAfter('--rounds') ?? (smoke ? 1 : 3))));
 
 const results: Result[] = [];
 /** Opening a stored table of `REOPEN_PLIES` moves in fresh live tables, per store: best of 5 (ms), and every run. */
@@ -78,6 +85,27 @@ try {
     results.push(await plystack(load, 'PostgreSQL 15', ['--database', await pg.database('bench4')], 2, 'stream'));
   if (runs('bgio')) results.push(await boardgameio(load, null));
   if (runs('bgioflat')) results.push(await boardgameio(load, join(dir, 'flatfile')));
+  // The pairs again, each side first in turn, so that a slower moment of the machine does not fall on one side alone.
+  const again = (round: number, result: Result) => results.push({ ...result, round });
+  for (let round = 2; round <= ROUNDS; round++) {
+    const memory = async () => {
+      if (runs('memws')) again(round, await plystack(load, 'memory', ['--memory'], 1, 'stream'));
+    };
+    const bgio = async () => {
+      if (runs('bgio')) again(round, await boardgameio(load, null));
+    };
+    const durable = async () => {
+      if (runs('pg1ws'))
+        again(
+          round,
+          await plystack(load, 'PostgreSQL 15', ['--database', await pg.database(`bench3r${round}`)], 1, 'stream'),
+        );
+    };
+    const flat = async () => {
+      if (runs('bgioflat')) again(round, await boardgameio(load, join(dir, `flatfile-${round}`)));
+    };
+    for (const side of round % 2 === 0 ? [bgio, memory, flat, durable] : [memory, bgio, durable, flat]) await side();
+  }
   if (runs('reopen')) {
     await reopen('memory', new MemoryStore('bench'));
     const store = await Store.open(await openPostgres(await pg.database('bench5')), 'bench');
@@ -96,9 +124,13 @@ try {
 const memoryVsBgio = versus(results, 'memory', 'in memory (its default)');
 const durableVsBgio = versus(results, 'PostgreSQL 15', 'FlatFile (node-persist files)');
 if (memoryVsBgio !== null)
-  log(`memoryVsBgio ${memoryVsBgio.ratio}× (${memoryVsBgio.plystack}; ${memoryVsBgio.boardgameio})`);
+  log(
+    `memoryVsBgio ${memoryVsBgio.ratio}× (rounds ${memoryVsBgio.rounds.join(', ')}; median round: ${memoryVsBgio.plystack}; ${memoryVsBgio.boardgameio})`,
+  );
 if (durableVsBgio !== null)
-  log(`durableVsBgio ${durableVsBgio.ratio}× (${durableVsBgio.plystack}; ${durableVsBgio.boardgameio})`);
+  log(
+    `durableVsBgio ${durableVsBgio.ratio}× (rounds ${durableVsBgio.rounds.join(', ')}; median round: ${durableVsBgio.plystack}; ${durableVsBgio.boardgameio})`,
+  );
 
 const report = {
   date: new Date().toISOString(),
@@ -112,6 +144,7 @@ const report = {
     tables: load.tables,
     clients: load.clients,
     seconds: load.seconds,
+    rounds: ROUNDS,
     move: 'a seatless pass (mundane) / player 0 passes (boardgame.io)',
     durability:
       'plystack answers after the commit (PostgreSQL and PGlite: fsync on; memory: none); boardgame.io answers from memory, or after FlatFile (node-persist) wrote its file (no fsync)',

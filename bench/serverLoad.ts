@@ -32,6 +32,8 @@ export interface Result {
   readonly errors: number;
   /** How the clients sent their moves (boardgame.io's: on their sockets, `stream`). */
   readonly channel?: Channel;
+  /** The round of the run it was measured in, from 1 (the like-with-like pairs run again in later rounds). */
+  readonly round?: number;
   /** CPU time the server processes spent per move while the clients played. */
   readonly serverCpuMsPerMove?: number;
   /** CPU time PostgreSQL's processes spent per move meanwhile (on PostgreSQL only). */

@@ -5,12 +5,14 @@
 import { writeFileSync } from 'node:fs';
 import type { Channel, Result } from './serverLoad.js';
 
-/** One like-with-like ratio and the two runs it comes from. */
+/** One like-with-like ratio, the median of its rounds, and the two runs of the median round. */
 export interface Versus {
   readonly ratio: number;
+  /** The ratio of each round, in the order they ran (the two contestants alternate, so the machine's moods reach both). */
+  readonly rounds: number[];
   readonly plystack: string;
   readonly boardgameio: string;
-  /** plystack's moves by HTTP over boardgame.io's, where both of plystack's channels ran. */
+  /** plystack's moves by HTTP over boardgame.io's in the first round, where both of plystack's channels ran. */
   readonly byHttp?: number;
 }
 
@@ -24,27 +26,43 @@ export interface Reopened {
 
 /**
  * plystack's moves a second over boardgame.io's, like with like: the same moves, clients and seconds, in this run;
- * each side's clients hold a socket per table (plystack's moves on the stream) and, where both ran, by HTTP too.
+ * each side's clients hold a socket per table (plystack's moves on the stream) and, where both ran, by HTTP too. Each
+ * round that ran both gives a ratio; the verdict is their median (the middle one; of an even count, the lower).
  */
 export function versus(results: readonly Result[], plystackStore: string, bgioStore: string): Versus | null {
-  const bgio = results.find((r) => r.contestant.startsWith('boardgame.io') && r.store === bgioStore);
-  const pick = (channel: Channel) =>
-    results.find(
-      (r) =>
-        r.contestant.startsWith('plystack') && r.store === plystackStore && r.processes === 1 && r.channel === channel,
-    );
-  const stream = pick('stream');
-  const http = pick('http');
-  if (bgio === undefined || (stream === undefined && http === undefined)) return null;
-  const ratio = (r: Result) => Number((r.movesPerSecond / bgio.movesPerSecond).toFixed(2));
-  const mine = stream ?? http!;
+  const rounds = [...new Set(results.map((r) => r.round ?? 1))].sort((a, b) => a - b);
+  const pairs = rounds.flatMap((round) => {
+    const here = results.filter((r) => (r.round ?? 1) === round);
+    const bgio = here.find((r) => r.contestant.startsWith('boardgame.io') && r.store === bgioStore);
+    const pick = (channel: Channel) =>
+      here.find(
+        (r) =>
+          r.contestant.startsWith('plystack') &&
+          r.store === plystackStore &&
+          r.processes === 1 &&
+          r.channel === channel,
+      );
+    const stream = pick('stream');
+    const http = pick('http');
+    const mine = stream ?? http;
+    if (bgio === undefined || mine === undefined) return [];
+    const ratio = (r: Result) => Number((r.movesPerSecond / bgio.movesPerSecond).toFixed(2));
+    return [
+      { ratio: ratio(mine), mine, bgio, byHttp: stream !== undefined && http !== undefined ? ratio(http) : null },
+    ];
+  });
+  if (pairs.length === 0) return null;
+  const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor((pairs.length - 1) / 2)]!;
+  const byHttp = pairs[0]!.byHttp;
   return {
-    ratio: ratio(mine),
-    plystack: `${mine.contestant}, ${mine.store}, 1 process: ${mine.movesPerSecond} moves/s`,
-    boardgameio: `${bgio.contestant}, ${bgio.store}: ${bgio.movesPerSecond} moves/s`,
-    ...(stream !== undefined && http !== undefined ? { byHttp: ratio(http) } : {}),
+    ratio: median.ratio,
+    rounds: pairs.map((pair) => pair.ratio),
+    plystack: `${median.mine.contestant}, ${median.mine.store}, 1 process: ${median.mine.movesPerSecond} moves/s`,
+    boardgameio: `${median.bgio.contestant}, ${median.bgio.store}: ${median.bgio.movesPerSecond} moves/s`,
+    ...(byHttp !== null ? { byHttp } : {}),
   };
 }
+
 /** Writes `report` to `out` as JSON, and prints its runs as a table with its ratios and reopen times under it. */
 export function writeReport(
   out: string,
@@ -59,6 +77,7 @@ export function writeReport(
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   const rows = [
     [
+      'round',
       'contestant',
       'store',
       'processes',
@@ -71,6 +90,7 @@ export function writeReport(
       'bench CPU ms/move',
     ],
     ...results.map((r) => [
+      String(r.round ?? 1),
       r.contestant,
       r.store,
       String(r.processes),
@@ -87,10 +107,14 @@ export function writeReport(
   const lines = [
     ...(memoryVsBgio === null
       ? []
-      : [`memoryVsBgio ${memoryVsBgio.ratio}×: ${memoryVsBgio.plystack}; ${memoryVsBgio.boardgameio}`]),
+      : [
+          `memoryVsBgio ${memoryVsBgio.ratio}× (rounds ${memoryVsBgio.rounds.join(', ')}): ${memoryVsBgio.plystack}; ${memoryVsBgio.boardgameio}`,
+        ]),
     ...(durableVsBgio === null
       ? []
-      : [`durableVsBgio ${durableVsBgio.ratio}×: ${durableVsBgio.plystack}; ${durableVsBgio.boardgameio}`]),
+      : [
+          `durableVsBgio ${durableVsBgio.ratio}× (rounds ${durableVsBgio.rounds.join(', ')}): ${durableVsBgio.plystack}; ${durableVsBgio.boardgameio}`,
+        ]),
     ...reopened.map(
       (r) => `reopen a ${r.moves}-move table (${r.store}): ${r.bestMs} ms (best; runs ${r.runsMs.join(', ')})`,
     ),
