@@ -17,6 +17,7 @@ import { openPglite, openPostgres } from '../../src/server/store/sql.js';
 import { Store } from '../../src/server/store/store.js';
 import { type Append, Conflict, type NewTable, type TableStore } from '../../src/server/store/tableStore.js';
 import { sharedPostgres } from './support/postgres.js';
+import { stderrOf } from './support/stderr.js';
 
 /** How long a claim holds in these stores: short, so that a scenario can wait for it to lapse; long enough that a loaded machine checks it has not lapsed at half of it (at 400 ms, it had). */
 const LAPSE_MS = 1000;
@@ -109,19 +110,6 @@ async function tamperMove(
     index,
     JSON.stringify(change(rows[0]!.move)),
   ]);
-}
-
-/** What `work` writes to standard error meanwhile (the server's failure log), and its result. */
-async function stderrOf<T>(work: () => Promise<T>): Promise<{ said: string; result: T | Error }> {
-  const said: string[] = [];
-  const write = process.stderr.write;
-  process.stderr.write = ((text: string) => said.push(String(text)) > 0) as typeof process.stderr.write;
-  try {
-    const result = await work().catch((error: Error) => error);
-    return { said: said.join(''), result };
-  } finally {
-    process.stderr.write = write;
-  }
 }
 
 describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (kind) => {
@@ -328,15 +316,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
       changed.context.turn.number = 99;
       return changed;
     });
-    const said: string[] = [];
-    const write = process.stderr.write;
-    process.stderr.write = ((text: string) => said.push(String(text)) > 0) as typeof process.stderr.write;
-    try {
-      expect(await reopened()).toEqual(asLive);
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(said.join('')).toContain(
+    const { said, result } = await stderrOf(reopened);
+    expect(result).toEqual(asLive);
+    expect(said).toContain(
       `table ${id}: its snapshot at 64 moves does not match the digest stored with it (changed since it was written); rebuilding the table from its moves`,
     );
     entry.table.stop();

@@ -11,6 +11,7 @@ import { startServer } from '../../src/server/server.js';
 import { refusal } from './support/refusal.js';
 import { sharedDatabase } from './support/sharedDatabase.js';
 import { sqlOf } from './support/sqlOf.js';
+import { stderrOf } from './support/stderr.js';
 
 describe('a table whose stored moves were changed', () => {
   const database = sharedDatabase('tampered');
@@ -37,24 +38,20 @@ describe('a table whose stored moves were changed', () => {
       await first.close();
     }
 
-    const said: string[] = [];
-    const write = process.stderr.write;
-    process.stderr.write = ((text: string) => said.push(String(text)) > 0) as typeof process.stderr.write;
-    const second = await serve('second');
-    try {
+    let second: Awaited<ReturnType<typeof serve>> | undefined;
+    const { said, result } = await stderrOf(async () => {
+      second = await serve('second');
       const read = await refusal(connect(second.url, appToken).get(table));
       expect([read.status, read.code]).toEqual([409, 'TAMPERED']);
       expect(read.message).toContain(`table ${table}: its stored move 2 is not as the server wrote it`);
       const move = await refusal(connect(second.url, anns).play(table, { type: 'engine.pass' }));
       expect([move.status, move.code]).toEqual([409, 'TAMPERED']);
       expect(await second.store.moveCount(table)).toBe(10);
-      // Told once in the server's log, which move and what to do.
-      const told = said.join('').split(`table ${table}: its stored move 2 is not as the server wrote it`);
-      expect(told).toHaveLength(2);
-      expect(told[1]).toContain('restore its moves as they were written (from a backup), then restart the server');
-    } finally {
-      process.stderr.write = write;
-      await second.close();
-    }
+    }).finally(() => second?.close());
+    if (result instanceof Error) throw result;
+    // Told once in the server's log, which move and what to do.
+    const told = said.split(`table ${table}: its stored move 2 is not as the server wrote it`);
+    expect(told).toHaveLength(2);
+    expect(told[1]).toContain('restore its moves as they were written (from a backup), then restart the server');
   }, 120_000);
 });

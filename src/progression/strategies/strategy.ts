@@ -25,14 +25,20 @@ export interface PhaseStart {
   readonly named: string | null;
 }
 
-/** One activation strategy. */
-export interface StrategyModel {
+/**
+ * One activation strategy. Its `shape` says how the chart draws a game phase of it: `turns` (one seat's turn after
+ * another's: `inTurn`), `rounds` (every seat plays and ends its own turn in a round: `round`, whose bookkeeping the
+ * strategy's `round` book keeps) or `open` (any seat, any time: `open`).
+ */
+export type StrategyModel = StrategyRules &
+  (
+    | { readonly shape: 'rounds'; readonly round: RoundBook }
+    | { readonly shape: 'turns' | 'open'; readonly round?: undefined }
+  );
+
+/** What every strategy says, whatever its shape. */
+interface StrategyRules {
   readonly name: Strategy;
-  /**
-   * How the chart draws a game phase of this strategy: `turns` (one seat's turn after another's: `inTurn`),
-   * `rounds` (every seat plays and ends its own turn in a round: `round`) or `open` (any seat, any time: `open`).
-   */
-  readonly shape: 'turns' | 'rounds' | 'open';
   /** Whether the acting seat may delay its turn (`engine.delay`). */
   readonly delays: boolean;
   /** The phase's progression and first seat to act (null without a single active seat). */
@@ -49,8 +55,6 @@ export interface StrategyModel {
   movesMade(progression: Progression, seat: string): number;
   /** The progression after a game move of `seat` in its turn (the application's and out-of-turn moves count in none). */
   countMove(progression: Progression, seat: string): Progression;
-  /** A round where every seat ends its own turn (the `rounds` shape): its bookkeeping. */
-  readonly round?: RoundBook;
 }
 
 /** How a strategy of the `rounds` shape keeps its round: who is done, and the next round. */

@@ -6,7 +6,6 @@
  * Stored values are kept as JSON text, as a database keeps them: what is read
  * back is a copy, never the object that was written.
  */
-import { createHash } from 'node:crypto';
 import type { JsonValue, Move } from '../../core/move.js';
 import { FLAGGED_MS } from '../clock.js';
 import {
@@ -19,15 +18,13 @@ import {
   type NewTable,
   type ReplaceTokenResult,
   type StoredSnapshot,
+  snapshotDigest,
   type TableRecord,
   type TableStart,
   type TableStatus,
   type TableStore,
   type TakeSeatResult,
 } from './tableStore.js';
-
-/** SHA-256 of `text` (its UTF-8), hex. */
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A stored move, its values as JSON text. */
 interface StoredMove {
@@ -269,7 +266,7 @@ export class MemoryStore implements TableStore {
     for (const at of row.snapshots.keys()) if (at <= moves && at > best) best = at;
     if (best < 0) return null;
     const { text, digest } = row.snapshots.get(best)!;
-    return { moves: best, snapshot: JSON.parse(text), intact: sha256(text) === digest };
+    return { moves: best, snapshot: JSON.parse(text), intact: snapshotDigest(text) === digest };
   }
 
   /** Each row's move against the text written (a 10,000-move table: 0.06 ms). */
@@ -336,7 +333,7 @@ export class MemoryStore implements TableStore {
     if (entry.key !== null) row.keys.set(entry.key, entry.index);
     if (entry.snapshot !== null && !row.snapshots.has(row.moves)) {
       const text = JSON.stringify(entry.snapshot);
-      row.snapshots.set(row.moves, { text, digest: sha256(text) });
+      row.snapshots.set(row.moves, { text, digest: snapshotDigest(text) });
     }
     return { at: now, deadline: row.deadline };
   }

@@ -7,7 +7,6 @@
  * two processes that both think they are at index n cannot both write it: the
  * second sees `Conflict` and reloads.
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { JsonValue, Move } from '../../core/move.js';
@@ -26,6 +25,7 @@ import {
   type NewTable,
   type ReplaceTokenResult,
   type StoredSnapshot,
+  snapshotDigest,
   type TableRecord,
   type TableStart,
   type TableStatus,
@@ -98,9 +98,6 @@ const CHANGED_MOVE = `SELECT t.moves, count(m.move_index)::int AS kept,
   FROM plystack_tables t LEFT JOIN plystack_moves m ON m.table_id = t.id AND m.move_index < t.moves
   WHERE t.id = $1 GROUP BY t.id`;
 
-/** SHA-256 of `text` (its UTF-8), hex. */
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
 const gzip = promisify(gzipCallback);
 const gunzip = promisify(gunzipCallback);
 
@@ -125,7 +122,7 @@ interface Sealed {
 
 async function seal(snapshot: unknown): Promise<Sealed> {
   const text = JSON.stringify(snapshot);
-  return { body: (await gzip(text, { level: 1 })).toString('base64'), digest: sha256(text) };
+  return { body: (await gzip(text, { level: 1 })).toString('base64'), digest: snapshotDigest(text) };
 }
 
 /**
@@ -521,23 +518,25 @@ export class Store implements TableStore {
     }>(SNAPSHOT, [id, moves]);
     const row = rows[0];
     if (row === undefined) return null;
+    const unreadable = { moves: row.moves, snapshot: null, intact: false };
     let text = row.text;
     if (row.body !== null) {
       try {
         text = (await gunzip(row.body)).toString('utf8');
       } catch {
-        return { moves: row.moves, snapshot: null, intact: false };
+        return unreadable;
       }
     }
-    // A snapshot written as a body always has its digest: one without (or with neither body nor jsonb) was changed since.
-    let intact =
-      text === null ? false : row.digest === null ? (row.body !== null ? false : null) : sha256(text) === row.digest;
-    let snapshot: unknown = null;
+    // Neither a body nor jsonb, or a text that is not JSON: changed since it was written.
+    if (text === null) return unreadable;
+    let snapshot: unknown;
     try {
-      if (text !== null) snapshot = JSON.parse(text);
+      snapshot = JSON.parse(text);
     } catch {
-      intact = false;
+      return unreadable;
     }
+    // A snapshot written as a body always has its digest; one kept as jsonb before digests has none (null).
+    const intact = row.digest !== null ? snapshotDigest(text) === row.digest : row.body === null ? null : false;
     return { moves: row.moves, snapshot, intact };
   }
 

@@ -6,6 +6,7 @@
  * on PGlite or PostgreSQL (store.ts) and `MemoryStore` in this process only
  * (memoryStore.ts); test/server/store-contract.test.ts holds each to them.
  */
+import { createHash } from 'node:crypto';
 import type { JsonValue, Move } from '../../core/move.js';
 import type { Seed } from '../../core/random.js';
 import type { BotSpec } from '../bots.js';
@@ -102,6 +103,14 @@ export interface MoveRecord {
   readonly cause: string;
   /** The server process that committed it. */
   readonly process: string;
+}
+
+/**
+ * The digest a snapshot is kept with, in every store: the SHA-256 (hex) of its JSON text as written, taken again as it
+ * is read to tell a snapshot changed since (`TableStore.snapshot`'s `intact`).
+ */
+export function snapshotDigest(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** A snapshot as the store gives it back (`TableStore.snapshot`). */
