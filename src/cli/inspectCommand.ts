@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { InvalidTable } from '../core/errors.js';
 import { builtInGames } from '../games/registry.js';
 import { DEFAULT_INSPECT_PORT } from '../inspect/protocol.js';
 import { type Command, EXIT } from './commands.js';
@@ -215,7 +216,12 @@ export const inspectCommand: Command = {
         // A refusal of the server reads `401 UNAUTHORIZED: …`; a server out of reach, fetch's own cause.
         const { message, cause } = error as Error & { cause?: { message?: unknown } };
         const why = typeof cause?.message === 'string' ? `${message} (${cause.message})` : message;
-        io.err(`--server: cannot follow ${quote(follow.table)} of ${follow.server}: ${why}`);
+        // A table of a game of the server's own: the copy needs that game too.
+        const hint =
+          error instanceof InvalidTable && error.code === 'UNKNOWN_GAME'
+            ? '; give the inspector the module of a game of your own with --game MODULE#EXPORT'
+            : '';
+        io.err(`--server: cannot follow ${quote(follow.table)} of ${follow.server}: ${why}${hint}`);
         await demo?.stop();
         await relay.close();
         return EXIT.invalid;

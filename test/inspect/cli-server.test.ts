@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { connect, type PlystackClient } from '../../src/client/client.js';
+import { builtInGames } from '../../src/games/registry.js';
+import { defineGame } from '../../src/index.js';
 import { type PlystackServer, startServer } from '../../src/server/server.js';
 import { runCli } from '../support/cli.js';
 
@@ -185,5 +187,36 @@ describe('plystack inspect --server URL --table ID --token T', () => {
     expect(missing.err.join('\n')).toMatch(/404 NOT_FOUND/);
     expect(missing.out).toEqual([]);
     expect((await connect(server.url, appToken).get(table)).ply).toBe(before);
+  });
+
+  it("refuses a table of a game of the server's own that it was not given, with exit 2 naming --game", async () => {
+    const coin = defineGame({
+      id: 'coin',
+      seats: { min: 2, max: 2 },
+      setup: () => ({ flips: 0 }),
+      moves: { flip: { play: ({ game }) => ({ game: { flips: game.flips + 1 } }) } },
+    });
+    const own = await startServer({ port: 0, memory: true, games: { ...builtInGames, coin } });
+    try {
+      const created = await connect(own.url).create({ game: 'coin', seats: ['seat:ann', 'seat:bob'] });
+      const refused = await runCli([
+        'inspect',
+        '--port',
+        '0',
+        '--page',
+        join(root, 'dist', 'visualizer'),
+        '--server',
+        own.url,
+        '--table',
+        created.table,
+        '--token',
+        created.appToken,
+      ]);
+      expect(refused.code).toBe(2);
+      expect(refused.err.join('\n')).toMatch(/no game "coin".*--game MODULE#EXPORT/);
+      expect(refused.out).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });
