@@ -72,12 +72,6 @@ export function runnerOf(game: AnyGame, machine: AnyStateMachine): ChartRunner {
   return runner;
 }
 
-/** A simulation of `game` starting from a live actor's snapshot. */
-export function simulation<Gm extends AnyGame>(game: Gm, machine: AnyStateMachine, snapshot: unknown): Simulation<Gm> {
-  const runner = runnerOf(game, machine);
-  return simulate(game, runner, runner.stateOf(snapshot));
-}
-
 /** Where each simulation stands on the chart: its runner and its state now, for `simulationAt`. */
 const chartStates = new WeakMap<object, () => { readonly runner: ChartRunner; readonly state: ChartState }>();
 
@@ -92,10 +86,11 @@ const chartStates = new WeakMap<object, () => { readonly runner: ChartRunner; re
 export function simulationAt<Gm extends AnyGame>(from: Simulation<Gm>, context: TableContext): Simulation<Gm> {
   const at = chartStates.get(from)?.();
   if (at === undefined) throw new TypeError('simulationAt starts from a simulation of table.simulate() or fork()');
-  return simulate(from.game, at.runner, { nodes: at.state.nodes, context });
+  return simulation(from.game, at.runner, { nodes: at.state.nodes, context });
 }
 
-function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: ChartState): Simulation<Gm> {
+/** A simulation of `game` from `start`, a state of its chart, stepped by `runner` (`runnerOf` the table's machine). */
+export function simulation<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: ChartState): Simulation<Gm> {
   let state = start;
   const tryPlay = (raw: unknown) => {
     const verdict = gate(game, state.context, raw);
@@ -137,7 +132,7 @@ function simulate<Gm extends AnyGame>(game: Gm, runner: ChartRunner, start: Char
     get context() {
       return state.context;
     },
-    fork: () => simulate(game, runner, state),
+    fork: () => simulation(game, runner, state),
     persist: () => persistedOf(runner, state),
   };
   chartStates.set(copy, () => ({ runner, state }));

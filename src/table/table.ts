@@ -1,11 +1,19 @@
 /**
- * A table: the actor of the table machine behind a small, typed API that is
- * safe on bad input. A refused move throws `IllegalMove` (or comes back as a
- * value from `tryPlay` / `submit`) and never reaches the actor, so the table
- * stays exactly as it was. A game's code that throws while a move is applied
- * is refused the same way (GAME_ERROR): the table goes back to the snapshot
- * before the move, alive. Events reach `table.on` handlers after the move is
- * applied, in order; a handler that throws is reported, never rethrown.
+ * A table: the table machine behind a small, typed API that is safe on bad
+ * input. A refused move throws `IllegalMove` (or comes back as a value from
+ * `tryPlay` / `submit`) and never reaches the chart, so the table stays
+ * exactly as it was. A game's code that throws while a move is applied is
+ * refused the same way (GAME_ERROR): the table goes back to its state before
+ * the move, alive. Events reach `table.on` handlers after the move is applied,
+ * in order; a handler that throws is reported, never rethrown.
+ *
+ * The chart opens in an XState actor; after that, it runs on the fast runner
+ * (src/fast/chartRunner.ts: the same state nodes, guards and actions, stepped
+ * without snapshots or inspection events, proven equal to the actor by the
+ * differential test in test/fast/) until someone asks for the actor
+ * (`table.actor`): it is then made at the table's state of the moment, and
+ * every move from then on goes through it, for inspectors and subscribers to
+ * see. A server's or a bot's table that nobody inspects never pays for one.
  */
 
 import { type Actor, createActor, type Snapshot } from 'xstate';
@@ -30,7 +38,8 @@ import {
   viewFor,
 } from '../engine/view.js';
 import { turnModelOf } from '../export/turnModel.js';
-import { type Simulation, simulation } from '../fast/simulation.js';
+import { type ChartState, chartStateOf } from '../fast/chartRunner.js';
+import { persistedOf, runnerOf, type Simulation, simulation } from '../fast/simulation.js';
 import { at, CHUNK, emptyLog, size, toArray } from '../log/plyLog.js';
 import {
   createTableMachine,
@@ -70,7 +79,11 @@ export type TableEvent = TableEmitted | ListenerFailure;
 /** A table of game `Gm`, open for moves. */
 export interface Table<Gm extends AnyGame = AnyGame> {
   readonly game: Gm;
-  /** The XState actor, for inspection. Send moves through `play`, never straight to the actor. */
+  /**
+   * The XState actor, for inspection: made the first time it is read, at the table's state then, and every move goes
+   * through it from then on (until then the table runs its chart on the fast runner, which is cheaper). Send moves
+   * through `play`, never straight to the actor.
+   */
   readonly actor: Actor<TableMachine>;
   /** Plays a move of this game. Throws `IllegalMove` (the table unchanged) when it is refused. */
   play(move: MoveOf<Gm>, options?: PlayOptions): Ply;
@@ -124,7 +137,7 @@ export interface Table<Gm extends AnyGame = AnyGame> {
   branch(n: number): Table<Gm>;
   /** A detached copy for look-ahead (bots, what-ifs): it plays moves on the fast path without an actor, checked as here; this table never changes. */
   simulate(): Simulation<Gm>;
-  /** Stops the actor. */
+  /** Stops the table (and its actor, if one was made): moves sent after are refused (REFUSED, reason TABLE_STOPPED). */
   stop(): void;
 }
 
@@ -185,7 +198,12 @@ function wrap<Gm extends AnyGame>(
   history: History | undefined,
   settings: TableOptions,
 ): Table<Gm> {
-  let actor = start;
+  const machine = start.logic;
+  const runner = runnerOf(game, machine);
+  // The actor once someone asked for it (`table.actor`); until then the chart's state is `running`, stepped by `runner`.
+  let actor: Actor<TableMachine> | null = start;
+  let running: ChartState | null = null;
+  let stopped = false;
   let failure: unknown = null;
   const pending: TableEmitted[] = [];
   const listeners = new Map<string, Set<Listener>>();
@@ -281,19 +299,45 @@ function wrap<Gm extends AnyGame>(
     }
   };
 
-  attach(actor);
-  actor.start();
-  const context = (): TableContext => actor.getSnapshot().context;
-  if (actor.getSnapshot().status === 'error' || context().opening.problem !== null) {
-    const problem = context()?.opening?.problem ?? {
+  attach(start);
+  start.start();
+  const opened = start.getSnapshot();
+  if (opened.status === 'error' || opened.context.opening.problem !== null) {
+    const problem = opened.context?.opening?.problem ?? {
       code: 'INVALID_SNAPSHOT' as const,
       message: `the table failed to start: ${String(failure)}`,
     };
-    actor.stop();
+    start.stop();
     throw new InvalidTable(problem);
   }
   pending.length = 0; // what the opening emitted happened before anyone could listen
-  const travel = timeline(game, actor, history);
+  // Opened: the chart goes on without the actor until someone asks for one.
+  running = chartStateOf(opened);
+  start.stop();
+  actor = null;
+  const context = (): TableContext =>
+    running !== null ? running.context : (actor as Actor<TableMachine>).getSnapshot().context;
+  const head = (): ChartState => running ?? chartStateOf((actor as Actor<TableMachine>).getSnapshot());
+  const travel = timeline(game, machine, head, history);
+
+  /** Runs `made` as the table's actor (attached, started, and its steps followed by time travel). */
+  const drive = (made: Actor<TableMachine>) => {
+    attach(made);
+    // The table's own observer reports an actor failure; this one must not rethrow it as an unhandled error.
+    made.subscribe({ next: (snapshot) => travel.accepted(chartStateOf(snapshot)), error: () => undefined });
+    actor = made;
+    made.start();
+  };
+
+  /** The table's actor, made at the chart's state now the first time it is asked for. */
+  const actorNow = (): Actor<TableMachine> => {
+    if (actor !== null) return actor;
+    const made = actorAt(machine, persistedOf(runner, running as ChartState));
+    running = null;
+    drive(made);
+    if (stopped) made.stop();
+    return made;
+  };
 
   // A move sent against an older view of the table is STALE before anything else is asked of it: whether it is
   // legal now says nothing to a caller whose view is out of date (its retry would learn a refusal meant for another ply).
@@ -308,12 +352,34 @@ function wrap<Gm extends AnyGame>(
     stale(options) ?? checkMove(game, context(), move);
 
   /** Puts the table back as it was before a move whose game code threw, with a fresh actor. */
-  const rollBack = (before: ReturnType<Actor<TableMachine>['getSnapshot']>) => {
-    actor.stop();
-    actor = createActor(machineOfSnapshot(game, before), { snapshot: before as never });
-    attach(actor);
-    actor.start();
-    travel.follow(actor);
+  const rollBack = (broken: Actor<TableMachine>, before: ReturnType<Actor<TableMachine>['getSnapshot']>) => {
+    broken.stop();
+    drive(createActor(machine, { snapshot: before as never }));
+  };
+
+  /** The move's effect on the chart: stepped by the runner, or sent to the actor once there is one; the failure, or null. */
+  const apply = (checked: Move): unknown => {
+    if (running !== null) {
+      // Events are worked out only when a handler listens (there is no actor to subscribe to yet).
+      const emitted: TableEmitted[] | undefined = tableHears() ? [] : undefined;
+      try {
+        running = runner.step(running, checked as never, emitted);
+      } catch (error) {
+        return error ?? new Error(String(error));
+      }
+      travel.accepted(running);
+      if (emitted !== undefined) pending.push(...emitted);
+      return null;
+    }
+    const live = actor as Actor<TableMachine>;
+    const before = live.getSnapshot();
+    live.send(checked);
+    if (live.getSnapshot().status !== 'error' && failure === null) return null;
+    const cause = failure ?? new Error('the actor stopped in its error status');
+    failure = null;
+    pending.length = 0;
+    rollBack(live, before);
+    return cause;
   };
 
   const submit = (raw: unknown, options?: PlayOptions): PlayResult => {
@@ -329,25 +395,28 @@ function wrap<Gm extends AnyGame>(
         ),
       };
     }
+    if (stopped)
+      return {
+        ok: false,
+        error: new IllegalMove(
+          refusal('REFUSED', 'the table is stopped: restore it from its snapshot to play on', 'TABLE_STOPPED'),
+        ),
+      };
     const outdated = stale(options);
     if (outdated !== null) return { ok: false, error: new IllegalMove(outdated) };
     // The one gate: the raw move read (and copied) once and checked; the chart takes the checked move as given.
     const verdict = gate(game, context(), raw);
     if (!verdict.ok) return { ok: false, error: new IllegalMove(verdict.refusal) };
     const checked = verdict.move;
-    const before = actor.getSnapshot();
-    const index = size(before.context.plies);
+    const index = size(context().plies);
     sending = true;
+    let cause: unknown;
     try {
-      actor.send(checked);
+      cause = apply(checked);
     } finally {
       sending = false;
     }
-    if (actor.getSnapshot().status === 'error' || failure !== null) {
-      const cause = failure;
-      failure = null;
-      pending.length = 0;
-      rollBack(before);
+    if (cause !== null) {
       const message =
         cause instanceof GameCodeError
           ? cause.message
@@ -377,7 +446,7 @@ function wrap<Gm extends AnyGame>(
   const checkViewer = (viewer: Viewer) => checkSeatViewer(context(), viewer);
 
   const reads: TableReads = {
-    actor: () => actor,
+    actor: actorNow,
     log() {
       const ctx = context();
       if (logOf?.ctx !== ctx) logOf = { ctx, log: logView(game, ctx) };
@@ -426,7 +495,7 @@ function wrap<Gm extends AnyGame>(
       checkViewer(viewer);
       return structuredClone(pliesFor(viewer, from, to));
     },
-    persist: () => actor.getPersistedSnapshot(),
+    persist: () => (actor !== null ? actor.getPersistedSnapshot() : persistedOf(runner, running as ChartState)),
     at: (n) => travel.at(n),
     atPly: (k) => travel.atPly(k),
     cursor: (n) => travel.cursor(n),
@@ -439,8 +508,11 @@ function wrap<Gm extends AnyGame>(
         settings,
       );
     },
-    simulate: () => simulation(game, actor.logic, actor.getSnapshot()),
-    stop: () => actor.stop(),
+    simulate: () => simulation(game, runner, head()),
+    stop: () => {
+      stopped = true;
+      actor?.stop();
+    },
   };
   // Copied onto an object whose prototype holds the getters: a fast-mode object (see TABLE_GETTERS).
   return Object.assign(Object.create(TABLE_GETTERS) as object, methods, { [READS]: reads }) as unknown as Table<Gm>;
@@ -475,6 +547,24 @@ export function createTable<Gm extends AnyGame>(
 }
 
 /**
+ * An actor (not started) of `machine` restored from `snapshot`, a persisted one. XState walks the whole context it
+ * restores, looking for actors to revive: the ply log, plain data and most of a long table's snapshot (a 10,000-ply
+ * table: 6 of its 7 ms to restore), holds none. So the context restored holds an empty log, and the log is put back
+ * into it before the actor starts (the context is this function's copy).
+ */
+function actorAt(machine: TableMachine, snapshot: unknown): Actor<TableMachine> {
+  const persisted = snapshot as { context: TableContext };
+  const context: { plies: TableContext['plies'] } = { ...persisted.context, plies: emptyLog<Ply>() };
+  const actor = createActor(machine, { snapshot: { ...persisted, context } as never });
+  if (actor.getSnapshot().context === context) {
+    context.plies = persisted.context.plies;
+    return actor;
+  }
+  // An XState that restores a copy of the context: restored as it is, walk and all.
+  return createActor(machine, { snapshot: snapshot as never });
+}
+
+/**
  * Continues a table from XState's persisted snapshot (`table.persist()`), as
  * the original would have. A snapshot of another game or version, one in
  * XState's error status, or one whose shape is broken is refused with
@@ -489,16 +579,7 @@ export function restoreTable<Gm extends AnyGame>(game: Gm, persisted: unknown, s
   if (problem !== null) throw new InvalidTable(problem);
   const snapshot = restorable(persisted) as { context: TableContext };
   try {
-    // XState walks the whole context it restores, looking for actors to revive: the ply log, plain data and most of a
-    // long table's snapshot (a 10,000-ply table: 6 of its 7 ms to restore), holds none. So the context restored holds
-    // an empty log, and the log is put back into it before the actor starts (the context is this function's copy).
-    const machine = machineOfSnapshot(game, snapshot as never);
-    const context: { plies: TableContext['plies'] } = { ...snapshot.context, plies: emptyLog<Ply>() };
-    let actor = createActor(machine, { snapshot: { ...snapshot, context } as never });
-    if (actor.getSnapshot().context === context) context.plies = snapshot.context.plies;
-    // An XState that restores a copy of the context: restored as it is, walk and all.
-    else actor = createActor(machine, { snapshot: snapshot as never });
-    return wrap(game, actor, undefined, settings);
+    return wrap(game, actorAt(machineOfSnapshot(game, snapshot as never), snapshot), undefined, settings);
   } catch (error) {
     if (error instanceof InvalidTable) throw error;
     throw new InvalidTable({

@@ -11,15 +11,15 @@
  * proven equal to it by the differential test) for the moves in between:
  * fewer than `CHECKPOINT_EVERY` steps, however long the game.
  *
- * Checkpoints are taken as the actor accepts moves (one size check per
- * snapshot: `play` slows by a constant). A table restored from a persisted
+ * Checkpoints are taken as the table accepts moves (one size check per
+ * move: `play` slows by a constant). A table restored from a persisted
  * snapshot (a replayed one among them) has none for its past: they are rebuilt
  * once, on the first look before the restore point, by playing its log from
  * the opening on the fast runner.
  */
 
 import {
-  type Actor,
+  type AnyStateMachine,
   getMicrosteps,
   initialTransition,
   type Snapshot,
@@ -120,8 +120,8 @@ export interface Timeline<Gm extends AnyGame = AnyGame> {
   atPly(k: number): TableView<Gm>;
   cursor(n?: number): TableCursor<Gm>;
   branchPoint(n: number): BranchPoint;
-  /** Watches `next` instead: the table replaced its actor (a move whose game code threw was rolled back). */
-  follow(next: Actor<TableMachine>): void;
+  /** The table accepted a move (or its actor took a step): `state` is its head now. */
+  accepted(state: ChartState): void;
 }
 
 // ---- pure helpers ---------------------------------------------------------
@@ -225,16 +225,20 @@ function lastMove(context: TableContext): Move {
 // ---- the timeline of one table -------------------------------------------
 
 /**
- * The time travel of the table run by `actor` (already started): it watches
- * the actor for checkpoints from now on. `inherited` seeds it with a parent's
- * checkpoints (a branch).
+ * The time travel of a table of `machine` whose state now is `head()`: the
+ * table tells it of each state it accepts (`accepted`), for checkpoints, from
+ * now on. `inherited` seeds it with a parent's checkpoints (a branch).
  *
  * @example
- * const travel = timeline(mundane, actor)
+ * const travel = timeline(mundane, machine, () => state)
  * travel.at(0).state.phase // 'RESET'
  */
-export function timeline<Gm extends AnyGame>(game: Gm, actor: Actor<TableMachine>, inherited?: History): Timeline<Gm> {
-  const machine = actor.logic;
+export function timeline<Gm extends AnyGame>(
+  game: Gm,
+  machine: AnyStateMachine,
+  head: () => ChartState,
+  inherited?: History,
+): Timeline<Gm> {
   // Compiled the first time the table looks back: a table that never does pays nothing for it.
   let compiled: ChartRunner | null = null;
   const fast = (): ChartRunner => {
@@ -242,9 +246,6 @@ export function timeline<Gm extends AnyGame>(game: Gm, actor: Actor<TableMachine
     return compiled;
   };
   const every = CHECKPOINT_EVERY;
-  let current = actor;
-  const headSnapshot = (): MachineSnapshot => current.getSnapshot();
-  const head = (): ChartState => chartStateOf(headSnapshot());
   const viewAt = (state: ChartState): TableView<Gm> =>
     viewOf(game, { context: state.context, value: fast().valueOf(state) as StateValue });
   // Positions count the log's moves: automatic passes belong to the move that set them off.
@@ -264,20 +265,14 @@ export function timeline<Gm extends AnyGame>(game: Gm, actor: Actor<TableMachine
     return moves;
   };
 
-  // The table's own observer reports an actor failure; this one must not rethrow it as an unhandled error.
-  const watch = (watched: Actor<TableMachine>) =>
-    watched.subscribe({
-      error: () => undefined,
-      next: (snapshot) => {
-        const n = movesMade(snapshot.context);
-        if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, chartStateOf(snapshot));
-        if (moves !== null && n !== moves.length) {
-          if (n === moves.length + 1) moves.push(lastMove(snapshot.context));
-          else moves = null; // rebuilt from the log on the next look
-        }
-      },
-    });
-  watch(actor);
+  const accepted = (state: ChartState): void => {
+    const n = movesMade(state.context);
+    if (n % every === 0 && !checkpoints.has(n)) checkpoints.set(n, state);
+    if (moves !== null && n !== moves.length) {
+      if (n === moves.length + 1) moves.push(lastMove(state.context));
+      else moves = null; // rebuilt from the log on the next look
+    }
+  };
 
   /** Replays the log from the opening to `base`, keeping every checkpoint on the way. Once per table. */
   const rebuild = (): void => {
@@ -323,7 +318,7 @@ export function timeline<Gm extends AnyGame>(game: Gm, actor: Actor<TableMachine
    * yet ply k + 1.
    */
   const plySnapshot = (k: unknown): TableView<Gm> => {
-    const plies = headSnapshot().context.plies;
+    const plies = head().context.plies;
     const total = size(plies);
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > total) {
       throw new RangeError(`atPly(${String(k)}): the table has ${total} plies; give an integer from 0 to ${total}`);
@@ -399,10 +394,7 @@ export function timeline<Gm extends AnyGame>(game: Gm, actor: Actor<TableMachine
   };
 
   return {
-    follow(next) {
-      current = next;
-      watch(next);
-    },
+    accepted,
     at: (n) => viewAt(snapshotAt('at', n)),
     atPly: (k) => plySnapshot(k),
     cursor,
