@@ -116,6 +116,29 @@ async function answerSocketMove(
 }
 
 /**
+ * What holds `socket`'s messages of one turn of the event loop back until its end, so that they leave in one write: a
+ * move sent on the stream is answered with two messages (its ply, then its answer), written in the same turn, and each
+ * write to a socket is a system call. The TCP socket under `ws`'s is corked at the first message and uncorked once the
+ * turn's input has been handled (`setImmediate`): nothing waits for a later turn. A socket `ws` gives no TCP socket
+ * for is written as it comes.
+ */
+function corker(socket: WebSocket): () => void {
+  const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } | null })._socket;
+  if (tcp === undefined || tcp === null || typeof tcp.cork !== 'function') return () => undefined;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    tcp.uncork();
+  };
+  return () => {
+    if (corked) return;
+    corked = true;
+    tcp.cork();
+    setImmediate(uncork);
+  };
+}
+
+/**
  * Sends stream messages on `socket` with a bounded backlog: a message that would take the socket's unsent bytes over
  * `MAX_STREAM_BACKLOG` closes it instead (`TOO_SLOW`); one sent over half of it gives back a promise, kept once it is
  * written out (or the socket given up), for a catch-up to wait on. While the backlog is over half, the socket is
@@ -123,6 +146,7 @@ async function answerSocketMove(
  * and keeps every promise given, so a catch-up waiting on one stops at once rather than when the socket is gone.
  */
 function backlogged(socket: WebSocket, stallMs: number, giveUp: () => void): Send {
+  const cork = corker(socket);
   let queued = 0;
   let watching: NodeJS.Timeout | null = null;
   const waiting = new Set<() => void>();
@@ -152,6 +176,7 @@ function backlogged(socket: WebSocket, stallMs: number, giveUp: () => void): Sen
     const unsent = socket.bufferedAmount;
     if (unsent > 0 && unsent + bytes > MAX_STREAM_BACKLOG) return close(TOO_SLOW);
     queued += bytes;
+    cork();
     if (unsent + bytes <= MAX_STREAM_BACKLOG / 2) return socket.send(text);
     if (watching === null) watch(written());
     return new Promise<void>((resolve) => {

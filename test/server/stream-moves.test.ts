@@ -4,6 +4,7 @@
  * limit and answers as `POST /tables/{table}/moves`. Real HTTP and WebSocket on
  * loopback, the memory store.
  */
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerError } from '../../src/client/client.js';
@@ -149,6 +150,37 @@ describe("moves on a table's stream", () => {
     expect((await ann.stream.play({ type: 'engine.pass', seat: 'seat:ann' })).index).toBe(0);
     expect((await connect(server.url, appToken).log(table)).moves).toHaveLength(1);
     ann.stream.close();
+  });
+
+  it("sends a move's ply and its answer in one write to the mover's socket, move after move", async () => {
+    const { table, appToken } = await newTable();
+    const { socket, replies } = await bare(server.url, appToken, table);
+    // The server's writes to this client's connection, counted on Node's own TCP sockets (the server runs in this
+    // process): the server's end of the connection is the socket whose remote port is this client's local port.
+    const port = (socket as unknown as { _socket: Socket })._socket.localPort;
+    let writes = 0;
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    for (const name of ['_write', '_writev'] as const)
+      proto[name] = function (this: Socket, ...args: unknown[]) {
+        if (this.remotePort === port) writes++;
+        return original[name].apply(this, args);
+      };
+    const perMove: number[] = [];
+    try {
+      for (let i = 0; i < 12; i++) {
+        const before = writes;
+        socket.send(JSON.stringify({ id: i, move: { type: 'engine.pass' } }));
+        await until(() => replies.length === i + 1, `the answer to move ${i}`);
+        perMove.push(writes - before);
+      }
+    } finally {
+      Object.assign(proto, original);
+    }
+    expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
+    // Two messages a move (its ply on the stream, then its answer), one write.
+    expect(perMove).toEqual(Array(12).fill(1));
+    socket.close();
   });
 
   it('rejects a move the stream cannot send, and one whose answer a closed stream can no longer bring', async () => {
