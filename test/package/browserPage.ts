@@ -14,13 +14,16 @@ import { build } from 'vite';
 import { launchBrowser } from '../browser/support.js';
 
 /**
- * The most the page's JavaScript may weigh, gzip: 52 kB. The page weighs
- * about 51 kB: it was 51.0 kB before games stated their own rules, and
- * mundane's properties and the definition's checks of them add 0.8 kB.
- * plystack builds its own schemas with `zod/mini`, so the page carries only
- * the checks they use (zod's classic API alone was 25 kB).
+ * The most the page's JavaScript may weigh, gzip: 54 kB. The page weighs
+ * about 53.5 kB: it was 51.0 kB before games stated their own rules, and
+ * mundane's properties and the definition's checks of them add 0.8 kB; the
+ * page had grown to 53.2 kB by the time tables stepped their chart on the
+ * fast runner after the opening (the runner was in it already, for
+ * look-ahead), and the table's switch between the runner and its actor adds
+ * 0.3 kB. plystack builds its own schemas with `zod/mini`, so the page
+ * carries only the checks they use (zod's classic API alone was 25 kB).
  */
-export const BUDGET_GZIP_BYTES = 52 * 1024;
+export const BUDGET_GZIP_BYTES = 54 * 1024;
 
 /** Packages the page must not contain, whatever their route into it. */
 export const FORBIDDEN_PACKAGES = [
