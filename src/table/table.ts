@@ -315,6 +315,7 @@ function wrap<Gm extends AnyGame>(
   running = chartStateOf(opened);
   start.stop();
   actor = null;
+  hear = () => {}; // the runner works out events when a handler listens (see apply); nothing holds the opening's actor
   const context = (): TableContext =>
     running !== null ? running.context : (actor as Actor<TableMachine>).getSnapshot().context;
   const head = (): ChartState => running ?? chartStateOf((actor as Actor<TableMachine>).getSnapshot());
