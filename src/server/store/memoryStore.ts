@@ -30,7 +30,8 @@ import {
 interface StoredMove {
   readonly move: string;
   readonly key: string | null;
-  readonly answer: string;
+  /** The answer, kept for a move sent with a key (only `answerFor` reads it): null without one. */
+  readonly answer: string | null;
   readonly at: number;
   readonly cause: string;
   readonly process: string;
@@ -280,7 +281,8 @@ export class MemoryStore implements TableStore {
   async answerFor(id: string, key: string): Promise<JsonValue | null> {
     const row = this.rows.get(id);
     const index = row?.keys.get(key);
-    return row === undefined || index === undefined ? null : (JSON.parse(row.log[index]!.answer) as JsonValue);
+    const answer = index === undefined ? undefined : row?.log[index]?.answer;
+    return typeof answer === 'string' ? (JSON.parse(answer) as JsonValue) : null;
   }
 
   async append(id: string, entry: Append): Promise<{ at: number; deadline: number | null }> {
@@ -325,7 +327,7 @@ export class MemoryStore implements TableStore {
     row.log.push({
       move,
       key: entry.key,
-      answer: JSON.stringify(entry.answer),
+      answer: entry.key === null ? null : JSON.stringify(entry.answer),
       at: now,
       cause: entry.cause,
       process: this.process,

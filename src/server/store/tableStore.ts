@@ -126,6 +126,7 @@ export interface Append {
   readonly index: number;
   readonly move: Move;
   readonly key: string | null;
+  /** The move's answer: `answerFor` gives it back for `key`. A store need keep it only when there is a key. */
   readonly answer: JsonValue;
   readonly cause: 'request' | 'clock' | 'bot';
   readonly status: 'playing' | 'over';
