@@ -12,7 +12,7 @@ import { type AnyGame, createTable, type Move, type TableEmitted } from '../../s
 import { type Command, type Opening, SEAT_NAMES } from '../property/arbitraries.js';
 
 /** The move a command stands for on this table, or null when it offers none. */
-function moveOf(table: ReturnType<typeof createTable>, command: Command): Move | null {
+export function moveOf(table: ReturnType<typeof createTable>, command: Command): Move | null {
   const seats = table.log.seats;
   switch (command.kind) {
     case 'legal': {
