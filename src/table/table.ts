@@ -201,7 +201,7 @@ function wrap<Gm extends AnyGame>(
   const machine = start.logic;
   const runner = runnerOf(game, machine);
   // The actor once someone asked for it (`table.actor`); until then the chart's state is `running`, stepped by `runner`.
-  let actor: Actor<TableMachine> | null = start;
+  let actor: Actor<TableMachine> | null = null;
   let running: ChartState | null = null;
   let stopped = false;
   let failure: unknown = null;
@@ -314,7 +314,6 @@ function wrap<Gm extends AnyGame>(
   // Opened: the chart goes on without the actor until someone asks for one.
   running = chartStateOf(opened);
   start.stop();
-  actor = null;
   hear = () => {}; // the runner works out events when a handler listens (see apply); nothing holds the opening's actor
   const context = (): TableContext =>
     running !== null ? running.context : (actor as Actor<TableMachine>).getSnapshot().context;

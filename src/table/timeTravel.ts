@@ -239,15 +239,11 @@ export function timeline<Gm extends AnyGame>(
   head: () => ChartState,
   inherited?: History,
 ): Timeline<Gm> {
-  // Compiled the first time the table looks back: a table that never does pays nothing for it.
-  let compiled: ChartRunner | null = null;
-  const fast = (): ChartRunner => {
-    compiled ??= runnerOf(game, machine);
-    return compiled;
-  };
+  // The machine's runner, compiled once per machine: the table steps its moves with the same one.
+  const runner = runnerOf(game, machine);
   const every = CHECKPOINT_EVERY;
   const viewAt = (state: ChartState): TableView<Gm> =>
-    viewOf(game, { context: state.context, value: fast().valueOf(state) as StateValue });
+    viewOf(game, { context: state.context, value: runner.valueOf(state) as StateValue });
   // Positions count the log's moves: automatic passes belong to the move that set them off.
   const headSize = (): number => movesMade(head().context);
 
@@ -283,7 +279,7 @@ export function timeline<Gm extends AnyGame>(
     const log = movesOfHead();
     for (let i = 0; i < base; i++) {
       if (i % every === 0 && !checkpoints.has(i)) checkpoints.set(i, state);
-      state = advance(fast(), state, log[i] as Move, 'rebuild');
+      state = advance(runner, state, log[i] as Move, 'rebuild');
     }
     complete = true;
   };
@@ -305,7 +301,7 @@ export function timeline<Gm extends AnyGame>(
     const log = movesOfHead();
     const snapshots = [start];
     for (let i = from; i < n; i++)
-      snapshots.push(advance(fast(), snapshots[snapshots.length - 1] as ChartState, log[i] as Move, 'seek'));
+      snapshots.push(advance(runner, snapshots[snapshots.length - 1] as ChartState, log[i] as Move, 'seek'));
     return { from, snapshots };
   };
 
@@ -328,7 +324,7 @@ export function timeline<Gm extends AnyGame>(
     const next = at(plies, k);
     if (next === undefined || next.moveIndex !== move) return viewAt(snapshotAt('atPly', move + 1));
     const state = snapshotAt('atPly', move);
-    const before = machine.resolveState({ value: fast().valueOf(state) as StateValue, context: state.context });
+    const before = machine.resolveState({ value: runner.valueOf(state) as StateValue, context: state.context });
     let found: MachineSnapshot | null = null;
     for (const [snapshot] of getMicrosteps(machine, before, movesOfHead()[move] as never)) {
       const recorded = size(snapshot.context.plies);
@@ -358,7 +354,7 @@ export function timeline<Gm extends AnyGame>(
       checkPlyIndex('seek', n, headSize());
       const kept = n - stretch.from;
       if (kept >= 0 && kept < stretch.snapshots.length) snapshot = stretch.snapshots[kept] as ChartState;
-      else if (n === index + 1) snapshot = advance(fast(), snapshot, movesOfHead()[index] as Move, 'seek');
+      else if (n === index + 1) snapshot = advance(runner, snapshot, movesOfHead()[index] as Move, 'seek');
       else {
         stretch = stretchTo(n);
         snapshot = stretch.snapshots[stretch.snapshots.length - 1] as ChartState;
@@ -403,7 +399,7 @@ export function timeline<Gm extends AnyGame>(
       const kept = new Map<number, ChartState>();
       for (const [k, s] of checkpoints) if (k <= n && k % every === 0) kept.set(k, s);
       return {
-        persisted: persistedOf(fast(), snapshot),
+        persisted: persistedOf(runner, snapshot),
         history: { checkpoints: kept, complete },
       };
     },

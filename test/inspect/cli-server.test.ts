@@ -42,6 +42,14 @@ type Snapshot = {
   snapshot?: { plystack?: { table: { name: string; game: { id: string } }; plies: { total: number } } };
 };
 
+/** `plystack inspect ARGS` run in this process, from src, on any free port, with the page built into dist. */
+const inspectHere = (...args: string[]) =>
+  runCli(['inspect', '--port', '0', '--page', join(root, 'dist', 'visualizer'), ...args]);
+
+/** `plystack inspect` in this process following `table` of the server at `url` with `token`. */
+const followHere = (url: string, table: string, token: string) =>
+  inspectHere('--server', url, '--table', table, '--token', token);
+
 /** The inspector page's socket: the snapshots the relay sends it, waited on by a condition. */
 function page(url: string) {
   const socket = new WebSocket(`${url.replace('http://localhost', 'ws://127.0.0.1')}inspector`);
@@ -145,14 +153,7 @@ describe('plystack inspect --server URL --table ID --token T', () => {
     // the one built into dist.
     vi.stubEnv('PLYSTACK_APP_TOKEN', '');
     try {
-      const { code, out, err } = await runCli([
-        'inspect',
-        '--port',
-        '0',
-        '--page',
-        join(root, 'dist', 'visualizer'),
-        ...args,
-      ]);
+      const { code, out, err } = await inspectHere(...args);
       expect(code).toBe(2);
       expect(err.join('\n')).toMatch(message);
       expect(out).toEqual([]);
@@ -170,19 +171,7 @@ describe('plystack inspect --server URL --table ID --token T', () => {
     await expect(wrong.seen).rejects.toThrow(/exited 2/);
     expect(wrong.stderr()).toMatch(/--server: cannot follow .* 401 UNAUTHORIZED/);
     // The same refusal of a table the server does not know, asked of the CLI in this process.
-    const missing = await runCli([
-      'inspect',
-      '--port',
-      '0',
-      '--page',
-      join(root, 'dist', 'visualizer'),
-      '--server',
-      server.url,
-      '--table',
-      'table:none',
-      '--token',
-      appToken,
-    ]);
+    const missing = await followHere(server.url, 'table:none', appToken);
     expect(missing.code).toBe(2);
     expect(missing.err.join('\n')).toMatch(/404 NOT_FOUND/);
     expect(missing.out).toEqual([]);
@@ -199,19 +188,7 @@ describe('plystack inspect --server URL --table ID --token T', () => {
     const own = await startServer({ port: 0, memory: true, games: { ...builtInGames, coin } });
     try {
       const created = await connect(own.url).create({ game: 'coin', seats: ['seat:ann', 'seat:bob'] });
-      const refused = await runCli([
-        'inspect',
-        '--port',
-        '0',
-        '--page',
-        join(root, 'dist', 'visualizer'),
-        '--server',
-        own.url,
-        '--table',
-        created.table,
-        '--token',
-        created.appToken,
-      ]);
+      const refused = await followHere(own.url, created.table, created.appToken);
       expect(refused.code).toBe(2);
       expect(refused.err.join('\n')).toMatch(/no game "coin".*--game MODULE#EXPORT/);
       expect(refused.out).toEqual([]);

@@ -290,16 +290,22 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
       expect(await store.snapshot(id, 4)).toEqual({ moves: 4, snapshot: null, intact: false });
     });
 
-  it('reopens a table from its snapshot as it was live; a snapshot changed since is told and the table rebuilt from its moves', async () => {
+  /** A mundane table of `seed` in this store, played live for `passes` seatless passes, a snapshot every `snapshotEvery`. */
+  async function playedLive(name: string, seed: number, passes: number, snapshotEvery: number) {
     const game = builtInGames.mundane!;
-    const id = `table:${kind}-reopen-${++made}`;
+    const id = `table:${kind}-${name}-${++made}`;
     await store.createTable(
-      { ...opening(), id, version: game.version, seats: ['seat:ann', 'seat:bob'], seed: 3, options: {} },
+      { ...opening(), id, version: game.version, seats: ['seat:ann', 'seat:bob'], seed, options: {} },
       null,
     );
-    const live = new LiveTables(store, { games: builtInGames, snapshotEvery: 64 });
+    const live = new LiveTables(store, { games: builtInGames, snapshotEvery });
     const entry = (await live.get(id))!;
-    for (let i = 0; i < 70; i++) expect((await live.play(entry, { type: 'engine.pass' })).status).toBe(200);
+    for (let i = 0; i < passes; i++) expect((await live.play(entry, { type: 'engine.pass' })).status).toBe(200);
+    return { id, entry };
+  }
+
+  it('reopens a table from its snapshot as it was live; a snapshot changed since is told and the table rebuilt from its moves', async () => {
+    const { id, entry } = await playedLive('reopen', 3, 70, 64);
     expect((await store.snapshot(id, 2_147_483_647))?.moves).toBe(64);
     /** The table as a process that never had it live opens it from the store. */
     const reopened = async () => {
@@ -364,15 +370,7 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('the %s store', (k
     });
 
   it('refuses to reopen a table a move of which was changed before its snapshot, and says so in its log', async () => {
-    const game = builtInGames.mundane!;
-    const id = `table:${kind}-tampered-${++made}`;
-    await store.createTable(
-      { ...opening(), id, version: game.version, seats: ['seat:ann', 'seat:bob'], seed: 5, options: {} },
-      null,
-    );
-    const live = new LiveTables(store, { games: builtInGames, snapshotEvery: 8 });
-    const entry = (await live.get(id))!;
-    for (let i = 0; i < 20; i++) expect((await live.play(entry, { type: 'engine.pass' })).status).toBe(200);
+    const { id, entry } = await playedLive('tampered', 5, 20, 8);
     entry.table.stop();
     expect((await store.snapshot(id, 2_147_483_647))?.moves).toBe(16);
     // Move 3, long before the snapshot, becomes another: the snapshot (intact) would restore the table without it.
